@@ -1,0 +1,79 @@
+#include "facts/fact.h"
+
+#include <string.h>
+
+#include "util/json.h"
+
+static json_t *make(const char *status, json_t *value, const char *source)
+{
+    json_t *f = json_object();
+    json_object_set_new(f, "status", json_string(status));
+    json_object_set_new(f, "value", value ? value : json_null());
+    json_object_set_new(f, "source", source ? json_string(source) : json_null());
+    return f;
+}
+
+json_t *jg_fact_ok(json_t *value, const char *source)
+{
+    return make("ok", value, source);
+}
+
+json_t *jg_fact_missing(const char *source)
+{
+    return make("missing", NULL, source);
+}
+
+static json_t *with_reason(json_t *f, const char *key, const char *why)
+{
+    if (why)
+        json_object_set_new(f, key, json_string(why));
+    return f;
+}
+
+json_t *jg_fact_unparsable(const char *source, const char *why)
+{
+    return with_reason(make("unparsable", NULL, source), "reason", why);
+}
+
+json_t *jg_fact_unknown(const char *source, const char *why)
+{
+    return with_reason(make("unknown", NULL, source), "reason", why);
+}
+
+json_t *jg_fact_not_probed(const char *why)
+{
+    return with_reason(make("not_probed", NULL, NULL), "reason", why);
+}
+
+json_t *jg_fact_from_read(const jg_blob *b, const char *source)
+{
+    switch (b->status) {
+    case JG_R_MISSING:
+        return jg_fact_missing(source);
+    case JG_R_UNREADABLE:
+        return with_reason(make("unreadable", NULL, source), "error", strerror(b->err));
+    case JG_R_TOO_BIG:
+        return jg_fact_unparsable(source, "file larger than the read limit");
+    case JG_R_OK:
+        break;
+    }
+    return jg_fact_unparsable(source, "read succeeded but no value was parsed");
+}
+
+const char *jg_fact_status(const json_t *fact)
+{
+    return json_string_value(json_object_get(fact, "status"));
+}
+
+json_t *jg_fact_value(const json_t *fact)
+{
+    const char *s = jg_fact_status(fact);
+    if (!s || strcmp(s, "ok") != 0)
+        return NULL;
+    return json_object_get(fact, "value");
+}
+
+const char *jg_fact_str(const json_t *facts, const char *dotted)
+{
+    return json_string_value(jg_fact_value(jg_json_at(facts, dotted)));
+}

@@ -1,0 +1,26 @@
+/* One fact = {"status", "value", "source", ["error"], ["reason"]}.
+ * status: ok | missing | unreadable | unparsable | unknown | not_probed.
+ * "missing" (the file is not there: e.g. not installed) is a fact in its own
+ * right, distinct from "unreadable" (it is there and we could not read it). */
+#ifndef JG_FACT_H
+#define JG_FACT_H
+#include <jansson.h>
+
+#include "util/sysroot.h"
+
+/* value is stolen (may be NULL -> null); source is the file relative to the root, or a probe name. */
+json_t *jg_fact_ok(json_t *value, const char *source);
+json_t *jg_fact_missing(const char *source);
+json_t *jg_fact_unparsable(const char *source, const char *why);
+json_t *jg_fact_unknown(const char *source, const char *why);
+json_t *jg_fact_not_probed(const char *why);
+/* From a failed read: missing / unreadable (with errno text) / unparsable (too big). */
+json_t *jg_fact_from_read(const jg_blob *b, const char *source);
+
+const char *jg_fact_status(const json_t *fact);
+/* The value when status is ok, else NULL. */
+json_t *jg_fact_value(const json_t *fact);
+/* Convenience: value at dotted path when it is an ok fact holding a string. */
+const char *jg_fact_str(const json_t *facts, const char *dotted);
+
+#endif

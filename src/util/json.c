@@ -1,0 +1,122 @@
+#include "util/json.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/sysroot.h"
+
+#define DUMP_FLAGS (JSON_SORT_KEYS | JSON_INDENT(2) | JSON_REAL_PRECISION(10))
+
+int jg_json_print(FILE *f, const json_t *doc)
+{
+    if (json_dumpf(doc, f, DUMP_FLAGS) != 0)
+        return -1;
+    return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+char *jg_json_string(const json_t *doc)
+{
+    char *s = json_dumps(doc, DUMP_FLAGS);
+    if (!s)
+        return NULL;
+    size_t n = strlen(s);
+    char *t = realloc(s, n + 2);
+    if (!t) {
+        free(s);
+        return NULL;
+    }
+    t[n] = '\n';
+    t[n + 1] = '\0';
+    return t;
+}
+
+int jg_json_depth(const char *text, size_t len)
+{
+    int depth = 0, max = 0;
+    bool in_str = false, esc = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        if (in_str) {
+            if (esc)
+                esc = false;
+            else if (c == '\\')
+                esc = true;
+            else if (c == '"')
+                in_str = false;
+            continue;
+        }
+        if (c == '"')
+            in_str = true;
+        else if (c == '[' || c == '{') {
+            if (++depth > max)
+                max = depth;
+        } else if ((c == ']' || c == '}') && depth > 0)
+            depth--;
+    }
+    return max;
+}
+
+json_t *jg_json_parse(const char *text, size_t len, const char *name, jg_jerr *err)
+{
+    if (jg_json_depth(text, len) > JG_JSON_MAX_DEPTH) {
+        snprintf(err->text, sizeof err->text, "%s: JSON nested deeper than %d levels", name,
+                 JG_JSON_MAX_DEPTH);
+        return NULL;
+    }
+    json_error_t je;
+    json_t *doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!doc) {
+        snprintf(err->text, sizeof err->text, "%s:%d:%d: %s", name, je.line, je.column, je.text);
+        return NULL;
+    }
+    return doc;
+}
+
+json_t *jg_json_load(const char *path, size_t cap, jg_jerr *err)
+{
+    jg_blob b;
+    enum jg_rstatus s = jg_read_path(path, cap, &b);
+    if (s != JG_R_OK) {
+        if (s == JG_R_TOO_BIG)
+            snprintf(err->text, sizeof err->text, "%s: larger than %zu bytes", path, cap);
+        else
+            snprintf(err->text, sizeof err->text, "%s: %s", path, strerror(b.err));
+        jg_blob_free(&b);
+        return NULL;
+    }
+    json_t *doc = jg_json_parse(b.data, b.len, path, err);
+    jg_blob_free(&b);
+    return doc;
+}
+
+json_t *jg_json_at(const json_t *doc, const char *dotted)
+{
+    const json_t *cur = doc;
+    const char *p = dotted;
+    while (cur && *p) {
+        size_t n = strcspn(p, ".");
+        char key[128];
+        if (n >= sizeof key)
+            return NULL;
+        memcpy(key, p, n);
+        key[n] = '\0';
+        cur = json_is_object(cur) ? json_object_get(cur, key) : NULL;
+        p += n;
+        if (*p == '.')
+            p++;
+    }
+    return (json_t *)cur;
+}
+
+const char *jg_json_str(const json_t *doc, const char *dotted)
+{
+    return json_string_value(jg_json_at(doc, dotted));
+}
+
+json_t *jg_json_real(double v)
+{
+    if (isnan(v) || isinf(v))
+        return json_null();
+    return json_real(v);
+}

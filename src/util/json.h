@@ -1,0 +1,38 @@
+/* JSON in and out. Output is deterministic (sorted keys, 2-space indent,
+ * trailing newline) so two runs diff cleanly. Input is strict where a decision
+ * rests on it: duplicate keys rejected, nesting depth bounded, size capped,
+ * and every error names the file, line and column. */
+#ifndef JG_JSON_H
+#define JG_JSON_H
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#define JG_JSON_MAX_DEPTH 64
+
+typedef struct jg_jerr {
+    char text[512]; /* "FILE:LINE:COL: why", ready to print after "jetgate: " */
+} jg_jerr;
+
+/* Print doc to f in the canonical form; returns 0 or -1. */
+int jg_json_print(FILE *f, const json_t *doc);
+/* Canonical form as a malloc'd string (with trailing newline). */
+char *jg_json_string(const json_t *doc);
+
+/* Parse text (len bytes) named name for messages. NULL on error with err filled. */
+json_t *jg_json_parse(const char *text, size_t len, const char *name, jg_jerr *err);
+/* Read and parse a file ("-" = stdin), capped at cap bytes. */
+json_t *jg_json_load(const char *path, size_t cap, jg_jerr *err);
+
+/* Deepest nesting of arrays/objects in text, ignoring brackets inside strings. */
+int jg_json_depth(const char *text, size_t len);
+
+/* Dotted-path lookup ("l4t.version"); NULL when any step is absent. */
+json_t *jg_json_at(const json_t *doc, const char *dotted);
+/* String at path or NULL when absent or not a string. */
+const char *jg_json_str(const json_t *doc, const char *dotted);
+
+/* A real that is never NaN or Inf: those become null (JSON has no such value). */
+json_t *jg_json_real(double v);
+
+#endif

@@ -1,0 +1,50 @@
+/* Run work in a child process with a deadline, and say how it ended.
+ * The child gets its own process group; on timeout the whole group gets
+ * SIGTERM, then SIGKILL after a short grace. A hung, crashing or babbling
+ * child becomes an outcome to report, never a hung or crashed jetgate.
+ * CUDA probes use jg_spawn_fn (fork, no exec: the parent never loaded
+ * libcuda); the Python probe and project hooks use jg_spawn_argv. */
+#ifndef JG_SPAWN_H
+#define JG_SPAWN_H
+#include <stdbool.h>
+#include <stddef.h>
+
+enum jg_outcome {
+    JG_CHILD_EXITED,   /* code holds the exit status */
+    JG_CHILD_SIGNALED, /* signo holds the signal */
+    JG_CHILD_TIMEOUT,  /* deadline passed; the group was killed */
+    JG_CHILD_NOSPAWN,  /* fork/pipe/exec failed; err holds errno */
+};
+
+typedef struct jg_child {
+    enum jg_outcome outcome;
+    int code, signo, err;
+    double seconds;  /* wall time from start to reap */
+    char *out;       /* stdout, NUL-terminated, capped */
+    size_t out_len;
+    bool out_truncated;
+    char *errtxt;    /* stderr, capped (first bytes kept) */
+    size_t err_len;
+} jg_child;
+
+typedef struct jg_spawn_opts {
+    double timeout_s;      /* 0 = no deadline */
+    size_t out_cap;        /* default 1 MiB */
+    size_t err_cap;        /* default 64 KiB */
+    char *const *envp;     /* NULL = inherit (argv form only) */
+    const char *stdin_text;/* NULL = /dev/null */
+    const char *cwd;       /* NULL = unchanged */
+    double grace_s;        /* SIGTERM to SIGKILL; default 0.5 */
+} jg_spawn_opts;
+
+/* fn runs in the child with stdout on fd 1; its return value is the exit code. */
+typedef int (*jg_child_fn)(void *arg);
+
+int jg_spawn_fn(jg_child_fn fn, void *arg, const jg_spawn_opts *o, jg_child *res);
+int jg_spawn_argv(char *const argv[], const jg_spawn_opts *o, jg_child *res);
+void jg_child_free(jg_child *c);
+/* "exited 0", "killed by SIGSEGV", "timed out after 5.0 s", ... */
+void jg_child_describe(const jg_child *c, char *buf, size_t n);
+double jg_now(void); /* monotonic seconds */
+
+#endif
