@@ -1,0 +1,23 @@
+/* Native CUDA probes through the driver API (docs/schema.md, "Native probe
+ * result"). Each probe runs in a fresh child that dlopens libcuda itself; the
+ * calling process never loads libcuda. */
+#ifndef JG_CUDA_PROBE_H
+#define JG_CUDA_PROBE_H
+#include <jansson.h>
+#include <stddef.h>
+
+typedef struct jg_cuda_opts {
+    double timeout_s;        /* per-probe deadline; 0 = the probe's default */
+    const char *library;     /* path or soname to dlopen; NULL = "libcuda.so.1" */
+    size_t surgery_bytes;    /* fp16 weights streamed in total; 0 = 1 GiB */
+    int surgery_layers;      /* number of weight matrices; 0 = default */
+} jg_cuda_opts;
+
+/* Known probe ids in run order: "driver", "tensor_op", "surgery", "nf4". */
+extern const char *const jg_cuda_probe_ids[];
+
+/* Run one probe in a child; always returns a result object (never NULL
+ * except on allocation failure), whose status says what happened. */
+json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o);
+
+#endif
