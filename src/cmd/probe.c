@@ -72,6 +72,7 @@ int cmd_probe(int argc, char **argv)
     double v;
     int c;
     optind = 1;
+    opterr = 0; /* we say it ourselves, in our format */
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
         case 'h': return help();
@@ -92,7 +93,7 @@ int cmd_probe(int argc, char **argv)
                 return jg_usage_error("probe", "--layers wants 1..4096, not '%s'", optarg);
             o.surgery_layers = (int)v;
             break;
-        default: return jg_usage_error("probe", "unknown option");
+        default: return jg_usage_error("probe", "unknown option '%s'", argv[optind - 1]);
         }
     }
     for (int i = optind; i < argc; i++)
