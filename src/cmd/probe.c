@@ -14,7 +14,7 @@
 static int help(void)
 {
     printf("usage: jetgate probe [ID...] [--json] [--timeout S] [--library PATH]\n"
-           "                     [--surgery-mib N] [--layers L]\n\n"
+           "                     [--surgery-mib N] [--layers L] [--mapped]\n\n"
            "Run native CUDA probes, each in its own child process with a deadline.\n"
            "IDs: driver, tensor_op, surgery, nf4 (default: all, in that order).\n\n"
            "  --json            print {\"probes\": [...]} as one JSON document\n"
@@ -22,6 +22,8 @@ static int help(void)
            "  --library PATH    the driver library to dlopen (default libcuda.so.1)\n"
            "  --surgery-mib N   fp16 weights the surgery probe streams, in MiB (default 1024)\n"
            "  --layers L        number of weight matrices for surgery (default 32)\n"
+           "  --mapped          surgery: also run the mapped (zero-copy) path on a discrete\n"
+           "                    GPU (an integrated GPU always runs both paths)\n"
            "  -h, --help        this help\n\n"
            "Exit codes: 0 every probe passed, 1 a probe failed or errored, 2 usage error.\n");
     return JG_EXIT_OK;
@@ -54,7 +56,7 @@ static bool known_id(const char *id)
     return false;
 }
 
-enum { OPT_JSON = 1000, OPT_TIMEOUT, OPT_LIBRARY, OPT_MIB, OPT_LAYERS };
+enum { OPT_JSON = 1000, OPT_TIMEOUT, OPT_LIBRARY, OPT_MIB, OPT_LAYERS, OPT_MAPPED };
 
 int cmd_probe(int argc, char **argv)
 {
@@ -64,6 +66,7 @@ int cmd_probe(int argc, char **argv)
         {"library", required_argument, NULL, OPT_LIBRARY},
         {"surgery-mib", required_argument, NULL, OPT_MIB},
         {"layers", required_argument, NULL, OPT_LAYERS},
+        {"mapped", no_argument, NULL, OPT_MAPPED},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -77,6 +80,7 @@ int cmd_probe(int argc, char **argv)
         switch (c) {
         case 'h': return help();
         case OPT_JSON: json = true; break;
+        case OPT_MAPPED: o.surgery_mapped = true; break;
         case OPT_LIBRARY: o.library = optarg; break;
         case OPT_TIMEOUT:
             if (!parse_num(optarg, 0.1, 3600, &v))

@@ -4,6 +4,7 @@
 #ifndef JG_CUDA_PROBE_H
 #define JG_CUDA_PROBE_H
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct jg_cuda_opts {
@@ -11,6 +12,8 @@ typedef struct jg_cuda_opts {
     const char *library;     /* path or soname to dlopen; NULL = "libcuda.so.1" */
     size_t surgery_bytes;    /* fp16 weights streamed in total; 0 = 1 GiB */
     int surgery_layers;      /* number of weight matrices; 0 = default */
+    bool surgery_mapped;     /* run the mapped (zero-copy) path on a discrete GPU too;
+                                an integrated GPU always runs it */
 } jg_cuda_opts;
 
 /* Known probe ids in run order: "driver", "tensor_op", "surgery", "nf4", then NULL. */

@@ -173,6 +173,17 @@ static void test_references_catch_a_lazy_driver(void **state)
     assert_true(json_integer_value(jg_json_at(r, "measurements.copy.mismatches")) > 0);
     assert_int_equal(json_integer_value(jg_json_at(r, "measurements.copy.checked_elements")),
                      2 * 1024 * 1024);
+    /* The fake is integrated: the mapped path ran too, and was checked too. */
+    json_t *paths = jg_json_at(r, "measurements.paths");
+    assert_int_equal(json_array_size(paths), 2);
+    assert_string_equal(json_string_value(json_array_get(paths, 1)), "mapped");
+    assert_true(json_integer_value(jg_json_at(r, "measurements.mapped.mismatches")) > 0);
+    json_decref(r);
+    setenv("JG_FAKE_CUDA_DISCRETE", "1", 1);
+    r = probe_with("surgery", NULL, 20);
+    unsetenv("JG_FAKE_CUDA_DISCRETE");
+    assert_int_equal(json_array_size(jg_json_at(r, "measurements.paths")), 1);
+    assert_null(jg_json_at(r, "measurements.mapped"));
     json_decref(r);
 }
 
