@@ -187,6 +187,32 @@ static void test_references_catch_a_lazy_driver(void **state)
     json_decref(r);
 }
 
+/* The fake's CPU kernels do the right arithmetic: every probe must pass,
+ * so the checks are not so tight that a correct GPU would fail them. */
+static void test_correct_kernels_pass(void **state)
+{
+    (void)state;
+    setenv("JG_FAKE_CUDA_COMPUTE", "1", 1);
+    for (int i = 0; jg_cuda_probe_ids[i]; i++) {
+        json_t *r = probe_with(jg_cuda_probe_ids[i], NULL, 30);
+        if (strcmp(jg_json_str(r, "status"), "pass") != 0)
+            fail_msg("%s: %s", jg_cuda_probe_ids[i], jg_json_str(r, "reason"));
+        json_decref(r);
+    }
+    json_t *r = probe_with("surgery", NULL, 30);
+    assert_int_equal(json_integer_value(jg_json_at(r, "measurements.copy.mismatches")), 0);
+    assert_int_equal(json_integer_value(jg_json_at(r, "measurements.mapped.mismatches")), 0);
+    assert_true(json_real_value(jg_json_at(r, "measurements.copy.max_error_over_bound")) <= 1.0);
+    json_decref(r);
+    /* fp16 rounding toward zero instead of to nearest: caught. */
+    setenv("JG_FAKE_CUDA_COMPUTE", "trunc", 1);
+    r = probe_with("surgery", NULL, 30);
+    unsetenv("JG_FAKE_CUDA_COMPUTE");
+    assert_string_equal(jg_json_str(r, "status"), "fail");
+    assert_true(json_integer_value(jg_json_at(r, "measurements.copy.mismatches")) > 0);
+    json_decref(r);
+}
+
 static void test_deadlines_and_unknown_id(void **state)
 {
     (void)state;
@@ -230,6 +256,7 @@ int main(void)
         cmocka_unit_test(test_module_load_failures),
         cmocka_unit_test(test_healthy_driver),
         cmocka_unit_test(test_references_catch_a_lazy_driver),
+        cmocka_unit_test(test_correct_kernels_pass),
         cmocka_unit_test(test_deadlines_and_unknown_id),
         cmocka_unit_test(test_half_conversions),
     };
