@@ -30,6 +30,9 @@ static bool shape(jg_probe_run *r, jg_surgery *s)
     if (s->rows < 2)
         return jg_pr_set(r, "fail", "%zu bytes in %u layers is too small a matrix", total,
                          s->layers);
+    s->nstreams = JG_SURGERY_STREAMS;
+    if (r->opts->surgery_streams >= 2 && r->opts->surgery_streams <= JG_SURGERY_MAX_STREAMS)
+        s->nstreams = (unsigned)r->opts->surgery_streams;
     s->rpc = 64;
     s->chunks = (s->rows + s->rpc - 1) / s->rpc;
     s->layer_elems = (size_t)s->rows * s->cols;
@@ -51,7 +54,7 @@ static bool alloc_all(jg_probe_run *r, jg_surgery *s)
     if (!JG_PR_CALL(r, cuMemAlloc, (&s->dd, s->rows * sizeof(float))) ||
         !JG_PR_CALL(r, cuMemcpyHtoD, (s->dd, s->d, s->rows * sizeof(float))))
         return false;
-    for (int k = 0; k < JG_SURGERY_STREAMS; k++)
+    for (unsigned k = 0; k < s->nstreams; k++)
         if (!JG_PR_CALL(r, cuStreamCreate, (&s->st[k], JG_CU_STREAM_NON_BLOCKING)) ||
             !JG_PR_CALL(r, cuMemAlloc, (&s->buf[k], s->layer_bytes)) ||
             !JG_PR_CALL(r, cuMemAlloc, (&s->partial[k], (size_t)s->chunks * s->cols * 4)) ||
@@ -83,7 +86,7 @@ static bool run_copy(jg_probe_run *r, jg_surgery *s, unsigned n, double *secs)
         return false;
     double t0 = jg_now();
     for (unsigned l = 0; l < n; l++) {
-        int k = (int)(l % JG_SURGERY_STREAMS);
+        int k = (int)(l % s->nstreams);
         uint16_t *h = s->host + (size_t)l * s->layer_elems;
         if (!JG_PR_CALL(r, cuMemcpyHtoDAsync, (s->buf[k], h, s->layer_bytes, s->st[k])) ||
             !edit_layer(r, s, s->buf[k], k) ||
@@ -179,7 +182,7 @@ static bool edit_time(jg_probe_run *r, jg_surgery *s, double *ms)
 static bool copy_path(jg_probe_run *r, jg_surgery *s, json_t *out)
 {
     double secs = 0, best = 0, ms = 0;
-    unsigned warm = s->layers < JG_SURGERY_STREAMS ? s->layers : JG_SURGERY_STREAMS;
+    unsigned warm = s->layers < s->nstreams ? s->layers : s->nstreams;
     json_t *passes = json_array();
     json_object_set_new(out, "pass_seconds", passes);
     if (!run_copy(r, s, warm, &secs) || !edit_time(r, s, &ms))
@@ -220,7 +223,7 @@ static void describe(jg_probe_run *r, const jg_surgery *s)
     json_object_set_new(m, "rows", json_integer(s->rows));
     json_object_set_new(m, "cols", json_integer(s->cols));
     json_object_set_new(m, "bytes", json_integer((json_int_t)s->total_bytes));
-    json_object_set_new(m, "streams", json_integer(JG_SURGERY_STREAMS));
+    json_object_set_new(m, "streams", json_integer(s->nstreams));
     json_object_set_new(m, "dtype", json_string("fp16"));
     json_object_set_new(m, "check", json_string(JG_SURGERY_CHECK_TEXT));
 }
