@@ -102,7 +102,8 @@ int jg_pr_finish(jg_probe_run *r)
     json_object_set_new(o, "cuda_error", r->cuda_error ? r->cuda_error : json_null());
     json_object_set_new(o, "measurements", r->meas);
     r->cuda_error = r->meas = NULL;
-    int rc = jg_json_print(stdout, o) == 0 && fflush(stdout) == 0 ? 0 : 3;
+    FILE *f = r->result ? r->result : stdout;
+    int rc = jg_json_print(f, o) == 0 && fflush(f) == 0 ? 0 : 3;
     json_decref(o);
     jg_cu_unload(&r->cu);
     return rc;

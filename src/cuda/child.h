@@ -6,6 +6,7 @@
 #define JG_CUDA_CHILD_H
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cuda/cu.h"
 #include "cuda/probe.h"
@@ -13,6 +14,7 @@
 typedef struct jg_probe_run {
     const char *id;
     const jg_cuda_opts *opts;
+    FILE *result;       /* where the result object goes (the parent's pipe) */
     jg_cu cu;
     json_t *meas;       /* measurements, owned */
     json_t *cuda_error; /* first failing call, owned, or NULL */

@@ -3,6 +3,7 @@
  * point (e.g. cuInit, cuModuleLoadData, cuLaunchKernel, cuCtxSynchronize)
  *   return N      (a CUresult, e.g. cuInit:100, cuInit:34 for a stub),
  *   hang          (never return), crash (SIGSEGV), exit (exit code 3),
+ *   chatter       (print non-JSON on stdout and carry on),
  *   garbage       (print non-JSON on stdout and exit 0).
  * Unnamed calls succeed. Memory is host memory, copies are memcpy, and
  * kernels do nothing, so a probe that gets this far must report a mismatch.
@@ -46,6 +47,11 @@ static int fake_action(const char *call)
             raise(SIGSEGV);
         if (strncmp(a, "exit", 4) == 0)
             _exit(3);
+        if (strncmp(a, "chatter", 7) == 0) {
+            fputs("fake driver: hello from stdout\n", stdout);
+            fflush(stdout);
+            return 0;
+        }
         if (strncmp(a, "garbage", 7) == 0) {
             fputs("this is not JSON\n", stdout);
             fflush(stdout);
