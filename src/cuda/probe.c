@@ -21,10 +21,14 @@ struct probe_def {
     double default_timeout_s;
 };
 
+/* Default deadlines. Surgery gets more: its CPU reference checks every one
+ * of 512 Mi weights (twice on an integrated GPU, which also runs the mapped
+ * path); that took 4-6 s per check on a fast x86 host, and a small Jetson's
+ * cores are several times slower. */
 static const struct probe_def probes[] = {
     {"driver", jg_probe_driver, 15},
     {"tensor_op", jg_probe_tensor_op, 60},
-    {"surgery", jg_probe_surgery, 60},
+    {"surgery", jg_probe_surgery, 180},
     {"nf4", jg_probe_nf4, 60},
 };
 

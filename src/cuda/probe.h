@@ -26,7 +26,8 @@ extern const char *const jg_cuda_probe_ids[];
 json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o);
 
 /* The deadline probe id runs under: o->timeout_s when set, else the probe's
- * default (driver 15 s, the others 60 s); 0 for an unknown id. */
+ * default (driver 15 s, tensor_op and nf4 60 s, surgery 180 s); 0 for an
+ * unknown id. */
 double jg_cuda_probe_deadline(const char *id, const jg_cuda_opts *o);
 
 #endif

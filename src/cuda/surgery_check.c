@@ -13,6 +13,7 @@
 #include "cuda/hostmath.h"
 #include "cuda/surgery.h"
 #include "util/json.h"
+#include "util/spawn.h"
 
 /* Row i of layer l as 10-bit codes: two codes from each hash. */
 static void row_codes(unsigned l, unsigned i, unsigned cols, uint16_t *k)
@@ -62,31 +63,32 @@ struct tally {
     double max_err, max_ratio;
 };
 
-static void check_layer(const jg_surgery *s, unsigned l, const float *as_float, double *v,
-                        double *sabs, struct tally *t)
+static void check_layer(const jg_surgery *s, unsigned l, const float *as_float,
+                        const double *value, double *v, double *sabs, struct tally *t)
 {
     uint16_t k[4096];
     memset(v, 0, s->cols * sizeof *v);
     memset(sabs, 0, s->cols * sizeof *sabs);
     for (unsigned i = 0; i < s->rows; i++) {
         row_codes(l, i, s->cols, k);
+        double di = s->d[i];
         for (unsigned j = 0; j < s->cols; j++) {
-            double p = (double)s->d[i] * code_value(k[j]);
+            double p = di * value[k[j]];
             v[j] += p;
             sabs[j] += fabs(p);
         }
     }
-    const double u = ldexp(1.0, -24), acc_terms = s->rpc + s->chunks + 2;
+    const double u = 0x1p-24, acc_terms = s->rpc + s->chunks + 2;
     const uint16_t *out = s->host + (size_t)l * s->layer_elems;
     for (unsigned i = 0; i < s->rows; i++) {
         row_codes(l, i, s->cols, k);
-        double di = s->d[i], adi = fabs(di);
+        double di = s->d[i], ad = fabs(di) * acc_terms * u;
+        const uint16_t *row = out + (size_t)i * s->cols;
         for (unsigned j = 0; j < s->cols; j++) {
-            double ref = code_value(k[j]) - di * v[j];
-            double got = as_float[out[(size_t)i * s->cols + j]];
-            double a = adi * acc_terms * u * sabs[j] + u * fabs(ref);
-            double tol = ldexp(fabs(ref) + a, -11) + a + ldexp(1.0, -25);
-            double err = fabs(got - ref);
+            double ref = value[k[j]] - di * v[j];
+            double a = ad * sabs[j] + u * fabs(ref);
+            double tol = (fabs(ref) + a) * 0x1p-11 + a + 0x1p-25;
+            double err = fabs((double)as_float[row[j]] - ref);
             if (!(err <= tol) && t->bad++ == 0) {
                 t->first_layer = l;
                 t->first_row = i;
@@ -94,7 +96,7 @@ static void check_layer(const jg_surgery *s, unsigned l, const float *as_float, 
             }
             if (err > t->max_err || err != err)
                 t->max_err = err;
-            if (err / tol > t->max_ratio)
+            if (err > t->max_ratio * tol) /* err / tol > max_ratio, without a division */
                 t->max_ratio = err / tol;
         }
     }
@@ -112,9 +114,14 @@ bool jg_surgery_check(jg_probe_run *r, const jg_surgery *s, json_t *out)
     }
     for (unsigned h = 0; h < 65536; h++)
         as_float[h] = jg_half_to_float((uint16_t)h);
+    double value[1024];
+    for (unsigned c = 0; c < 1024; c++)
+        value[c] = code_value((uint16_t)c);
     struct tally t = {0};
+    double t0 = jg_now();
     for (unsigned l = 0; l < s->layers; l++)
-        check_layer(s, l, as_float, v, sabs, &t);
+        check_layer(s, l, as_float, value, v, sabs, &t);
+    json_object_set_new(out, "check_seconds", jg_json_real(jg_now() - t0));
     free(as_float);
     free(v);
     free(sabs);

@@ -242,7 +242,8 @@ static void test_deadlines_and_unknown_id(void **state)
 {
     (void)state;
     assert_true(jg_cuda_probe_deadline("driver", NULL) == 15);
-    assert_true(jg_cuda_probe_deadline("surgery", NULL) == 60);
+    assert_true(jg_cuda_probe_deadline("tensor_op", NULL) == 60);
+    assert_true(jg_cuda_probe_deadline("surgery", NULL) == 180);
     jg_cuda_opts o = {.timeout_s = 2.5};
     assert_true(jg_cuda_probe_deadline("nf4", &o) == 2.5);
     json_t *r = jg_cuda_probe("warp_drive", NULL);
