@@ -91,9 +91,9 @@ static void hardware(FILE *f, const json_t *doc)
     line(f, doc, "SoC", "module.soc", "missing");
     line(f, doc, "Compute capability", "module.compute_capability", "missing");
     line(f, doc, "Compatible", "module.compatible", "missing");
-    line(f, doc, "Tegra chip id", "module.tegra_chip_id", "missing");
-    line(f, doc, "soc0 family", "module.soc0_family", "missing");
-    line(f, doc, "soc0 soc_id", "module.soc0_soc_id", "missing");
+    line(f, doc, "Tegra chip id", "module.tegra_chip_id", "not present");
+    line(f, doc, "soc0 family", "module.soc0_family", "not present");
+    line(f, doc, "soc0 soc_id", "module.soc0_soc_id", "not present");
     line(f, doc, "Identified by", "module.identified_by", "missing");
 }
 
