@@ -84,6 +84,8 @@ static void check_tier_labels(struct jg_wf *w, const jg_ynode *labels)
     json_array_foreach(json_object_get(w->policy, "tiers"), i, tier)
     {
         const json_t *want = json_object_get(tier, "runner_labels");
+        if (json_array_size(want) == 0)
+            continue; /* a deferred tier without runners */
         if (labels_have_all(labels, want))
             return;
         size_t k;

@@ -48,13 +48,4 @@ void jg_lint_policy(const json_t *policy, const char *file, jg_findings *out)
     if (days < 1 || days > 90)
         jg_findings_add(out, file, 0, 0, "policy.retention",
                         "evidence.retention_days must be 1..90 (actions/upload-artifact's range)");
-    size_t i;
-    json_t *tier;
-    json_array_foreach(json_object_get(policy, "tiers"), i, tier)
-    {
-        if (json_array_size(json_object_get(tier, "runner_labels")) == 0)
-            jg_findings_add(out, file, 0, 0, "policy.tier-labels",
-                            "tier '%s' names no runner labels, so no runner is tied to it",
-                            json_string_value(json_object_get(tier, "id")));
-    }
 }
