@@ -144,6 +144,29 @@ static int compatible(const char *rhs, const jg_version *v)
     return 1;
 }
 
+static bool same_release(const jg_version *a, const jg_version *b)
+{
+    int n = a->nrelease > b->nrelease ? a->nrelease : b->nrelease;
+    for (int i = 0; i < n; i++)
+        if ((i < a->nrelease ? a->release[i] : 0) != (i < b->nrelease ? b->release[i] : 0))
+            return false;
+    return true;
+}
+
+/* PEP 440: <V excludes pre-releases of V, >V excludes post-releases and
+ * local versions of V, unless V itself is one. */
+static int exclusive(bool less, const jg_version *v, const jg_version *r)
+{
+    int cmp = jg_version_cmp(v, r);
+    if (less ? cmp >= 0 : cmp <= 0)
+        return 0;
+    if (!same_release(v, r))
+        return 1;
+    if (less)
+        return !(v->pre_kind != 3 || v->dev >= 0) || r->pre_kind != 3 || r->dev >= 0;
+    return !(v->post >= 0 || v->local[0]) || r->post >= 0;
+}
+
 static int clause(const char *c, const char *version, const jg_version *v)
 {
     while (isspace((unsigned char)*c))
@@ -172,8 +195,8 @@ static int clause(const char *c, const char *version, const jg_version *v)
     switch (k) {
     case 4: return cmp <= 0;
     case 5: return cmp >= 0;
-    case 6: return cmp < 0;
-    default: return cmp > 0;
+    case 6: return exclusive(true, v, &r);
+    default: return exclusive(false, v, &r);
     }
 }
 
