@@ -34,7 +34,9 @@ static int help(void)
            "  --check FILE   instead, check an exported requirements.txt, uv.lock or\n"
            "                 pylock.toml: one finding (FILE:LINE: RULE: ...) per line that\n"
            "                 pins another torch, uses +cpu/+cuXXX or a PyTorch index, or\n"
-           "                 adds bitsandbytes; -r/-c includes are not followed (warning)\n"
+           "                 adds bitsandbytes; -r/-c includes are not followed (warning).\n"
+           "                 Versions come from the vendor torch installed for PY, else\n"
+           "                 (e.g. in CPU CI) from --tier's pinned NVIDIA wheel\n"
            "  -h, --help     this help\n\n"
            "Exit codes: 0 constraints printed / file keeps the vendor torch;\n"
            "1 torch is not a vendor build / the file has findings; 2 usage or input error.\n");
@@ -64,7 +66,7 @@ static int parse(int argc, char **argv, struct opts *o)
     return 0;
 }
 
-static int check_file(const struct opts *o, const json_t *probe, bool vendor, bool no_bnb)
+static int check_file(const struct opts *o, const struct jg_check_ctx *ctx)
 {
     jg_blob b;
     if (jg_read_path(o->check, JG_CAP_LARGE, &b) != JG_R_OK) {
@@ -73,11 +75,9 @@ static int check_file(const struct opts *o, const json_t *probe, bool vendor, bo
         jg_blob_free(&b);
         return JG_EXIT_USAGE;
     }
-    struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = vendor, .exclude_bnb = no_bnb,
-                               .python = o->python};
     jg_findings found = {0};
     char err[512];
-    int rc = jg_constraints_check(o->check, b.data, b.len, &ctx, &found, err, sizeof err);
+    int rc = jg_constraints_check(o->check, b.data, b.len, ctx, &found, err, sizeof err);
     jg_blob_free(&b);
     if (rc < 0) {
         jg_err("%s", err);
@@ -89,9 +89,34 @@ static int check_file(const struct opts *o, const json_t *probe, bool vendor, bo
         printf("%zu finding(s): installing %s could replace the vendor torch or add "
                "bitsandbytes\n", found.n, o->check);
     else
-        printf("%s keeps the vendor torch%s\n", o->check, no_bnb ? " and adds no bitsandbytes" : "");
+        printf("%s keeps the vendor torch (from %s)%s\n", o->check, ctx->source,
+               ctx->exclude_bnb ? " and adds no bitsandbytes" : "");
     rc = found.n ? JG_EXIT_NO : JG_EXIT_OK;
     jg_findings_free(&found);
+    return rc;
+}
+
+/* --check: the installed vendor torch, else the tier's pinned wheel, else
+ * nothing (then every torch line is a finding: deny, never allow). */
+static int check(const struct opts *o, const json_t *policy, json_t *probe, bool vendor,
+                 const char *why, bool no_bnb)
+{
+    char source[160];
+    struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = vendor, .exclude_bnb = no_bnb,
+                               .source = source};
+    json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
+    snprintf(source, sizeof source, "%s", o->python);
+    if (pin) {
+        jg_warn("constraints: %s; judging torch lines against tier %s's pinned wheel", why,
+                o->tier);
+        snprintf(source, sizeof source, "tier %s's pinned wheel", o->tier);
+        ctx.probe = pin;
+        ctx.vendor_torch = true;
+    } else if (!vendor) {
+        jg_warn("constraints: %s; every torch line will be a finding", why);
+    }
+    int rc = check_file(o, &ctx);
+    json_decref(pin);
     return rc;
 }
 
@@ -111,9 +136,7 @@ static int run(const struct opts *o, const json_t *policy)
     bool vendor = probe && jg_torch_is_vendor(probe, why, sizeof why);
     int rc;
     if (o->check) {
-        if (!vendor)
-            jg_warn("constraints: %s; every torch line will be a finding", why);
-        rc = check_file(o, probe, vendor, no_bnb);
+        rc = check(o, policy, probe, vendor, why, no_bnb);
     } else if (!vendor) {
         jg_err("constraints: refusing to pin: %s (facts: a Jetson vendor build carries an "
                "nvYY.MM tag or comes from the jetson-ai-lab index)", why);

@@ -58,20 +58,21 @@ static void torch_rule(const char *file, const jg_req *r, const struct jg_check_
     if (!have) {
         jg_findings_add(out, file, r->line, 1, "torch.replace",
                         strcmp(r->name, "torch") == 0
-                            ? "%s: no vendor torch was found with %s to keep, so this line "
-                              "cannot be shown to keep one"
-                            : "%s is not installed with %s; a PyPI %s requires its own torch "
-                              "and would replace the vendor build",
-                        r->name, c->python, r->name);
+                            ? "%s: no vendor torch is known (from %s), so this line cannot be "
+                              "shown to keep one"
+                            : "no vendor %s is known (from %s); a PyPI %s requires its own "
+                              "torch and would replace the vendor build",
+                        r->name, c->source, r->name);
         return;
     }
     int ok = r->url[0] ? (is_wheel && strcasecmp(wheel, have) == 0)
                        : jg_specifier_contains(r->spec, have);
     if (ok != 1)
         jg_findings_add(out, file, r->line, 1, "torch.replace",
-                        "%s %s%s: the installed vendor %s %s %s; installing this would replace "
+                        "%s %s%s: the vendor %s %s (from %s) %s; installing this would replace "
                         "it", r->name, r->url[0] ? "from " : "", r->url[0] ? r->url : r->spec,
-                        r->name, have, ok < 0 ? "cannot be compared with it" : "does not satisfy it");
+                        r->name, have, c->source,
+                        ok < 0 ? "cannot be compared with it" : "does not satisfy it");
 }
 
 static bool applies(const char *file, const jg_req *r, const struct jg_check_ctx *c)

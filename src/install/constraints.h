@@ -32,6 +32,12 @@ bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n);
  * unless every tier of the policy marks it supported. 1 excluded, 0 allowed. */
 int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t n);
 
+/* A probe-shaped object holding only the torch version of the tier's pinned
+ * NVIDIA wheel (pytorch.kind "wheel"), so --check can judge a file on a
+ * machine without the vendor torch (CPU CI); NULL when the tier pins none or
+ * pins a container. */
+json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id);
+
 /* The constraints file text (malloc'd) for a vendor torch probe. */
 char *jg_constraints_render(const json_t *probe, bool exclude_bnb, const char *bnb_why);
 
@@ -39,7 +45,8 @@ struct jg_check_ctx {
     const json_t *probe;  /* may be NULL (no interpreter answered) */
     bool vendor_torch;    /* probe's torch passed jg_torch_is_vendor */
     bool exclude_bnb;
-    const char *python;   /* interpreter name, for messages */
+    const char *source;   /* where the vendor versions come from, for messages:
+                             "python3" or "tier target's pinned wheel" */
 };
 
 /* Findings (rules torch.replace, torch.local-version, index.pytorch,

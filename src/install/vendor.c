@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "install/constraints.h"
+#include "install/reqfile.h"
 
 /* "nvYY.MM" after '+' or '.' in the local part, e.g. 2.5.0a0+872d972e41.nv24.08.17622132 */
 static bool has_nv_tag(const char *version)
@@ -80,4 +81,26 @@ int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t
                                    : "no --tier given and not every tier marks bitsandbytes "
                                      "supported (unsupported until proven)");
     return !all_supported;
+}
+
+json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id)
+{
+    size_t i;
+    json_t *tier;
+    json_array_foreach(json_object_get(policy, "tiers"), i, tier)
+    {
+        const char *id = json_string_value(json_object_get(tier, "id"));
+        if (!tier_id || !id || strcmp(id, tier_id) != 0)
+            continue;
+        const json_t *pt = json_object_get(tier, "pytorch");
+        const char *kind = json_string_value(json_object_get(pt, "kind"));
+        const char *pin = json_string_value(json_object_get(pt, "pin"));
+        char name[64], version[128];
+        if (!kind || strcmp(kind, "wheel") != 0 || !pin ||
+            !jg_wheel_version(pin, name, sizeof name, version, sizeof version) ||
+            strcmp(name, "torch") != 0)
+            return NULL;
+        return json_pack("{s:n,s:{s:{s:s}}}", "python", "packages", "torch", "version", version);
+    }
+    return NULL;
 }

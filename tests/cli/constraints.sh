@@ -150,6 +150,20 @@ expect_rc 1 "$JETGATE" constraints --python "$T/py-cpu" --check "$T/good.txt"
 expect_err 'every torch line will be a finding'
 expect_out 'torch.replace'
 
+# CPU CI has no vendor torch: --tier judges torch lines against the tier's
+# pinned NVIDIA wheel (the embedded target tier pins $NV).
+printf 'numpy==1.26.4\ntorch==%s\n' "$NV" >"$T/tier-ok.txt"
+expect_rc 0 "$JETGATE" constraints --python "$T/py-x86" --tier target --check "$T/tier-ok.txt"
+expect_err "judging torch lines against tier target's pinned wheel"
+expect_out "keeps the vendor torch (from tier target's pinned wheel)"
+printf 'numpy==1.26.4\ntorch==2.6.0\ntorchvision==0.21.0\n' >"$T/tier-bad.txt"
+expect_rc 1 "$JETGATE" constraints --python "$T/py-x86" --tier target --check "$T/tier-bad.txt"
+expect_out "tier-bad.txt:2:1: torch.replace: torch ==2.6.0: the vendor torch $NV (from tier target's pinned wheel)"
+expect_out "tier-bad.txt:3:1: torch.replace: no vendor torchvision is known"
+# The evaluate tier pins no PyTorch source: nothing to judge against.
+expect_rc 1 "$JETGATE" constraints --python "$T/py-x86" --tier evaluate --check "$T/tier-ok.txt"
+expect_err 'every torch line will be a finding'
+
 # uv.lock: a package table's own name/version only (not those in inline arrays).
 cat >"$T/uv.lock" <<'EOT'
 version = 1
