@@ -55,6 +55,12 @@ static void torch_rule(const char *file, const jg_req *r, const struct jg_check_
         return;
     }
     const char *have = installed(c, r->name);
+    if (r->from_lock && !r->spec[0]) {
+        jg_findings_add(out, file, r->line, 1, "torch.replace",
+                        "%s: the lock entry has no version (a URL or source build?), so it "
+                        "cannot be shown to keep the vendor build", r->name);
+        return;
+    }
     if (!have) {
         jg_findings_add(out, file, r->line, 1, "torch.replace",
                         strcmp(r->name, "torch") == 0

@@ -97,8 +97,10 @@ static int key_line(struct lock *l, jg_reqs *out, char *s)
         return 0;
     if (string_value(l, v, buf, sizeof buf) < 0)
         return -1;
-    if (!l->cur)
+    if (!l->cur) {
         l->cur = jg_reqs_add(out, JG_REQ_PACKAGE, l->line);
+        l->cur->from_lock = true;
+    }
     if (is_name) {
         jg_req_normalize(buf, l->cur->name, sizeof l->cur->name);
     } else if (is_version) {

@@ -20,6 +20,7 @@ typedef struct jg_req {
     char spec[256];   /* specifiers ("==2.5.0,<3"), "" for none */
     char url[1024];   /* direct reference / wheel / index URL, "" for none */
     char marker[256]; /* environment marker text, "" for none */
+    bool from_lock;   /* a lock-file package table (its version is exact when present) */
 } jg_req;
 
 typedef struct jg_reqs {

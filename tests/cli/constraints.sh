@@ -204,6 +204,10 @@ name = "torch-2.6.0-cp310-cp310-manylinux_2_28_aarch64.whl"
 EOT
 expect_rc 0 "$JETGATE" constraints --python "$T/py-nv" --check "$T/pylock.toml"
 
+printf '[[packages]]\nname = "torch"\n[packages.vcs]\ntype = "git"\n' >"$T/noversion.toml"
+expect_rc 1 "$JETGATE" constraints --python "$T/py-nv" --check "$T/noversion.toml"
+expect_out "noversion.toml:2:1: torch.replace: torch: the lock entry has no version"
+
 printf '[[package]]\nname = "torch"\nversion = """\n2.6.0"""\n' >"$T/multi.lock"
 expect_rc 2 "$JETGATE" constraints --python "$T/py-nv" --check "$T/multi.lock"
 expect_err "multi.lock:3: multi-line strings"
