@@ -43,8 +43,8 @@ static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, b
         return;
     bool live = strcmp(mode, "live") == 0;
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "cuda_tensor_op.status");
-    jg_ev_raw(ev, v, "python.tensor_op.status");
+    jg_ev_printf(ev, "cuda_tensor_op.status = %s", v->native_tensor_op ? v->native_tensor_op : "not run");
+    jg_ev_printf(ev, "python.tensor_op.status = %s", v->torch_tensor_op ? v->torch_tensor_op : "not run");
     jg_finding_spec s = {
         live ? "cuda-driver.no-kernel-ran" : "cuda-driver.not-verified", JG_L_CUDA_DRIVER,
         live && !errors ? JG_SEV_ERROR : JG_SEV_INFO, live ? JG_CONF_MEDIUM : JG_CONF_HIGH,

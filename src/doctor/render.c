@@ -58,9 +58,9 @@ static void print_layer(FILE *f, const json_t *d, int l, bool verbose, bool utf8
     }
 }
 
-void jg_render_checklist(FILE *f, const json_t *d, bool verbose, bool utf8)
+void jg_render_checklist(FILE *f, const char *title, const json_t *d, bool verbose, bool utf8)
 {
-    fprintf(f, "jetgate doctor (facts: %s)\n", jg_json_str(d, "facts_mode"));
+    fprintf(f, "%s (facts: %s)\n", title, jg_json_str(d, "facts_mode"));
     for (int l = 0; l < JG_L_COUNT; l++)
         print_layer(f, d, l, verbose, utf8);
     json_t *top = json_array_get(json_object_get(d, "findings"), 0);

@@ -7,7 +7,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-void jg_render_checklist(FILE *f, const json_t *diagnosis, bool verbose, bool utf8);
+/* title: the first line ("jetgate doctor", "jetgate triage"). */
+void jg_render_checklist(FILE *f, const char *title, const json_t *diagnosis, bool verbose,
+                         bool utf8);
 /* True when the current locale's character set is UTF-8. */
 bool jg_locale_utf8(void);
 

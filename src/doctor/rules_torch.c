@@ -28,8 +28,10 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     jg_finding_spec s = {
         "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (none || nc) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        "torch is a CPU-only build (PyPI's aarch64 wheel: torch.version.cuda is None, no nv tag) "
-        "that replaced or stands in for NVIDIA's Jetson build",
+        (none || nc) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): PyPI's "
+                       "aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
+                     : "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
+                       "PyPI's aarch64 wheel, which is CPU-only, stands in for NVIDIA's Jetson build",
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
@@ -43,9 +45,9 @@ void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_raw(ev, v, "python.torch.version");
     jg_ev_raw(ev, v, "python.torch.cuda");
-    if (v->drv_version > 0)
-        jg_ev_raw(ev, v, "cuda_driver.measurements.driver_version");
-    else
+    jg_ev_printf(ev, "driver CUDA version = %d.%d (%s)", drv / 1000, (drv % 1000) / 10,
+                 v->drv_version > 0 ? "reported by the driver" : "this JetPack's driver");
+    if (v->l4t_version)
         jg_ev_fact(ev, v, "l4t.version");
     const json_t *e = jg_view_cuda_error(v, 35);
     if (!e)

@@ -114,6 +114,31 @@ static void python_part(jg_view *v, const json_t *f)
         v->torch_imported = JG_YES;
 }
 
+/* CUDA toolkit -> JetPack major, only where the toolkit belongs to one
+ * JetPack major in facts.md section 2. */
+static int jp_for_toolkit(const char *tk)
+{
+    static const struct { const char *prefix; int jp; } t[] = {
+        {"10.2", 4}, {"11.4", 5}, {"12.2", 6}, {"12.6", 6}, {"13.0", 7}, {"13.2", 7},
+    };
+    for (size_t i = 0; tk && i < sizeof t / sizeof t[0]; i++)
+        if (strncmp(tk, t[i].prefix, 4) == 0 && (tk[4] == '\0' || tk[4] == '.'))
+            return t[i].jp;
+    return 0;
+}
+
+/* What a pasted report showed fills only what the facts leave unknown. */
+static void observed_part(jg_view *v)
+{
+    json_t *dv = json_object_get(v->observed, "driver_version");
+    if (!v->drv_version && json_is_integer(dv))
+        v->drv_version = (int)json_integer_value(dv);
+    if (!v->gpu_cc)
+        v->gpu_cc = jg_json_str(v->observed, "gpu_cc");
+    if (!v->jp_major)
+        v->jp_major = jp_for_toolkit(v->toolkit ? v->toolkit : jg_fact_str(v->facts, "cuda.toolkit_link") ? jg_fact_str(v->facts, "cuda.toolkit_link") + 5 : NULL);
+}
+
 void jg_view_init(jg_view *v, const json_t *f)
 {
     memset(v, 0, sizeof *v);
@@ -135,9 +160,10 @@ void jg_view_init(jg_view *v, const json_t *f)
     v->jetpack_package = fact_present(f, "jetpack.package");
     if (v->jetpack_package == JG_UNKNOWN)
         v->jetpack_package = fact_present(f, "packages.nvidia-jetpack");
+    v->observed = json_object_get(f, "observed");
     driver_part(v, f);
     python_part(v, f);
-    v->observed = json_object_get(f, "observed");
+    observed_part(v);
 }
 
 const json_t *jg_view_cuda_error(const jg_view *v, int code)
