@@ -3,7 +3,7 @@
 R="$JG_FIXTURES/roots"
 
 expect_rc 0 "$JETGATE" facts --help
-for o in --root --python --files-only --json --help; do expect_out "  $o"; done
+for o in --root --python --files-only --json --help; do expect_out " $o"; done
 expect_rc 2 "$JETGATE" facts --root "$T/does-not-exist"
 expect_err "jetgate: facts: --root $T/does-not-exist: No such file or directory"
 expect_rc 2 "$JETGATE" facts --root "$R/agx-orin-64gb-jp62/etc/nv_tegra_release"
