@@ -10,8 +10,8 @@
 
 void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
 {
-    if (!v->arch || strcmp(v->arch, "aarch64") != 0 || jg_on_jetson(v))
-        return;
+    if (!v->arch || strcmp(v->arch, "aarch64") != 0 || jg_on_jetson(v) || v->in_container == JG_YES)
+        return; /* a container hides the Jetson's files: no hardware claim from inside one */
     bool gb10 = (v->gpu_cc && strcmp(v->gpu_cc, "12.1") == 0) ||
                 (v->gpu_name && strstr(v->gpu_name, "GB10")) || jg_view_signal(v, "dgx_spark");
     bool non_tegra = v->soc0_family && strncasecmp(v->soc0_family, "tegra", 5) != 0;
