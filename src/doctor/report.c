@@ -14,20 +14,35 @@
 
 #define HEAD_BYTES (64u * 1024u)
 
-/* Does the text start (after blanks and a markdown fence line) with '{'? */
-static bool looks_like_json(const char *s, size_t n)
+static bool fence_at(const char *s, size_t i, size_t n)
 {
-    size_t i = 0;
-    for (;;) {
-        while (i < n && strchr(" \t\r\n", s[i]))
+    return i + 3 <= n && (strncmp(s + i, "```", 3) == 0 || strncmp(s + i, "~~~", 3) == 0);
+}
+
+/* Offset of the first line that starts with '{' (a JSON document, maybe after
+ * some prose or a ```json fence), or n when there is none. */
+static size_t json_start(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'))
+            j++;
+        if (j < n && s[j] == '{')
+            return j;
+        while (i < n && s[i] != '\n')
             i++;
-        if (i + 3 <= n && (strncmp(s + i, "```", 3) == 0 || strncmp(s + i, "~~~", 3) == 0)) {
-            while (i < n && s[i] != '\n')
-                i++;
-            continue;
-        }
-        return i < n && s[i] == '{';
+        i++;
     }
+    return n;
+}
+
+/* End of the JSON text starting at from: the next fence line, or n. */
+static size_t json_end(const char *s, size_t from, size_t n)
+{
+    for (size_t i = from; i < n; i++)
+        if ((i == 0 || s[i - 1] == '\n') && fence_at(s, i, n))
+            return i;
+    return n;
 }
 
 /* Read on until EOF or the cap; returns false when the cap was hit. */
@@ -48,17 +63,6 @@ static bool read_rest(FILE *f, char **buf, size_t *len, size_t cap)
             return !ferror(f);
         if (*len > cap)
             return false;
-    }
-}
-
-/* Blank out markdown fence lines so the JSON inside a ```json block parses. */
-static void blank_fences(char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        bool start = i == 0 || s[i - 1] == '\n';
-        if (start && i + 3 <= n && (strncmp(s + i, "```", 3) == 0 || strncmp(s + i, "~~~", 3) == 0))
-            while (i < n && s[i] != '\n')
-                s[i++] = ' ';
     }
 }
 
@@ -109,21 +113,19 @@ static json_t *read_stream(FILE *f, const char *path, jg_report_info *info)
         return NULL;
     }
     bool whole = len < HEAD_BYTES;
-    if (looks_like_json(buf, len) && !whole)
+    bool maybe_json = json_start(buf, len) < len;
+    if (maybe_json && !whole)
         whole = read_rest(f, &buf, &len, JG_CAP_LARGE);
     json_t *facts = NULL;
-    if (whole && looks_like_json(buf, len)) {
-        char *copy = malloc(len + 1);
-        if (copy) {
-            memcpy(copy, buf, len);
-            blank_fences(copy, len);
-            jg_jerr jerr;
-            json_t *doc = jg_json_parse(copy, len, path, &jerr);
-            if (doc)
-                facts = from_json(doc, info);
-            json_decref(doc);
-            free(copy);
-        }
+    if (whole && maybe_json) {
+        size_t from = json_start(buf, len), to = json_end(buf, from, len);
+        jg_jerr jerr;
+        json_t *doc = jg_json_parse(buf + from, to - from, path, &jerr);
+        if (doc)
+            facts = from_json(doc, info);
+        json_decref(doc);
+        for (size_t i = 0; facts && i < len; i++)
+            info->lines += buf[i] == '\n';
     }
     info->bytes = len;
     if (!facts) {
@@ -145,7 +147,7 @@ json_t *jg_report_read(const char *path, jg_report_info *info)
         return NULL;
     }
     json_t *facts = read_stream(f, is_stdin ? "<stdin>" : path, info);
-    bool read_error = ferror(f);
+    bool read_error = facts && ferror(f); /* read_stream reported its own failures */
     if (!is_stdin)
         fclose(f);
     if (read_error) {

@@ -127,6 +127,20 @@ static size_t prompt_len(const char *s)
     return (size_t)(end - s) + 2;
 }
 
+/* Identifiers never leave the tool: after these words the rest of the line goes. */
+static const char *const private_words[] = {"UUID", "uuid", "Serial", "serial", "Hostname",
+                                            "hostname", "MAC", "Token", "token", NULL};
+
+static size_t private_at(const char *s)
+{
+    for (int k = 0; private_words[k]; k++) {
+        size_t n = strlen(private_words[k]);
+        if (strncmp(s, private_words[k], n) == 0)
+            return n;
+    }
+    return 0;
+}
+
 void jg_scrub_line(const char *in, char *out, size_t cap)
 {
     size_t w = 0, limit = cap > 200 ? 200 : cap;
@@ -139,6 +153,15 @@ void jg_scrub_line(const char *in, char *out, size_t cap)
         }
     }
     while (*in && w + 4 < limit) {
+        size_t pw = private_at(in);
+        if (pw && w + pw + 12 < limit) {
+            memcpy(out + w, in, pw);
+            w += pw;
+            memcpy(out + w, " <removed>", 10);
+            w += 10;
+            in += strlen(in);
+            break;
+        }
         if (strncmp(in, "/home/", 6) == 0 || strncmp(in, "/Users/", 7) == 0) {
             out[w++] = '~';
             in = strchr(in + 1, '/') + 1;
