@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "doctor/rules.h"
+#include "facts/fact.h"
 #include "util/json.h"
 
 void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
@@ -14,8 +15,9 @@ void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
         return; /* a container hides the Jetson's files: no hardware claim from inside one */
     bool gb10 = (v->gpu_cc && strcmp(v->gpu_cc, "12.1") == 0) ||
                 (v->gpu_name && strstr(v->gpu_name, "GB10")) || jg_view_signal(v, "dgx_spark");
-    bool non_tegra = v->soc0_family && strncasecmp(v->soc0_family, "tegra", 5) != 0;
-    if (!gb10 && !non_tegra && v->is_jetson != JG_NO)
+    const char *family = jg_fact_str(v->facts, "gpu.driver_family");
+    bool nvidia_gpu = gb10 || (family && strcmp(family, "openrm") == 0) || v->drv_version > 0;
+    if (v->is_jetson != JG_NO && !gb10)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_fact(ev, v, "host.arch");
@@ -23,15 +25,21 @@ void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
     if (gb10)
         jg_ev_printf(ev, "gpu = %s (compute capability %s)", v->gpu_name ? v->gpu_name : "GB10",
                      v->gpu_cc ? v->gpu_cc : "12.1");
-    if (non_tegra)
+    else if (nvidia_gpu)
+        jg_ev_fact(ev, v, "gpu.driver_family");
+    if (v->soc0_family)
         jg_ev_fact(ev, v, "module.soc0_family");
     jg_finding_spec s = {
-        "hardware.not-a-jetson", JG_L_HARDWARE, gb10 ? JG_SEV_WARNING : JG_SEV_INFO,
+        "hardware.not-a-jetson", JG_L_HARDWARE, nvidia_gpu ? JG_SEV_WARNING : JG_SEV_INFO,
         gb10 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        "aarch64 without Jetson Linux (no /etc/nv_tegra_release): a DGX Spark / Grace (SBSA) "
-        "system, not a Jetson; Jetson tiers, L4T wheels and L4T containers do not apply",
-        "use the standard SBSA (server arm64) CUDA builds here, and never count this host as "
-        "Jetson evidence"};
+        nvidia_gpu ? "aarch64 with an NVIDIA GPU but no Jetson Linux (no /etc/nv_tegra_release): "
+                     "a DGX Spark / Grace-class (SBSA) system, not a Jetson; Jetson tiers, L4T "
+                     "wheels and L4T containers do not apply"
+                   : "aarch64 without Jetson Linux: a generic ARM64 host, not a Jetson; it proves "
+                     "only that code imports",
+        nvidia_gpu ? "use the standard SBSA (server arm64) CUDA builds here, and never count this "
+                     "host as Jetson evidence"
+                   : "run the Jetson gate on a Jetson; treat this host as CPU-only ARM64 CI"};
     jg_finding_add(out, &s, ev);
 }
 
