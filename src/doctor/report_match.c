@@ -253,7 +253,7 @@ static void platform(jg_tp *p)
     const char *r;
     char v[64];
     int maj, a, b;
-    if (sscanf(p->lower, "# r%d (release), revision: %d.%d", &maj, &a, &b) == 3) {
+    if (p->lower[0] == '#' && sscanf(p->lower, "# r%d (release), revision: %d.%d", &maj, &a, &b) == 3) {
         snprintf(v, sizeof v, "%d.%d.%d", maj, a, b);
         l4t_version(p, v);
         jg_tp_fact(p, "l4t.release_line", json_string(p->text));
@@ -355,8 +355,11 @@ static void device_query(jg_tp *p)
         read_version(r, v, sizeof v);
         if (*v)
             jg_tp_set(p, "gpu_cc", json_string(v));
-    } else if (sscanf(p->lower, "detected %d cuda capable device", &n) == 1 && n > 0) {
+    } else if (strncmp(p->lower, "detected ", 9) == 0 &&
+               sscanf(p->lower, "detected %d cuda capable device", &n) == 1 && n > 0) {
         device_seen(p, NULL);
+    } else if (p->text[0] != 'D' && p->text[0] != 'G') {
+        return;
     } else if (sscanf(p->text, "Device %*d: \"%95[^\"]\"", name) == 1 ||
                sscanf(p->text, "Device #%*d: %95[^\n]", name) == 1 ||
                sscanf(p->text, "GPU models and configuration: GPU %*d: %95[^\n]", name) == 1) {
@@ -398,6 +401,8 @@ static void cuda_errors(jg_tp *p)
 {
     const char *r;
     int code;
+    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "display driver"))
+        return;
     if ((r = after(p, "cudagetdevicecount returned")) && sscanf(r, "%d", &code) == 1)
         cuda_error(p, code, "cudaGetDeviceCount");
     if ((r = after(p, "cuda initialization failure with error")) &&
@@ -476,6 +481,9 @@ static void image_ref(jg_tp *p, const char *tok)
 
 static void images(jg_tp *p)
 {
+    if (!strchr(p->text, ':') || (!find(p, "l4t") && !find(p, "nvcr.io") && !find(p, "nvidia/") &&
+                                  !find(p, "dustynv")))
+        return;
     char buf[JG_REPORT_LINE_CAP];
     snprintf(buf, sizeof buf, "%s", p->text);
     char *save = NULL;
@@ -584,8 +592,8 @@ static void wheels(jg_tp *p)
 
 void jg_match_line(jg_tp *p)
 {
-    if (repl_value(p))
-        return;
+    if (repl_value(p) || strlen(p->text) < 4)
+        return; /* nothing shorter than "True" carries a fact */
     repl_expr(p);
     collect_env(p);
     pip_lines(p);
