@@ -337,6 +337,8 @@ static void gpu_name_hints(jg_tp *p)
 
 static void device_seen(jg_tp *p, const char *name)
 {
+    if (!jg_tp_room(p, "devices_seen"))
+        return;
     json_t *d = json_object();
     if (name)
         json_object_set_new(d, "name", json_string(name));
@@ -391,6 +393,8 @@ static void cuda_error(jg_tp *p, int code, const char *call)
     json_t *last = json_array_get(arr, json_array_size(arr) ? json_array_size(arr) - 1 : 0);
     if (last && json_integer_value(json_object_get(last, "line")) == (json_int_t)p->line)
         return; /* one error per line: the most specific phrase came first */
+    if (!jg_tp_room(p, "cuda_errors"))
+        return;
     json_t *e = json_object();
     json_object_set_new(e, "code", json_integer(code));
     json_object_set_new(e, "call", call ? json_string(call) : json_null());
@@ -448,6 +452,8 @@ static void missing_library(jg_tp *p)
             jg_tp_signal(p, "nvml_missing");
             return;
         }
+        if (!jg_tp_room(p, "missing_libraries"))
+            return; /* a paste repeating one error: the first ones are kept */
         json_t *m = json_object();
         json_object_set_new(m, "soname", json_string(so));
         jg_tp_add(p, "missing_libraries", m);
@@ -458,6 +464,8 @@ static void missing_library(jg_tp *p)
 /* ---- containers: docker commands, image references ---- */
 static void image_ref(jg_tp *p, const char *tok)
 {
+    if (!jg_tp_room(p, "images"))
+        return;
     json_t *im = json_object();
     json_object_set_new(im, "ref", json_string(tok));
     const char *tag = strrchr(tok, ':');
@@ -578,6 +586,8 @@ static void cudnn_present(jg_tp *p)
 
 static void wheels(jg_tp *p)
 {
+    if (!jg_tp_room(p, "wheels"))
+        return;
     for (const char *s = strstr(p->text, ".whl"); s; s = strstr(s + 1, ".whl")) {
         const char *start = s;
         while (start > p->text && !strchr(" \"'`(/=", start[-1]))

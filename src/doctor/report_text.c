@@ -101,6 +101,11 @@ void jg_tp_set(jg_tp *p, const char *dotted, json_t *value)
     json_object_set_new(parent, leaf, value);
 }
 
+bool jg_tp_room(const jg_tp *p, const char *list)
+{
+    return json_array_size(json_object_get(p->obs, list)) < JG_REPORT_LIST_CAP;
+}
+
 void jg_tp_add(jg_tp *p, const char *list, json_t *item)
 {
     json_t *arr = json_object_get(p->obs, list);

@@ -4,6 +4,7 @@
 #ifndef JG_DOCTOR_REPORT_TEXT_H
 #define JG_DOCTOR_REPORT_TEXT_H
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #define JG_REPORT_LIST_CAP 32 /* entries kept per observed list */
@@ -31,6 +32,7 @@ void jg_tp_fact_missing(jg_tp *p, const char *path);
 void jg_tp_raw(jg_tp *p, const char *path, json_t *value);        /* un-wrapped (probe-shaped) value, first wins */
 void jg_tp_signal(jg_tp *p, const char *id);                       /* first line wins */
 void jg_tp_add(jg_tp *p, const char *list, json_t *item);          /* adds line, text */
+bool jg_tp_room(const jg_tp *p, const char *list);                 /* list below its cap */
 void jg_tp_set(jg_tp *p, const char *dotted, json_t *value);       /* observed.<dotted>, overwrites */
 json_t *jg_tp_seen(const jg_tp *p);                                 /* {"line", "text"} */
 /* Torch sessions: a version starts one, an is_available() answer completes it. */
