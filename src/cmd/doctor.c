@@ -88,7 +88,8 @@ static json_t *collect(const doctor_opts *o, const char **mode)
         return load_facts(o->facts);
     }
     bool live = !o->root || strcmp(o->root, "/") == 0;
-    jg_collect_opts co = {.root = o->root, .python = o->python, .probe_cuda = true};
+    /* the Python probe runs once, in full, in add_kernel_probes (live only) */
+    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true};
     json_t *doc = jg_facts_collect(&co);
     if (!doc) {
         jg_err("doctor: --root %s: not a directory", o->root);

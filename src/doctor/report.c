@@ -137,6 +137,23 @@ static json_t *read_stream(FILE *f, const char *path, jg_report_info *info)
     return facts;
 }
 
+json_t *jg_report_read_stream(FILE *f, const char *name, jg_report_info *info)
+{
+    memset(info, 0, sizeof *info);
+    json_t *facts = read_stream(f, name, info);
+    if (facts && ferror(f)) { /* read_stream reported its own failures */
+        jg_err("triage: %s: read error", name);
+        json_decref(facts);
+        return NULL;
+    }
+    if (facts && info->bytes == 0) {
+        jg_err("triage: %s: empty input", name);
+        json_decref(facts);
+        return NULL;
+    }
+    return facts;
+}
+
 json_t *jg_report_read(const char *path, jg_report_info *info)
 {
     memset(info, 0, sizeof *info);
@@ -146,19 +163,8 @@ json_t *jg_report_read(const char *path, jg_report_info *info)
         jg_err("triage: %s: %s", path, strerror(errno));
         return NULL;
     }
-    json_t *facts = read_stream(f, is_stdin ? "<stdin>" : path, info);
-    bool read_error = facts && ferror(f); /* read_stream reported its own failures */
+    json_t *facts = jg_report_read_stream(f, is_stdin ? "<stdin>" : path, info);
     if (!is_stdin)
         fclose(f);
-    if (read_error) {
-        jg_err("triage: %s: read error", path);
-        json_decref(facts);
-        return NULL;
-    }
-    if (facts && info->bytes == 0) {
-        jg_err("triage: %s: empty input", path);
-        json_decref(facts);
-        return NULL;
-    }
     return facts;
 }

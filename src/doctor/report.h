@@ -7,6 +7,7 @@
 #define JG_DOCTOR_REPORT_H
 #include <jansson.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct jg_report_info {
     const char *kind;   /* "facts" | "evidence" | "text" */
@@ -15,6 +16,8 @@ typedef struct jg_report_info {
 
 /* NULL when the input cannot be read (the error is printed). */
 json_t *jg_report_read(const char *path, jg_report_info *info);
+/* The same from an open stream; name is used in messages. */
+json_t *jg_report_read_stream(FILE *f, const char *name, jg_report_info *info);
 
 /* Evidence record (in-toto statement) -> facts-shaped document. */
 json_t *jg_facts_from_evidence(const json_t *statement);

@@ -171,7 +171,8 @@ static void pip_package(jg_tp *p, const char *name, const char *version)
 static void pip_lines(jg_tp *p)
 {
     const char *r;
-    if (strncmp(p->lower, "[pip", 4) == 0 || strncmp(p->lower, "[conda]", 7) == 0) {
+    if ((strncmp(p->lower, "[pip", 4) == 0 || strncmp(p->lower, "[conda]", 7) == 0) &&
+        strchr(p->text, ']')) {
         char name[64], ver[96];
         const char *s = strchr(p->text, ']') + 1;
         if (sscanf(s, " %63[A-Za-z0-9_.-]==%95s", name, ver) == 2 ||

@@ -152,7 +152,8 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
     const json_t *trt = jg_view_signal(v, "trt_cuda_init_100");
     const json_t *e = jg_view_cuda_error(v, 100);
     bool nodes = gpu_nodes_present(v);
-    if (!trt && !(e && nodes))
+    /* on the host udev creates the nodes with today's numbers: only a container can hold stale ones */
+    if (!trt && !(e && nodes && v->in_container != JG_NO))
         return;
     json_t *ev = jg_ev_new();
     if (trt)
