@@ -77,6 +77,15 @@ static size_t strip_bytes(char *s)
         size_t n;
         if (c == 0x1b) {
             r += escape_len(s + r);
+        } else if (c == 0xe2 && (unsigned char)s[r + 1] == 0x80 &&
+                   ((unsigned char)s[r + 2] & 0xf0) == 0x90) {
+            /* typographic quotes and dashes from chat or word processors: U+2010..U+201F */
+            unsigned char t = (unsigned char)s[r + 2];
+            s[w++] = t >= 0x98 && t <= 0x9b ? '\'' : t >= 0x9c ? '"' : '-';
+            r += 3;
+        } else if (c == 0xc2 && (unsigned char)s[r + 1] == 0xa0) {
+            s[w++] = ' '; /* no-break space */
+            r += 2;
         } else if (c == '&' && (n = entity_at(s + r, &ch)) > 0) {
             s[w++] = ch;
             r += n;

@@ -63,9 +63,41 @@ static void fact_version(jg_tp *p, const char *path, const char *s)
 }
 
 /* ---- Python REPL values: ">>> torch.__version__" then the value line ---- */
+/* "['sm_53', 'sm_87']" -> python.torch.arch_list */
+static bool arch_list(jg_tp *p, const char *s)
+{
+    json_t *list = json_array();
+    for (const char *a = strstr(s, "sm_"); a; a = strstr(a + 3, "sm_")) {
+        char tok[16];
+        if (sscanf(a, "%15[a-z_0-9]", tok) == 1)
+            json_array_append_new(list, json_string(tok));
+    }
+    if (!json_array_size(list)) {
+        json_decref(list);
+        return false;
+    }
+    jg_tp_raw(p, "python.torch.arch_list", list);
+    return true;
+}
+
+static void pip_package(jg_tp *p, const char *name, const char *version);
+
 static bool repl_value(jg_tp *p)
 {
     enum jg_expect e = p->expect;
+    if (e == JG_EXPECT_PIP_SHOW_VERSION) {
+        p->expect = JG_EXPECT_NONE;
+        const char *r = strncmp(p->lower, "version:", 8) == 0 ? p->text + 8 : NULL;
+        char v[96];
+        read_version(r, v, sizeof v);
+        if (*v)
+            pip_package(p, p->pip_show, v);
+        return *v != '\0';
+    }
+    if (e == JG_EXPECT_ARCH_LIST && strncmp(p->text, ">>>", 3) != 0) {
+        p->expect = JG_EXPECT_NONE;
+        return arch_list(p, p->text);
+    }
     if (e == JG_EXPECT_NONE || strncmp(p->text, ">>>", 3) == 0)
         return false;
     p->expect = JG_EXPECT_NONE;
@@ -111,6 +143,9 @@ static void repl_expr(jg_tp *p)
             p->expect = JG_EXPECT_TORCH_VERSION;
     } else if ((r = after(p, "torch.cuda.is_available()"))) {
         inline_bool(p, r);
+    } else if ((r = after(p, "get_arch_list()"))) {
+        if (!arch_list(p, r))
+            p->expect = JG_EXPECT_ARCH_LIST;
     } else if ((r = after(p, "torch.version.cuda"))) {
         read_version(r + strspn(r, ")'\" :="), v, sizeof v);
         if (*v)
@@ -197,6 +232,26 @@ static void pip_lines(jg_tp *p)
             for (char *c = tok; *c; c++)
                 *c = (char)tolower((unsigned char)*c);
             pip_package(p, tok, dash + 1);
+        }
+    }
+}
+
+/* pip freeze "torch==2.5.1", pip list "torch  2.5.1", pip show "Name: torch". */
+static void pip_listing(jg_tp *p)
+{
+    static const char *const names[] = {"torch", "numpy", "bitsandbytes", NULL};
+    for (int k = 0; names[k]; k++) {
+        size_t n = strlen(names[k]);
+        const char *r = p->lower + n;
+        if (strncmp(p->lower, names[k], n) == 0 && (*r == '=' || *r == ' ')) {
+            char v[96];
+            read_version(p->text + n + strspn(p->text + n, "= "), v, sizeof v);
+            if (*v && (*r == '=' || strspn(r, " ") > 1))
+                pip_package(p, names[k], v);
+        }
+        if (strncmp(p->lower, "name: ", 6) == 0 && strcmp(p->lower + 6, names[k]) == 0) {
+            snprintf(p->pip_show, sizeof p->pip_show, "%s", names[k]);
+            p->expect = JG_EXPECT_PIP_SHOW_VERSION;
         }
     }
 }
@@ -296,7 +351,7 @@ static void platform(jg_tp *p)
         jg_tp_fact(p, "cuda.toolkit_link", json_string(link));
         jg_tp_fact(p, "cuda.toolkit", json_string(v));
     }
-    if ((r = after(p, "cuda version:")) && !find(p, "driver"))
+    if ((r = after(p, "cuda version:")))
         observed_driver(p, r);
 }
 
@@ -608,6 +663,7 @@ void jg_match_line(jg_tp *p)
     repl_expr(p);
     collect_env(p);
     pip_lines(p);
+    pip_listing(p);
     pip_conflict(p);
     platform(p);
     gpu_name_hints(p);

@@ -9,7 +9,14 @@
 
 #define JG_REPORT_LIST_CAP 32 /* entries kept per observed list */
 
-enum jg_expect { JG_EXPECT_NONE, JG_EXPECT_TORCH_VERSION, JG_EXPECT_AVAILABLE, JG_EXPECT_TORCH_CUDA };
+enum jg_expect {
+    JG_EXPECT_NONE,
+    JG_EXPECT_TORCH_VERSION,
+    JG_EXPECT_AVAILABLE,
+    JG_EXPECT_TORCH_CUDA,
+    JG_EXPECT_ARCH_LIST,
+    JG_EXPECT_PIP_SHOW_VERSION, /* after "Name: torch" from pip show */
+};
 
 typedef struct jg_tp {
     json_t *facts;          /* facts-shaped document being built */
@@ -18,6 +25,7 @@ typedef struct jg_tp {
     const char *text;       /* the cleaned line */
     char lower[4096];       /* its lowercase copy, for case-insensitive matching */
     enum jg_expect expect;  /* a Python REPL expression whose value comes next */
+    char pip_show[16];      /* the package a "pip show" block is about */
 } jg_tp;
 
 void jg_tp_init(jg_tp *p);

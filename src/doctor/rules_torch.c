@@ -112,7 +112,8 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     if (missing) {
         jg_ev_raw(ev, v, "python.torch.arch_list");
-        jg_ev_fact(ev, v, v->gpu_cc ? "cuda_driver.measurements.devices" : "module.compute_capability");
+        jg_ev_printf(ev, "device compute capability = %s (%s)", cc,
+                     v->gpu_cc ? "reported by the driver" : "module.compute_capability");
     }
     if (e209)
         jg_ev_seen(ev, "cuda error 209 (no kernel image)", e209);

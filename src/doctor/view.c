@@ -103,6 +103,14 @@ static void python_part(jg_view *v, const json_t *f)
     json_t *cuda = json_object_get(t, "cuda");
     v->torch_has_cuda = !cuda ? JG_UNKNOWN : json_is_string(cuda) ? JG_YES : JG_NO;
     v->torch_cuda = json_string_value(cuda);
+    const char *tag = v->torch_version ? strstr(v->torch_version, "+cu") : NULL;
+    int digits = 0;
+    if (!cuda && tag && sscanf(tag + 3, "%d", &digits) == 1 && digits >= 100) {
+        /* "+cu128": a download.pytorch.org build for CUDA 12.8 (facts.md 4.3) */
+        snprintf(v->torch_cuda_from_tag, sizeof v->torch_cuda_from_tag, "%d.%d", digits / 10, digits % 10);
+        v->torch_cuda = v->torch_cuda_from_tag;
+        v->torch_has_cuda = JG_YES;
+    }
     v->torch_available = raw_bool(t, "cuda_available");
     v->torch_arch_list = json_object_get(t, "arch_list");
     v->torch_tensor_op = jg_json_str(p, "tensor_op.status");

@@ -34,6 +34,7 @@ typedef struct jg_view {
     const char *torch_version;
     jg_tri torch_has_cuda;     /* torch.version.cuda: NO when None, UNKNOWN when not reported */
     const char *torch_cuda;
+    char torch_cuda_from_tag[16]; /* "12.8" from a "+cu128" version when torch.version.cuda is not known */
     jg_tri torch_available;
     const json_t *torch_arch_list;
     const char *torch_tensor_op;

@@ -32,6 +32,7 @@ static void cleaning(void **state)
     clean("&gt;&gt;&gt; torch.__version__", ">>> torch.__version__");
     clean("\t  indented\t", "indented");
     clean("", "");
+    clean("\xe2\x80\x98" "2.4.1\xe2\x80\x99 \xe2\x80\x9c" "x\xe2\x80\x9d a\xe2\x80\x93" "b\xc2\xa0" "c", "'2.4.1' \"x\" a-b c");
 }
 
 static void scrub(const char *in, const char *want)
