@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "doctor/finding.h"
+#include "util/msg.h"
 #include "util/json.h"
 
 bool jg_locale_utf8(void)
@@ -21,6 +22,18 @@ static const char *mark(const char *status, bool utf8)
     if (strcmp(status, "error") == 0)
         return utf8 ? "[✗]" : "[x]";
     return "[!]";
+}
+
+/* ANSI colour for a mark: only on a terminal and without NO_COLOR. */
+static void print_mark(FILE *f, const char *status, bool utf8)
+{
+    const char *m = mark(status, utf8);
+    if (!jg_use_color(f)) {
+        fputs(m, f);
+        return;
+    }
+    const char *c = strcmp(status, "ok") == 0 ? "32" : strcmp(status, "error") == 0 ? "31" : "33";
+    fprintf(f, "\033[%sm%s\033[0m", c, m);
 }
 
 static void print_finding(FILE *f, const json_t *x, bool verbose)
@@ -44,7 +57,8 @@ static void print_layer(FILE *f, const json_t *d, int l, bool verbose, bool utf8
     const char *name = jg_layer_name(l);
     json_t *layer = json_object_get(json_object_get(d, "layers"), name);
     const char *status = jg_json_str(layer, "status");
-    fprintf(f, "%s %s", mark(status, utf8), name);
+    print_mark(f, status, utf8);
+    fprintf(f, " %s", name);
     if (strcmp(status, "not_verified") == 0)
         fputs(": not verified (no CUDA kernel ran)", f);
     fputc('\n', f);
