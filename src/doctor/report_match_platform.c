@@ -44,6 +44,11 @@ static void platform(jg_tp *p)
         read_version(r, v, sizeof v);
         l4t_version(p, v);
     }
+    if ((r = after(p, "nvidia-l4t-core")) && (*r == ' ' || *r == '=' || *r == ':')) {
+        read_version(r, v, sizeof v); /* "36.4.3-20250107174145": the L4T release before '-' */
+        v[strcspn(v, "-")] = '\0';
+        l4t_version(p, v);
+    }
     if ((r = after(p, "jetpack")) && (*r == ' ' || *r == ':'))
         fact_version(p, "jetpack.version", r);
     if ((r = after(p, "nvidia-jetpack ")) && strncmp(p->lower, "ii", 2) == 0)
