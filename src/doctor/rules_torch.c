@@ -12,7 +12,10 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     const char *ver = v->torch_version;
     bool plain = ver && !strchr(ver, '+');
     bool none = v->torch_has_cuda == JG_NO || (ver && strstr(ver, "+cpu"));
-    if (!jg_on_aarch64(v) || v->torch_imported == JG_NO || jg_torch_nv_build(ver))
+    bool aarch64 = jg_on_aarch64(v);
+    /* with the platform unknown, only a torch that says it has no CUDA is enough */
+    if ((!aarch64 && (v->arch || (!none && !nc))) || v->torch_imported == JG_NO ||
+        jg_torch_nv_build(ver))
         return;
     bool plain_failing = plain && v->torch_available == JG_NO && v->torch_has_cuda != JG_YES;
     if (!none && !nc && !plain_failing)
@@ -27,7 +30,7 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
         jg_ev_seen(ev, "torch", nc);
     jg_finding_spec s = {
         "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-        (none || nc) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        (none || nc) && aarch64 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         (none || nc) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): PyPI's "
                        "aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
                      : "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
