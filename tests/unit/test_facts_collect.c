@@ -140,6 +140,15 @@ static void other_jetsons(void **state)
     assert_int_equal(json_integer_value(jg_fact_value(jg_json_at(doc, "module.tegra_chip_id"))), 25);
     json_decref(doc);
 
+    doc = fixture("nano-jp46");
+    assert_string_equal(str(doc, "jetpack.version"), "4.6");
+    assert_string_equal(str(doc, "cuda.toolkit"), "10.2.300");
+    assert_string_equal(json_string_value(json_object_get(jg_json_at(doc, "cuda.toolkit"), "source")),
+                        "usr/local/cuda/version.txt");
+    assert_string_equal(str(doc, "module.compute_capability"), "5.3");
+    assert_string_equal(str(doc, "l4t.board"), "t210ref");
+    json_decref(doc);
+
     doc = fixture("thor-jp70");
     assert_string_equal(str(doc, "module.compute_capability"), "11.0");
     assert_string_equal(str(doc, "jetpack.version"), "7.0");
