@@ -254,9 +254,12 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
     bool old_jp = v->jp_major > 0 && v->jp_major < 6;
     if (!old_jp && !(sig && v->jp_major == 0))
         return;
+    bool orin_or_unknown = !v->module_cc || strcmp(v->module_cc, "8.7") == 0;
     json_t *ev = jg_ev_new();
     if (sig)
         jg_ev_seen(ev, "NVML", sig);
+    if (!orin_or_unknown)
+        jg_ev_fact(ev, v, "module.compute_capability");
     if (v->l4t_version)
         jg_ev_fact(ev, v, "l4t.version");
     else if (v->toolkit)
@@ -266,7 +269,10 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
         old_jp ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "JetPack before 6 has no NVML (only the toolkit's stub libnvidia-ml.so): tools that find "
         "the GPU through NVML (nvidia-smi, nvtop, ollama) see no GPU",
-        "upgrade to JetPack 6 (L4T 36.x), or use a build that detects Jetson GPUs without NVML"};
+        orin_or_unknown
+            ? "upgrade to JetPack 6 (L4T 36.x), or use a build that detects Jetson GPUs without NVML"
+            : "this module has no JetPack 6 (JetPack 6 is for Orin): use tools that read the GPU "
+              "without NVML (tegrastats, jtop) and builds that do not need NVML"};
     jg_finding_add(out, &s, ev);
 }
 

@@ -45,6 +45,7 @@ check_fixture agx-orin-64gb-jp62 0 cuda-driver.not-verified
 check_fixture orin-nano-super-jp62 0 cuda-driver.not-verified
 check_fixture thor-jp70 0 cuda-driver.not-verified
 check_fixture agx-xavier-jp51 0 cuda-driver.no-nvml-before-jp6
+check_fixture nano-jp46 0 cuda-driver.no-nvml-before-jp6
 check_fixture bare-bsp-no-jetpack 1 cuda-libraries.toolkit-missing
 check_fixture unknown-l4t 1 cuda-libraries.toolkit-missing
 check_fixture container-no-runtime 1 container-runtime.no-nvidia-runtime
@@ -100,5 +101,7 @@ for root in "$R"/*/; do
   fi
   n=$((n + 1))
 done
-[ "$n" -ge 11 ] || fail "only $n fixture roots"
+[ "$n" -ge 12 ] || fail "only $n fixture roots"
+expect_rc 0 "$JETGATE" doctor --root "$R/nano-jp46" -v
+expect_out "this module has no JetPack 6"
 finish
