@@ -167,8 +167,8 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
         JG_CONF_MEDIUM,
         "GPU device nodes exist but CUDA finds no device (100): the container or CDI spec may "
         "hold device numbers from before a reboot (nvgpu, nvmap and nvidia-uvm majors are dynamic)",
-        "recreate the container after each reboot, or regenerate the CDI spec "
-        "(nvidia-ctk cdi generate); compare ls -l /dev/nvmap on the host and inside"};
+        "recreate the container after each reboot (and regenerate its CDI spec if it uses one); "
+        "compare ls -l /dev/nvmap /dev/nvgpu/igpu0/ctrl on the host and inside"};
     jg_finding_add(out, &s, ev);
 }
 
