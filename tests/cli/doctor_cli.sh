@@ -28,6 +28,9 @@ expect_rc 0 "$JETGATE" doctor --facts "$D/facts/orin-jp62-live-healthy.json"
 for l in hardware kernel-driver cuda-driver container-runtime cuda-libraries pytorch-build \
          python-packages permissions configuration project; do expect_out "^\[ok\] $l$"; done
 expect_out "a real CUDA kernel ran"
+expect_rc 0 "$JETGATE" doctor --json --facts - <"$D/facts/orin-jp62-live-healthy.json"
+expect_out '"healthy": true'
+expect_out '"facts_mode": "file"'
 if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
   LC_ALL=C.UTF-8 expect_rc 0 "$JETGATE" doctor --facts "$D/facts/orin-jp62-live-healthy.json"
   expect_out "^\[✓\] hardware$"
