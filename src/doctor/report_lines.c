@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 static int next_byte(jg_linereader *r)
 {
@@ -136,15 +137,16 @@ static size_t prompt_len(const char *s)
     return (size_t)(end - s) + 2;
 }
 
-/* Identifiers never leave the tool: after these words the rest of the line goes. */
-static const char *const private_words[] = {"UUID", "uuid", "Serial", "serial", "Hostname",
-                                            "hostname", "MAC", "Token", "token", NULL};
+/* Identifiers and secrets never leave the tool: from any of these words
+ * (any case) the rest of the line goes. */
+static const char *const private_words[] = {"uuid",   "serial", "hostname", "token",  "password",
+                                            "passwd", "secret", "api_key",  "apikey", NULL};
 
 static size_t private_at(const char *s)
 {
     for (int k = 0; private_words[k]; k++) {
         size_t n = strlen(private_words[k]);
-        if (strncmp(s, private_words[k], n) == 0)
+        if (strncasecmp(s, private_words[k], n) == 0)
             return n;
     }
     return 0;

@@ -52,6 +52,8 @@ static void scrubbing(void **state)
     scrub("GPU 0: NVIDIA GB10 (UUID: GPU-1234)", "GPU 0: NVIDIA GB10 (UUID <removed>");
     scrub("Serial Number: 1421623050000", "Serial <removed>");
     scrub("plain text", "plain text");
+    scrub("docker run -e HF_TOKEN=hf_abc img", "docker run -e HF_TOKEN <removed>");
+    scrub("export PASSWORD=x", "export PASSWORD <removed>");
     char longline[400], out[256];
     memset(longline, 'a', sizeof longline - 1);
     longline[sizeof longline - 1] = '\0';
