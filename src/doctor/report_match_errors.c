@@ -13,6 +13,7 @@
 static const struct { const char *phrase; int code; } error_phrases[] = {
     {"no kernel image is available", 209},
     {"driver version is insufficient for cuda runtime", 35},
+    {"nvidia driver on your system is too old", 35},
     {"forward compatibility was attempted on non supported hw", 804},
     {"unsupported display driver / cuda driver combination", 803},
     {"no cuda-capable device is detected", 100},

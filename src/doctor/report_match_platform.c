@@ -83,6 +83,8 @@ static void platform(jg_tp *p)
         jg_tp_fact(p, "cuda.toolkit_link", json_string(link));
         jg_tp_fact(p, "cuda.toolkit", json_string(v));
     }
+    if ((r = after(p, "too old (found version ")) && isdigit((unsigned char)*r))
+        jg_tp_set(p, "driver_version", json_integer(atoi(r)));
     if ((r = after(p, "cuda version:")))
         observed_driver(p, r);
 }

@@ -29,6 +29,12 @@ static bool arch_list(jg_tp *p, const char *s)
 
 static void pip_package(jg_tp *p, const char *name, const char *version);
 
+static bool take_version(const char *t, char *v, size_t cap)
+{
+    read_version(t, v, cap);
+    return *v != '\0';
+}
+
 static bool repl_value(jg_tp *p)
 {
     enum jg_expect e = p->expect;
@@ -47,24 +53,22 @@ static bool repl_value(jg_tp *p)
     }
     if (e == JG_EXPECT_NONE || strncmp(p->text, ">>>", 3) == 0)
         return false;
-    p->expect = JG_EXPECT_NONE;
     const char *t = p->text;
-    if (e == JG_EXPECT_AVAILABLE && (strcmp(t, "True") == 0 || strcmp(t, "False") == 0)) {
+    char v[96] = "";
+    if (e == JG_EXPECT_AVAILABLE && (strcmp(t, "True") == 0 || strcmp(t, "False") == 0))
         jg_tp_torch_available(p, t[0] == 'T');
-        return true;
-    }
-    if (e == JG_EXPECT_TORCH_CUDA && strcmp(t, "None") == 0) {
+    else if (e == JG_EXPECT_TORCH_CUDA && strcmp(t, "None") == 0)
         jg_tp_raw(p, "python.torch.cuda", json_null());
-        return true;
-    }
-    char v[96];
-    read_version(t, v, sizeof v);
-    if (!*v)
-        return false;
-    if (e == JG_EXPECT_TORCH_VERSION)
+    else if (e == JG_EXPECT_TORCH_VERSION && take_version(t, v, sizeof v))
         jg_tp_torch_version(p, v);
-    else if (e == JG_EXPECT_TORCH_CUDA)
+    else if (e == JG_EXPECT_TORCH_CUDA && take_version(t, v, sizeof v))
         jg_tp_raw(p, "python.torch.cuda", json_string(v));
+    else {
+        if (--p->expect_left <= 0) /* a warning or traceback line: keep waiting a little */
+            p->expect = JG_EXPECT_NONE;
+        return false;
+    }
+    p->expect = JG_EXPECT_NONE;
     return true;
 }
 
@@ -75,7 +79,7 @@ static void inline_bool(jg_tp *p, const char *rest)
     else if (strstr(rest, "False"))
         jg_tp_torch_available(p, 0);
     else
-        p->expect = JG_EXPECT_AVAILABLE;
+        expect_value(p, JG_EXPECT_AVAILABLE);
 }
 
 static void repl_expr(jg_tp *p)
@@ -87,12 +91,12 @@ static void repl_expr(jg_tp *p)
         if (*v)
             jg_tp_torch_version(p, v);
         else
-            p->expect = JG_EXPECT_TORCH_VERSION;
+            expect_value(p, JG_EXPECT_TORCH_VERSION);
     } else if ((r = after(p, "torch.cuda.is_available()"))) {
         inline_bool(p, r);
     } else if ((r = after(p, "get_arch_list()"))) {
         if (!arch_list(p, r))
-            p->expect = JG_EXPECT_ARCH_LIST;
+            expect_value(p, JG_EXPECT_ARCH_LIST);
     } else if ((r = after(p, "torch.version.cuda"))) {
         read_version(r + strspn(r, ")'\" :="), v, sizeof v);
         if (*v)
@@ -100,7 +104,7 @@ static void repl_expr(jg_tp *p)
         else if (strstr(r, "None"))
             jg_tp_raw(p, "python.torch.cuda", json_null());
         else
-            p->expect = JG_EXPECT_TORCH_CUDA;
+            expect_value(p, JG_EXPECT_TORCH_CUDA);
     }
 }
 
@@ -198,7 +202,7 @@ static void pip_listing(jg_tp *p)
         }
         if (strncmp(p->lower, "name: ", 6) == 0 && strcmp(p->lower + 6, names[k]) == 0) {
             snprintf(p->pip_show, sizeof p->pip_show, "%s", names[k]);
-            p->expect = JG_EXPECT_PIP_SHOW_VERSION;
+            expect_value(p, JG_EXPECT_PIP_SHOW_VERSION);
         }
     }
 }

@@ -70,6 +70,13 @@ static inline const char *key_value(const jg_tp *p, const char *key)
     return strncmp(p->lower + skip, key, n) == 0 ? p->text + skip + n : NULL;
 }
 
+/* Wait for the value of a REPL expression on one of the next few lines. */
+static inline void expect_value(jg_tp *p, enum jg_expect e)
+{
+    p->expect = e;
+    p->expect_left = 4;
+}
+
 /* The recognisers, one group per file; jg_match_python returns true when the
  * line was a REPL value and nothing else should read it. */
 bool jg_match_python(jg_tp *p);

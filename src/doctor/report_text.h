@@ -25,6 +25,7 @@ typedef struct jg_tp {
     const char *text;       /* the cleaned line */
     char lower[4096];       /* its lowercase copy, for case-insensitive matching */
     enum jg_expect expect;  /* a Python REPL expression whose value comes next */
+    int expect_left;        /* lines to wait for it (warnings may come first) */
     char pip_show[16];      /* the package a "pip show" block is about */
 } jg_tp;
 
