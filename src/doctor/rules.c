@@ -7,6 +7,7 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_container_cli_error,
     jg_rule_cpu_only_torch,
     jg_rule_cuda_libs_missing_host,
+    jg_rule_cuda12_build_on_thor,
     jg_rule_cuda_libs_not_mounted,
     jg_rule_cuda_newer_than_driver,
     jg_rule_cudnn_major,

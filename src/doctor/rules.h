@@ -10,6 +10,7 @@ void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, json_t *out);
 void jg_rule_container_cli_error(const jg_view *v, json_t *out);
 void jg_rule_cpu_only_torch(const jg_view *v, json_t *out);
 void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out);
+void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out);
 void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out);
 void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out);
 void jg_rule_cudnn_major(const jg_view *v, json_t *out);

@@ -232,3 +232,23 @@ void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
                          jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
+
+/* Thor is sm_101 to CUDA 12.8/12.9 but sm_110 to CUDA 13 (facts.md 1.12): a
+ * CUDA 12 build has no kernel for the device the JetPack 7 driver reports. */
+void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)
+{
+    const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
+    if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(v->torch_cuda) / 1000 != 12)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_printf(ev, "torch CUDA = %s", v->torch_cuda);
+    jg_ev_printf(ev, "device compute capability = %s", cc);
+    jg_finding_spec s = {
+        "pytorch-build.cuda12-build-on-thor", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "a CUDA 12 torch build on Thor: CUDA 12.8/12.9 know Thor as sm_101, the JetPack 7 driver "
+        "reports compute capability 11.0 (sm_110), so kernels are missing",
+        "pip install torch --index-url https://download.pytorch.org/whl/cu130 (JetPack 7 uses "
+        "SBSA CUDA 13 wheels)"};
+    jg_finding_add(out, &s, ev);
+}
