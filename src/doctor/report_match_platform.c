@@ -31,6 +31,7 @@ static void l4t_version(jg_tp *p, const char *v)
     jg_tp_jetson_hint(p, "an L4T release is named");
 }
 
+/* L4T and JetPack: nv_tegra_release, jetson_release, dpkg. */
 static void platform(jg_tp *p)
 {
     const char *r;
@@ -53,6 +54,13 @@ static void platform(jg_tp *p)
         fact_version(p, "jetpack.version", r);
     if ((r = after(p, "nvidia-jetpack ")) && strncmp(p->lower, "ii", 2) == 0)
         fact_version(p, "jetpack.package", r);
+}
+
+/* Module, toolkit and library lines: jetson_release, nvcc, nvidia-smi, paths. */
+static void libraries(jg_tp *p)
+{
+    const char *r;
+    char v[64];
     if ((r = key_value(p, "p-number:")))
         jg_tp_fact(p, "module.part_number", json_string(r + strspn(r, " ")));
     if ((r = key_value(p, "cuda arch bin:")))
@@ -172,6 +180,7 @@ static void cudnn_present(jg_tp *p)
 void jg_match_platform(jg_tp *p)
 {
     platform(p);
+    libraries(p);
     gpu_name_hints(p);
     device_query(p);
     cudnn_present(p);
