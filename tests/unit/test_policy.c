@@ -169,6 +169,11 @@ static void test_bad_policies_name_the_place(void **state)
                  "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": \"https://x\","
                  " \"opened\": \"2026-13-01\", \"expires\": \"2026-11-20\"}]",
                  "waivers[0].opened: expected a date YYYY-MM-DD");
+    expect_error("\"triggers\": [\n        \"workflow_dispatch\"",
+                 "\"triggers\": [\n        \"pull_request\"",
+                 "gates[0].triggers[0]: \"pull_request\" is not a trusted trigger");
+    expect_error("\"id\": \"jetson-runtime\"", "\"id\": \"jetson\"",
+                 "p.json: policy.gates: no \"jetson-runtime\" gate");
     /* Syntax: duplicate keys and truncation carry line and column. */
     expect_error("\"schema_version\": 1", "\"schema_version\": 1, \"schema_version\": 1",
                  "duplicate object key");
