@@ -403,6 +403,28 @@ static int check_schema_version(struct vctx *c, const json_t *root)
     return 0;
 }
 
+/* A waiver must name a gate and (when given) a tier of this policy: a typo
+ * would otherwise be a waiver that silently never applies. */
+static int check_waiver_targets(struct vctx *c, const json_t *policy)
+{
+    const json_t *ws = json_object_get(policy, "waivers");
+    for (size_t i = 0; i < json_array_size(ws); i++) {
+        const json_t *w = json_array_get(ws, i);
+        const char *gate = json_string_value(json_object_get(w, "gate"));
+        const char *tier = json_string_value(json_object_get(w, "tier"));
+        char p[64];
+        if (!jg_policy_gate(policy, gate)) {
+            snprintf(p, sizeof p, "waivers[%zu].gate", i);
+            return fail(c, p, "no gate \"%s\" in the policy", gate);
+        }
+        if (tier && !jg_policy_tier(policy, tier)) {
+            snprintf(p, sizeof p, "waivers[%zu].tier", i);
+            return fail(c, p, "no tier \"%s\" in the policy", tier);
+        }
+    }
+    return 0;
+}
+
 int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
 {
     struct vctx c = {name, err};
@@ -419,7 +441,7 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
         return -1;
     if (!jg_policy_gate(policy, "jetson-runtime"))
         return fail(&c, "policy.gates", "no \"jetson-runtime\" gate (claims rest on it)");
-    return 0;
+    return check_waiver_targets(&c, policy);
 }
 
 json_t *jg_policy_parse(const char *text, size_t len, const char *name, jg_jerr *err)

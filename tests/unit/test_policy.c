@@ -174,6 +174,10 @@ static void test_bad_policies_name_the_place(void **state)
                  "gates[0].triggers[0]: \"pull_request\" is not a trusted trigger");
     expect_error("\"id\": \"jetson-runtime\"", "\"id\": \"jetson\"",
                  "p.json: policy.gates: no \"jetson-runtime\" gate");
+    expect_error("\"waivers\": []",
+                 "\"waivers\": [{\"gate\": \"jetson-runtime\", \"tier\": \"orin\", \"reason\": \"r\","
+                 " \"issue\": \"https://x\", \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
+                 "waivers[0].tier: no tier \"orin\" in the policy");
     /* Syntax: duplicate keys and truncation carry line and column. */
     expect_error("\"schema_version\": 1", "\"schema_version\": 1, \"schema_version\": 1",
                  "duplicate object key");
