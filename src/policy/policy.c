@@ -10,7 +10,6 @@
 
 #include "embedded.h"
 #include "util/msg.h"
-#include "util/sysroot.h"
 
 struct vctx {
     const char *file;
@@ -459,19 +458,11 @@ json_t *jg_policy_load(const char *path, jg_jerr *err)
     if (!path)
         return jg_policy_parse(jg_embed_default_policy_json, jg_embed_default_policy_json_len,
                                JG_POLICY_EMBEDDED_NAME, err);
-    jg_blob b;
-    enum jg_rstatus s = jg_read_path(path, JG_POLICY_MAX_BYTES, &b);
-    if (s != JG_R_OK) {
-        if (s == JG_R_TOO_BIG)
-            snprintf(err->text, sizeof err->text, "%s: larger than %u bytes", path,
-                     JG_POLICY_MAX_BYTES);
-        else
-            snprintf(err->text, sizeof err->text, "%s: %s", path, strerror(b.err));
-        jg_blob_free(&b);
+    json_t *doc = jg_json_load(path, JG_POLICY_MAX_BYTES, err);
+    if (doc && jg_policy_validate(doc, path, err) != 0) {
+        json_decref(doc);
         return NULL;
     }
-    json_t *doc = jg_policy_parse(b.data, b.len, path, err);
-    jg_blob_free(&b);
     return doc;
 }
 
