@@ -141,6 +141,14 @@ json.dump(e, open(sys.argv[4], "w"))
 PY
 claim 1 --policy "$T/lax.json" --now $NOW "$T/nolabel.json"
 expect_out 'lacks the label(s) linux, ARM64, jetson'
+# Nor can a policy that lists pull_request as a trigger make such evidence count.
+python3 - "$JG_SOURCE_DIR/src/policy/default-policy.json" "$T/pr-policy.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1])); p["gates"][0]["triggers"].append("pull_request")
+json.dump(p, open(sys.argv[2], "w"))
+PY
+claim 1 --policy "$T/pr-policy.json" --now $NOW "$T/pull-request.json"
+expect_out '"code": "event_not_allowed"'
 
 # Bad input: exit 2, file and position named, nothing on stdout.
 claim 2 --now $NOW "$T/dup-keys.json"
