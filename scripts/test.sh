@@ -16,6 +16,8 @@ run_suite build/ci
 echo "== build + tests (ASan + UBSan)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build/sanitize -DJETGATE_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+echo "== CLI tests under valgrind"
+(cd build/ci && JG_VALGRIND=1 ctest --output-on-failure -j "$jobs" -R '^cli/')
 if [ -x fuzz/run.sh ]; then
   echo "== fuzz smoke"
   fuzz/run.sh --smoke

@@ -13,7 +13,7 @@ typedef struct jg_cuda_opts {
     int surgery_layers;      /* number of weight matrices; 0 = default */
 } jg_cuda_opts;
 
-/* Known probe ids in run order: "driver", "tensor_op", "surgery", "nf4". */
+/* Known probe ids in run order: "driver", "tensor_op", "surgery", "nf4", then NULL. */
 extern const char *const jg_cuda_probe_ids[];
 
 /* Run one probe in a child; always returns a result object (never NULL

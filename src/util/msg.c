@@ -8,7 +8,7 @@
 
 bool jg_quiet = false;
 
-static void vreport(const char *kind, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void vreport(const char *kind, const char *fmt, va_list ap)
 {
     fputs("jetgate: ", stderr);
     if (kind)
