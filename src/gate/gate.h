@@ -30,10 +30,11 @@ json_t *jg_gate_model_check(bool selected, const json_t *python);
 
 /* {"status": passed|failed|not_run, "reasons": [...], "counts": {...}}.
  * passed: every required check passed (bitsandbytes "unsupported" counts only
- * when the tier documents bitsandbytes as unsupported) and at least one check
+ * when the tier documents bitsandbytes as unsupported and the gate's
+ * allow_unsupported, if present, lists it) and at least one check
  * is required; not_run: a prerequisite is missing (not ARM64, not a Jetson,
  * no CUDA torch); failed otherwise. */
-json_t *jg_gate_verdict(const json_t *checks, const json_t *tier);
+json_t *jg_gate_verdict(const json_t *checks, const json_t *gate, const json_t *tier);
 
 /* The policy tier whose hardware block matches the facts (every field the
  * tier names must equal the identified value); NULL when none does. */

@@ -38,16 +38,29 @@ static json_t *counts_of(const json_t *checks)
     return counts;
 }
 
-/* "unsupported" passes only for bitsandbytes on a tier that documents it so. */
-static bool accepted(const json_t *c, const json_t *tier)
+static bool listed(const json_t *arr, const char *id)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        if (json_is_string(v) && strcmp(json_string_value(v), id) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* "unsupported" passes only for bitsandbytes on a tier that documents it so,
+ * and, when the gate has an allow_unsupported list, only if it names the check. */
+static bool accepted(const json_t *c, const json_t *gate, const json_t *tier)
 {
     const char *st = status_of(c);
     if (strcmp(st, "pass") == 0)
         return true;
     const char *id = json_string_value(json_object_get(c, "id"));
     const char *bnb = json_string_value(json_object_get(tier, "bitsandbytes"));
+    const json_t *allow = json_object_get(gate, "allow_unsupported");
     return strcmp(st, "unsupported") == 0 && id && strcmp(id, "torch.bnb_nf4") == 0 && bnb &&
-           strcmp(bnb, "unsupported") == 0;
+           strcmp(bnb, "unsupported") == 0 && (!json_is_array(allow) || listed(allow, id));
 }
 
 static void add_prerequisites(const json_t *checks, json_t *reasons)
@@ -60,7 +73,8 @@ static void add_prerequisites(const json_t *checks, json_t *reasons)
         json_array_append_new(reasons, json_string("no CUDA torch"));
 }
 
-static void add_required_failures(const json_t *checks, const json_t *tier, json_t *reasons,
+static void add_required_failures(const json_t *checks, const json_t *gate, const json_t *tier,
+                                  json_t *reasons,
                                   int *n_required)
 {
     size_t i;
@@ -69,7 +83,7 @@ static void add_required_failures(const json_t *checks, const json_t *tier, json
         if (!json_is_true(json_object_get(c, "required")))
             continue;
         (*n_required)++;
-        if (accepted(c, tier))
+        if (accepted(c, gate, tier))
             continue;
         char line[1200];
         const char *reason = json_string_value(json_object_get(c, "reason"));
@@ -79,7 +93,7 @@ static void add_required_failures(const json_t *checks, const json_t *tier, json
     }
 }
 
-json_t *jg_gate_verdict(const json_t *checks, const json_t *tier)
+json_t *jg_gate_verdict(const json_t *checks, const json_t *gate, const json_t *tier)
 {
     json_t *reasons = json_array();
     const char *status;
@@ -88,7 +102,7 @@ json_t *jg_gate_verdict(const json_t *checks, const json_t *tier)
         status = "not_run";
     } else {
         int n_required = 0;
-        add_required_failures(checks, tier, reasons, &n_required);
+        add_required_failures(checks, gate, tier, reasons, &n_required);
         if (n_required == 0)
             json_array_append_new(reasons, json_string("the gate requires no check: a gate that "
                                                        "checks nothing does not pass"));

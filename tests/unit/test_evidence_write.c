@@ -147,7 +147,7 @@ static json_t *build(const char *facts_name, const char *native_name, const char
                      .gate = jg_gate_find(policy, "jetson-runtime"),
                      .tier = jg_gate_tier_for(policy, facts)};
     json_t *checks = jg_gate_checks(&in);
-    json_t *verdict = jg_gate_verdict(checks, in.tier);
+    json_t *verdict = jg_gate_verdict(checks, in.gate, in.tier);
     setenv("GITHUB_WORKFLOW", "jetson-runtime canary-host", 1);
     setenv("GITHUB_RUN_ID", "42", 1);
     unsetenv("GITHUB_EVENT_NAME");

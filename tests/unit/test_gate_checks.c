@@ -11,6 +11,7 @@
 
 #include "gate/gate.h"
 #include "gate/gpu_class.h"
+#include "policy/policy.h"
 #include "util/json.h"
 
 #define DATA JG_SOURCE_DIR "/tests/data/gate/"
@@ -57,7 +58,7 @@ static void run_gate(run *r, const char *facts, const char *native, const char *
                      .gate = jg_gate_find(r->policy, "jetson-runtime")};
     in.tier = jg_gate_tier_for(r->policy, r->facts);
     r->checks = jg_gate_checks(&in);
-    r->verdict = jg_gate_verdict(r->checks, in.tier);
+    r->verdict = jg_gate_verdict(r->checks, in.gate, in.tier);
 }
 
 static void run_free(run *r)
@@ -117,16 +118,23 @@ static void unsupported_bnb_needs_a_tier_that_says_so(void **state)
     (void)state;
     run r;
     run_gate(&r, "facts-orin.json", "native-orin.json", "python-orin.json");
-    json_t *v = jg_gate_verdict(r.checks, NULL); /* no tier matched */
+    json_t *v = jg_gate_verdict(r.checks, NULL, NULL); /* no tier matched */
     assert_string_equal(jg_json_str(v, "status"), "failed");
     assert_non_null(strstr(json_string_value(json_array_get(json_object_get(v, "reasons"), 0)),
                            "torch.bnb_nf4"));
     json_decref(v);
     json_t *tier = json_pack("{s:s}", "bitsandbytes", "supported");
-    v = jg_gate_verdict(r.checks, tier);
+    v = jg_gate_verdict(r.checks, NULL, tier);
     assert_string_equal(jg_json_str(v, "status"), "failed");
     json_decref(v);
     json_decref(tier);
+    /* A gate whose allow_unsupported list omits the check refuses it even on such a tier. */
+    json_t *gate = json_deep_copy(jg_gate_find(r.policy, "jetson-runtime"));
+    json_object_set_new(gate, "allow_unsupported", json_array());
+    v = jg_gate_verdict(r.checks, gate, jg_gate_tier_for(r.policy, r.facts));
+    assert_string_equal(jg_json_str(v, "status"), "failed");
+    json_decref(v);
+    json_decref(gate);
     run_free(&r);
 }
 
@@ -191,7 +199,7 @@ static void probes_absent_or_broken(void **state)
                      .gate = jg_gate_find(r.policy, "jetson-runtime"),
                      .tier = jg_gate_tier_for(r.policy, r.facts)};
     json_t *checks = jg_gate_checks(&in);
-    json_t *v = jg_gate_verdict(checks, in.tier);
+    json_t *v = jg_gate_verdict(checks, in.gate, in.tier);
     assert_string_equal(jg_json_str(v, "status"), "failed");
     assert_string_equal(json_string_value(json_array_get(json_object_get(v, "reasons"), 0)),
                         "required check native.surgery: fail: max error 0.5 exceeds 1e-3");
@@ -209,7 +217,7 @@ static void no_required_checks_never_passes(void **state)
     json_t *gate = json_pack("{s:s, s:[]}", "id", "empty", "required_checks");
     jg_gate_in in = {.facts = r.facts, .native = r.native, .python = r.python, .gate = gate};
     json_t *checks = jg_gate_checks(&in);
-    json_t *v = jg_gate_verdict(checks, NULL);
+    json_t *v = jg_gate_verdict(checks, gate, NULL);
     assert_string_equal(jg_json_str(v, "status"), "failed");
     json_decref(v);
     json_decref(checks);
@@ -226,7 +234,7 @@ static void required_skip_is_not_a_pass(void **state)
                              "project.tests");
     jg_gate_in in = {.facts = r.facts, .native = r.native, .python = r.python, .gate = gate};
     json_t *checks = jg_gate_checks(&in);
-    json_t *v = jg_gate_verdict(checks, NULL);
+    json_t *v = jg_gate_verdict(checks, gate, NULL);
     assert_string_equal(jg_json_str(v, "status"), "failed");
     assert_non_null(strstr(json_string_value(json_array_get(json_object_get(v, "reasons"), 0)),
                            "project.tests: skip: not configured"));
@@ -234,6 +242,30 @@ static void required_skip_is_not_a_pass(void **state)
     json_decref(checks);
     json_decref(gate);
     run_free(&r);
+}
+
+static void embedded_default_policy(void **state)
+{
+    (void)state;
+    jg_jerr err;
+    json_t *policy = jg_policy_load(NULL, &err);
+    assert_non_null(policy);
+    json_t *facts = load("facts-orin.json"), *native = load("native-orin.json");
+    json_t *py = load("python-orin.json");
+    jg_gate_in in = {.facts = facts, .native = native, .python = py,
+                     .gate = jg_gate_find(policy, "jetson-runtime"),
+                     .tier = jg_gate_tier_for(policy, facts)};
+    assert_non_null(in.gate);
+    assert_non_null(in.tier);
+    json_t *checks = jg_gate_checks(&in);
+    json_t *v = jg_gate_verdict(checks, in.gate, in.tier);
+    assert_string_equal(jg_json_str(v, "status"), "passed");
+    json_decref(v);
+    json_decref(checks);
+    json_decref(py);
+    json_decref(native);
+    json_decref(facts);
+    json_decref(policy);
 }
 
 static void gpu_class_and_tiers(void **state)
@@ -274,6 +306,7 @@ int main(void)
         cmocka_unit_test(probes_absent_or_broken),
         cmocka_unit_test(no_required_checks_never_passes),
         cmocka_unit_test(required_skip_is_not_a_pass),
+        cmocka_unit_test(embedded_default_policy),
         cmocka_unit_test(gpu_class_and_tiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
