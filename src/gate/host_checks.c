@@ -31,9 +31,11 @@ static json_t *check_jetson(const json_t *facts)
     json_t *is = jg_fact_value(jg_json_at(facts, "jetson.is_jetson"));
     const char *l4t = jg_fact_str(facts, "l4t.version");
     json_t *m = json_pack("{s:s?}", "l4t", l4t);
-    if (!json_is_true(is))
-        return jg_check("host.jetson", "fail", 0, m, "not a Jetson (no Jetson platform signs%s)",
-                        json_is_boolean(is) ? "" : ": unknown");
+    if (!json_is_true(is)) {
+        const char *why = json_string_value(json_array_get(jg_json_at(facts, "jetson.why"), 0));
+        return jg_check("host.jetson", "fail", 0, m, "not a Jetson (%s)",
+                        why ? why : json_is_boolean(is) ? "no Jetson platform signs" : "unknown");
+    }
     if (!l4t)
         return jg_check("host.jetson", "fail", 0, m,
                         "Jetson signs found but the L4T release is not identified (%s)",
