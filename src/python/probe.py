@@ -112,8 +112,18 @@ def torch_full(info):
     return torch
 
 
+def exact_fp32(torch):
+    """TF32 would make float32 matmuls differ from the CPU by ~1e-3: compare like with like."""
+    try:
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+    except Exception:
+        pass
+
+
 def tensor_op(torch):
     t0 = time.time()
+    exact_fp32(torch)
     try:
         a = torch.arange(64 * 64, dtype=torch.float32).reshape(64, 64) / 4096.0
         b = torch.eye(64, dtype=torch.float32) * 2.0 + 0.5
