@@ -34,6 +34,11 @@ bool jg_gpu_class_match(const json_t *facts, const char *name, int integrated, c
     const char *soc = jg_fact_str(facts, "module.soc");
     const char *want_cc = jg_fact_str(facts, "module.compute_capability");
     const char *want = jg_gpu_name_for_soc(soc);
+    if (integrated == 0) {
+        snprintf(why, n, "device '%s' (compute capability %s) is a discrete GPU; a Jetson GPU is "
+                         "integrated", name ? name : "?", cc ? cc : "?");
+        return false;
+    }
     if (!soc || !want_cc) {
         snprintf(why, n, "the module's SoC or compute capability is not identified, so the "
                          "expected Jetson GPU class is unknown (device '%s', %s)",
@@ -47,10 +52,6 @@ bool jg_gpu_class_match(const json_t *facts, const char *name, int integrated, c
     if (!name || !name_matches(name, want)) {
         snprintf(why, n, "device '%s' is not the Jetson GPU class '%s' of %s", name ? name : "?",
                  want, soc);
-        return false;
-    }
-    if (integrated == 0) {
-        snprintf(why, n, "device '%s' is a discrete GPU; a Jetson GPU is integrated", name);
         return false;
     }
     if (!cc || strcmp(cc, want_cc) != 0) {
