@@ -50,6 +50,13 @@ grep -q '<testcase classname="jetson-runtime" name="host.arm64"' j.xml || fail "
 grep -q '<skipped message="not configured"/>' j.xml || fail "JUnit lacks skipped hooks"
 grep -q '<failure message="architecture is' j.xml || fail "JUnit lacks the arm64 failure"
 
+# model.download runs only when selected (here: fake torch, no transformers -> error).
+expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --select model-download
+grep -A8 '"id": "model.download"' "$T/out" | grep -q '"status": "error"' || fail "selected model.download did not run"
+expect_rc 1 "$JETGATE" run model-download --commit $SHA --quiet --out ev6
+grep -q '"gate": "model-download"' ev6/model-download.json || fail "model-download gate evidence missing"
+grep -A8 '"id": "model.download"' ev6/model-download.json | grep -q '"required": true' || fail "model.download not required by its gate"
+
 # Commit from GITHUB_SHA, then from git (with the dirty tree recorded).
 GITHUB_SHA=$SHA expect_rc 1 "$JETGATE" run --json --quiet
 expect_out '"source": "GITHUB_SHA"'

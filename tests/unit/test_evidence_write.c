@@ -245,6 +245,43 @@ static void x86_platform_nulls(void **state)
     jg_scrub_free(&s);
 }
 
+/* The record kept from the real H200 run (x86_64, discrete GPU): CUDA and
+ * framework checks passed there, the Jetson checks failed, and the gate is
+ * not_run. Re-judging its checks must give the same verdict. */
+static void h200_example_record(void **state)
+{
+    (void)state;
+    jg_jerr err;
+    json_t *ev = jg_json_load(JG_SOURCE_DIR "/tests/data/h200-evidence.json", 1 << 20, &err);
+    assert_non_null(ev);
+    json_t *p = json_object_get(ev, "predicate");
+    assert_string_equal(jg_json_str(p, "status"), "not_run");
+    assert_string_equal(jg_json_str(p, "platform.arch"), "x86_64");
+    assert_true(json_is_false(jg_json_at(p, "platform.is_jetson")));
+    const char *pass[] = {"native.libcuda", "native.tensor_op", "native.surgery", "native.nf4",
+                          "torch.import", "torch.cuda_build", "torch.cuda_available",
+                          "torch.tensor_op", "torch.surgery"};
+    const char *fail[] = {"host.arm64", "host.jetson", "host.module", "native.device",
+                          "torch.device_name"};
+    size_t i;
+    json_t *c;
+    json_array_foreach(json_object_get(p, "checks"), i, c) {
+        const char *id = jg_json_str(c, "id"), *st = jg_json_str(c, "status");
+        for (size_t k = 0; k < sizeof pass / sizeof *pass; k++)
+            if (strcmp(id, pass[k]) == 0 && strcmp(st, "pass") != 0)
+                fail_msg("%s is %s on the H200", id, st);
+        for (size_t k = 0; k < sizeof fail / sizeof *fail; k++)
+            if (strcmp(id, fail[k]) == 0 && strcmp(st, "fail") != 0)
+                fail_msg("%s is %s on the H200", id, st);
+    }
+    json_t *v = jg_gate_verdict(json_object_get(p, "checks"), NULL, NULL);
+    assert_string_equal(jg_json_str(v, "status"), "not_run");
+    assert_true(json_equal(json_object_get(v, "reasons"), json_object_get(p, "reasons")));
+    assert_true(json_equal(json_object_get(v, "counts"), json_object_get(p, "counts")));
+    json_decref(v);
+    json_decref(ev);
+}
+
 static void validators(void **state)
 {
     (void)state;
@@ -266,6 +303,7 @@ int main(void)
         cmocka_unit_test(scrub_text_cases),
         cmocka_unit_test(record_shape),
         cmocka_unit_test(x86_platform_nulls),
+        cmocka_unit_test(h200_example_record),
         cmocka_unit_test(validators),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

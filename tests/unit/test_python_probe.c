@@ -183,6 +183,34 @@ static void child_env_is_scrubbed(void **state)
     unsetenv("MY_PASSWORD");
 }
 
+static void model_download_env_and_result(void **state)
+{
+    (void)state;
+    setenv("HF_TOKEN", "hf_canaryTOKENvalue", 1);
+    setenv("GITHUB_TOKEN", "gh-canary", 1);
+    char *p = fake_interp("printf '{\"env\": \"%s\"}' \"$(env | tr '\\n\"\\\\' ' __')\"");
+    jg_py_opts o = {.python = p, .timeout_s = 5, .model = "tiny/model"};
+    json_t *r = jg_python_probe(&o);
+    const char *env = jg_json_str(r, "env");
+    assert_non_null(env);
+    assert_non_null(strstr(env, "HF_TOKEN=hf_canaryTOKENvalue")); /* gated models need it */
+    assert_null(strstr(env, "gh-canary"));
+    assert_null(strstr(env, "HF_HUB_OFFLINE=1"));
+    json_decref(r);
+    free(p);
+    unsetenv("HF_TOKEN");
+    unsetenv("GITHUB_TOKEN");
+    /* With the fake torch and no transformers the model step is an error, not a crash. */
+    setenv("PYTHONPATH", JG_SOURCE_DIR "/tests/fake-python", 1);
+    setenv("FAKE_TORCH", "orin", 1);
+    jg_py_opts m = {.python = "python3", .timeout_s = 60, .full = true, .model = "tiny/model"};
+    r = jg_python_probe(&m);
+    unsetenv("PYTHONPATH");
+    assert_string_equal(jg_json_str(r, "model.status"), "error");
+    assert_string_equal(jg_json_str(r, "model.measurements.model"), "tiny/model");
+    json_decref(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +221,7 @@ int main(void)
         cmocka_unit_test(fake_cpu_and_broken_and_wrong),
         cmocka_unit_test(interpreter_failures),
         cmocka_unit_test(child_env_is_scrubbed),
+        cmocka_unit_test(model_download_env_and_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
