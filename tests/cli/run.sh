@@ -57,6 +57,13 @@ expect_rc 1 "$JETGATE" run model-download --commit $SHA --quiet --out ev6
 grep -q '"gate": "model-download"' ev6/model-download.json || fail "model-download gate evidence missing"
 grep -A8 '"id": "model.download"' ev6/model-download.json | grep -q '"required": true' || fail "model.download not required by its gate"
 
+# Run metadata from the GitHub Actions environment.
+env RUNNER_LABELS="self-hosted, jetson" GITHUB_RUN_ID=77 GITHUB_EVENT_NAME=workflow_dispatch \
+  "$JETGATE" run --commit $SHA --json --quiet --out ev7 > meta.out || true
+grep -q '"jetson"' meta.out || fail "RUNNER_LABELS not recorded"
+grep -q '"run_id": "77"' meta.out || fail "GITHUB_RUN_ID not recorded"
+grep -q '"event": "workflow_dispatch"' meta.out || fail "GITHUB_EVENT_NAME not recorded"
+
 # Commit from GITHUB_SHA, then from git (with the dirty tree recorded).
 GITHUB_SHA=$SHA expect_rc 1 "$JETGATE" run --json --quiet
 expect_out '"source": "GITHUB_SHA"'
