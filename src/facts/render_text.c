@@ -30,8 +30,19 @@ static void value_text(const json_t *v, char *buf, size_t size)
         }
         if (i == 0)
             snprintf(buf, size, "none");
-    } else if (json_is_object(v))
-        snprintf(buf, size, "%zu entries", json_object_size(v));
+    } else if (json_is_object(v)) {
+        const char *k;
+        json_t *e;
+        size_t o = 0;
+        snprintf(buf, size, "none");
+        json_object_foreach((json_t *)v, k, e) {
+            const char *s = json_is_string(e) ? json_string_value(e) : "?";
+            int w = snprintf(buf + o, size - o, "%s%s=%s", o ? ", " : "", k, s);
+            if (w < 0 || (size_t)w >= size - o)
+                break;
+            o += (size_t)w;
+        }
+    }
 }
 
 const char *jg_fact_text(const json_t *fact, const char *missing_text, char *buf, size_t size)
@@ -91,9 +102,9 @@ static void hardware(FILE *f, const json_t *doc)
     line(f, doc, "SoC", "module.soc", "missing");
     line(f, doc, "Compute capability", "module.compute_capability", "missing");
     line(f, doc, "Compatible", "module.compatible", "missing");
-    line(f, doc, "Tegra chip id", "module.tegra_chip_id", "missing");
-    line(f, doc, "soc0 family", "module.soc0_family", "missing");
-    line(f, doc, "soc0 soc_id", "module.soc0_soc_id", "missing");
+    line(f, doc, "Tegra chip id", "module.tegra_chip_id", "not present");
+    line(f, doc, "soc0 family", "module.soc0_family", "not present");
+    line(f, doc, "soc0 soc_id", "module.soc0_soc_id", "not present");
     line(f, doc, "Identified by", "module.identified_by", "missing");
 }
 
@@ -109,6 +120,7 @@ static void platform(FILE *f, const json_t *doc)
     line(f, doc, "L4T release line", "l4t.release_line", "missing");
     line(f, doc, "L4T", "l4t.version", "missing");
     line(f, doc, "Board", "l4t.board", "missing");
+    line(f, doc, "Release file extras", "l4t.extra", "missing");
     line(f, doc, "nvidia-l4t-core", "l4t.core_package", "not installed");
     line(f, doc, "JetPack (from L4T)", "jetpack.version", "missing");
     line(f, doc, "nvidia-jetpack", "jetpack.package", "not installed");

@@ -18,7 +18,7 @@ for root in "$JG_FIXTURES"/roots/*/; do
   fi
   n=$((n + 1))
 done
-[ "$n" -ge 11 ] || fail "only $n fixture roots found"
+[ "$n" -ge 12 ] || fail "only $n fixture roots found"
 # Every golden has its fixture (a removed fixture must take its golden along).
 for g in "$G"/*.json; do
   [ -d "$JG_FIXTURES/roots/$(basename "$g" .json)" ] || fail "golden $g has no fixture"
