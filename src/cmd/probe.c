@@ -14,7 +14,7 @@
 static int help(void)
 {
     printf("usage: jetgate probe [ID...] [--json] [--timeout S] [--library PATH]\n"
-           "                     [--surgery-mib N] [--layers L]\n\n"
+           "                     [--surgery-mib N] [--layers L] [--streams K] [--mapped]\n\n"
            "Run native CUDA probes, each in its own child process with a deadline.\n"
            "IDs: driver, tensor_op, surgery, nf4 (default: all, in that order).\n\n"
            "  --json            print {\"probes\": [...]} as one JSON document\n"
@@ -22,6 +22,9 @@ static int help(void)
            "  --library PATH    the driver library to dlopen (default libcuda.so.1)\n"
            "  --surgery-mib N   fp16 weights the surgery probe streams, in MiB (default 1024)\n"
            "  --layers L        number of weight matrices for surgery (default 32)\n"
+           "  --streams K       surgery: streams, each with its own device buffer (2..8, default 3)\n"
+           "  --mapped          surgery: also run the mapped (zero-copy) path on a discrete\n"
+           "                    GPU (an integrated GPU always runs both paths)\n"
            "  -h, --help        this help\n\n"
            "Exit codes: 0 every probe passed, 1 a probe failed or errored, 2 usage error.\n");
     return JG_EXIT_OK;
@@ -54,7 +57,7 @@ static bool known_id(const char *id)
     return false;
 }
 
-enum { OPT_JSON = 1000, OPT_TIMEOUT, OPT_LIBRARY, OPT_MIB, OPT_LAYERS };
+enum { OPT_JSON = 1000, OPT_TIMEOUT, OPT_LIBRARY, OPT_MIB, OPT_LAYERS, OPT_STREAMS, OPT_MAPPED };
 
 int cmd_probe(int argc, char **argv)
 {
@@ -64,6 +67,8 @@ int cmd_probe(int argc, char **argv)
         {"library", required_argument, NULL, OPT_LIBRARY},
         {"surgery-mib", required_argument, NULL, OPT_MIB},
         {"layers", required_argument, NULL, OPT_LAYERS},
+        {"mapped", no_argument, NULL, OPT_MAPPED},
+        {"streams", required_argument, NULL, OPT_STREAMS},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -72,10 +77,12 @@ int cmd_probe(int argc, char **argv)
     double v;
     int c;
     optind = 1;
+    opterr = 0; /* we say it ourselves, in our format */
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
         case 'h': return help();
         case OPT_JSON: json = true; break;
+        case OPT_MAPPED: o.surgery_mapped = true; break;
         case OPT_LIBRARY: o.library = optarg; break;
         case OPT_TIMEOUT:
             if (!parse_num(optarg, 0.1, 3600, &v))
@@ -92,7 +99,12 @@ int cmd_probe(int argc, char **argv)
                 return jg_usage_error("probe", "--layers wants 1..4096, not '%s'", optarg);
             o.surgery_layers = (int)v;
             break;
-        default: return jg_usage_error("probe", "unknown option");
+        case OPT_STREAMS:
+            if (!parse_num(optarg, 2, 8, &v) || v != (int)v)
+                return jg_usage_error("probe", "--streams wants 2..8, not '%s'", optarg);
+            o.surgery_streams = (int)v;
+            break;
+        default: return jg_usage_error("probe", "unknown option '%s'", argv[optind - 1]);
         }
     }
     for (int i = optind; i < argc; i++)

@@ -132,12 +132,25 @@ static json_t *classify(const jg_child *c, const char *id, double deadline)
     return res;
 }
 
-json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
+static const struct probe_def *find(const char *id)
 {
-    const struct probe_def *def = NULL;
     for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
         if (strcmp(probes[i].id, id) == 0)
-            def = &probes[i];
+            return &probes[i];
+    return NULL;
+}
+
+double jg_cuda_probe_deadline(const char *id, const jg_cuda_opts *o)
+{
+    const struct probe_def *def = find(id);
+    if (!def)
+        return 0;
+    return o && o->timeout_s > 0 ? o->timeout_s : def->default_timeout_s;
+}
+
+json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
+{
+    const struct probe_def *def = find(id);
     if (!def) {
         json_t *res = error_result(id, "unknown probe id");
         json_object_set_new(res, "child", json_null());
@@ -146,7 +159,7 @@ json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
     }
     jg_cuda_opts dflt = {0};
     struct child_arg arg = {def, o ? o : &dflt};
-    double deadline = arg.opts->timeout_s > 0 ? arg.opts->timeout_s : def->default_timeout_s;
+    double deadline = jg_cuda_probe_deadline(id, arg.opts);
     jg_spawn_opts so = {.timeout_s = deadline, .grace_s = 0.5};
     jg_child c;
     jg_spawn_fn(child_main, &arg, &so, &c);

@@ -6,7 +6,9 @@
 
 #include "cuda/child.h"
 
-#define JG_SURGERY_STREAMS 3
+#define JG_SURGERY_STREAMS 3     /* default: upload, edit, download in flight */
+#define JG_SURGERY_MAX_STREAMS 8
+#define JG_SURGERY_PASSES 3 /* timed passes; the best is reported */
 
 #define JG_SURGERY_CHECK_TEXT                                                                   \
     "every element of every layer against a double-precision CPU reference: "                   \
@@ -19,8 +21,10 @@ typedef struct jg_surgery {
     uint16_t *host; /* pinned, all layers back to back */
     float *d;       /* the unit vector, length rows */
     CUdeviceptr dd;
-    CUstream st[JG_SURGERY_STREAMS];
-    CUdeviceptr buf[JG_SURGERY_STREAMS], partial[JG_SURGERY_STREAMS], v[JG_SURGERY_STREAMS];
+    unsigned nstreams; /* streams in use, each with its own buffers */
+    CUstream st[JG_SURGERY_MAX_STREAMS];
+    CUdeviceptr buf[JG_SURGERY_MAX_STREAMS], partial[JG_SURGERY_MAX_STREAMS],
+        v[JG_SURGERY_MAX_STREAMS];
     CUfunction fpart, fred, fupd;
     double limit_both; /* GB/s, uploads and downloads at once */
 } jg_surgery;

@@ -6,13 +6,18 @@
  *   garbage       (print non-JSON on stdout and exit 0).
  * Unnamed calls succeed. Memory is host memory, copies are memcpy, and
  * kernels do nothing, so a probe that gets this far must report a mismatch.
- * JG_FAKE_CUDA_DISCRETE=1 reports a discrete GPU instead of an integrated one. */
+ * JG_FAKE_CUDA_DISCRETE=1 reports a discrete GPU instead of an integrated one.
+ * JG_FAKE_CUDA_COMPUTE=1 runs jetgate's kernels on the CPU (fake_kernels.c),
+ * so the probes' pass path is exercised too; =trunc does the same with the
+ * surgery's fp16 rounding done toward zero (a kernel bug to be caught). */
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "fake_kernels.h"
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
@@ -154,14 +159,22 @@ CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *h, size_t n, void *s) {
 CUresult cuMemcpyDtoHAsync_v2(void *h, CUdeviceptr d, size_t n, void *s) { (void)s; ENTER("cuMemcpyDtoHAsync"); memcpy(h, (void *)(uintptr_t)d, n); return 0; }
 CUresult cuModuleLoadData(void **m, const void *img) { (void)img; ENTER("cuModuleLoadData"); *m = (void *)0x2; return 0; }
 CUresult cuModuleUnload(void *m) { (void)m; return 0; }
-CUresult cuModuleGetFunction(void **f, void *m, const char *name) { (void)m; (void)name; ENTER("cuModuleGetFunction"); *f = (void *)0x3; return 0; }
+CUresult cuModuleGetFunction(void **f, void *m, const char *name)
+{
+    (void)m;
+    ENTER("cuModuleGetFunction");
+    *f = (void *)fake_kernel_find(name);
+    return *f ? 0 : 500; /* CUDA_ERROR_NOT_FOUND */
+}
 
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                         unsigned bz, unsigned sh, void *s, void **params, void **extra)
 {
-    (void)f; (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)sh; (void)s;
-    (void)params; (void)extra;
+    (void)gz; (void)by; (void)bz; (void)sh; (void)s; (void)extra;
     ENTER("cuLaunchKernel");
+    const char *compute = getenv("JG_FAKE_CUDA_COMPUTE");
+    if (compute && (*compute == '1' || strcmp(compute, "trunc") == 0))
+        fake_kernel_run(f, gx, gy, bx, params);
     return 0;
 }
 
