@@ -46,7 +46,7 @@ static int parse(int argc, char **argv, struct claim_opts *o, int *first)
     int ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "+h", longs, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         switch (ch) {
         case 't': o->tier = optarg; break;
         case 'c': o->commit = optarg; break;

@@ -31,7 +31,7 @@ int cmd_matrix(int argc, char **argv)
     int json = 0, ch;
     optind = 1;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, "+h", longs, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
         if (ch == 'p')
             path = optarg;
         else if (ch == 'j')

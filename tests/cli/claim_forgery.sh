@@ -74,7 +74,7 @@ refused() {
 # The control: the good record is claimable, with no reason at all.
 claim 0 --now $NOW "$GOOD"
 expect_out '"claimable": true'
-grep -q '"code"' "$T/out" && fail "good record has reasons: $(grep '"code"' "$T/out")"
+if grep -q '"code"' "$T/out"; then fail "good record has reasons: $(grep '"code"' "$T/out")"; fi
 
 refused tampered-status required_check_failed
 refused counts-forged counts_mismatch
@@ -83,7 +83,7 @@ refused commit-disagree commit_disagree
 refused failed status_not_passed
 refused x86_64 arch_not_aarch64
 refused generic-arm64 not_jetson
-grep -q '"code": "arch_not_aarch64"' "$T/out" && fail "generic arm64 refused as non-aarch64"
+if grep -q '"code": "arch_not_aarch64"' "$T/out"; then fail "generic arm64 refused as non-aarch64"; fi
 refused not-jetson-flag not_jetson
 refused skipped-required required_check_skipped
 refused zero-checks no_checks
@@ -134,7 +134,7 @@ expect_out '"code": "waiver_not_applicable"'
 # Bad input: exit 2, file and position named, nothing on stdout.
 claim 2 --now $NOW "$T/dup-keys.json"
 expect_err "dup-keys.json:[0-9]*:[0-9]*: duplicate object key"
-[ -s "$T/out" ] && fail "stdout not empty on bad input"
+[ ! -s "$T/out" ] || fail "stdout not empty on bad input"
 claim 2 --now $NOW "$T/truncated.json"
 expect_err "truncated.json:[0-9]*:[0-9]*:"
 claim 2 --now $NOW "$T/major2.json"
@@ -143,7 +143,7 @@ claim 2 --now $NOW "$T/bad-type.json"
 expect_err "bad-type.json: predicate.checks: expected an array"
 # One bad file among good ones still fails the whole call, before any output.
 claim 2 --now $NOW "$GOOD" "$T/truncated.json"
-[ -s "$T/out" ] && fail "stdout not empty when a later file is bad"
+[ ! -s "$T/out" ] || fail "stdout not empty when a later file is bad"
 
 # One good record among bad ones is enough; each file keeps its own reasons.
 claim 0 --now $NOW "$T/x86_64.json" "$GOOD"
