@@ -301,7 +301,8 @@ static bool identifying_key(const char *key)
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (strstr(low, words[i]))
             return true;
-    return false;
+    /* Local paths ("library_path") stay out of the record; "library" names the soname. */
+    return k >= 5 && strcmp(low + k - 5, "_path") == 0;
 }
 
 static void scrub_value(const jg_scrub *s, json_t *v);

@@ -32,7 +32,8 @@ void jg_scrub_add_host(jg_scrub *s, const jg_root *r, const char *mounted_dt);
 /* Redacted copy (malloc'd). patterns=false applies only the known values. */
 char *jg_scrub_text(const jg_scrub *s, const char *in, bool patterns);
 /* Every string in doc, in place; object members whose key names an
- * identifier (serial, uuid, hostname, mac_address, pci) are removed. */
+ * identifier (serial, uuid, hostname, mac_address, pci) or a local path
+ * (a key ending in "_path") are removed. */
 void jg_scrub_json(const jg_scrub *s, json_t *doc);
 
 #endif

@@ -115,12 +115,15 @@ static void scrub_text_cases(void **state)
             fail_msg("scrub('%s') = '%s', wanted '%s'", cases[i].in, got, cases[i].out);
         free(got);
     }
-    json_t *doc = json_pack("{s:s, s:{s:s, s:i, s:[s]}}", "a", "on canary-host", "m",
-                            "serial_number", "x", "GPU_UUID", 3, "list", "192.168.1.77");
+    json_t *doc = json_pack("{s:s, s:{s:s, s:i, s:[s], s:s, s:s}}", "a", "on canary-host", "m",
+                            "serial_number", "x", "GPU_UUID", 3, "list", "192.168.1.77",
+                            "library_path", "/opt/x/libcuda.so.1", "library", "libcuda.so.1");
     jg_scrub_json(&s, doc);
     assert_string_equal(jg_json_str(doc, "a"), "on <host>");
     assert_null(jg_json_at(doc, "m.serial_number"));
     assert_null(jg_json_at(doc, "m.GPU_UUID"));
+    assert_null(jg_json_at(doc, "m.library_path"));
+    assert_string_equal(jg_json_str(doc, "m.library"), "libcuda.so.1");
     assert_string_equal(json_string_value(json_array_get(jg_json_at(doc, "m.list"), 0)), "<ip>");
     json_decref(doc);
     jg_scrub_free(&s);
