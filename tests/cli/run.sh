@@ -8,6 +8,18 @@ DATA="$JG_SOURCE_DIR/tests/data/gate"
 export PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=orin
 unset GITHUB_SHA RUNNER_LABELS || true
 cd "$T"
+# status_of ID FILE: the status of check ID in an evidence document.
+status_of() {
+  python3 -c 'import json,sys
+d = json.load(open(sys.argv[2]))
+print([c["status"] for c in d["predicate"]["checks"] if c["id"] == sys.argv[1]][0])' "$1" "$2"
+}
+# required_of ID FILE
+required_of() {
+  python3 -c 'import json,sys
+d = json.load(open(sys.argv[2]))
+print([c["required"] for c in d["predicate"]["checks"] if c["id"] == sys.argv[1]][0])' "$1" "$2"
+}
 
 # --help names every option.
 expect_rc 0 "$JETGATE" run --help
@@ -52,10 +64,10 @@ grep -q '<failure message="architecture is' j.xml || fail "JUnit lacks the arm64
 
 # model.download runs only when selected (here: fake torch, no transformers -> error).
 expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --select model-download
-grep -A8 '"id": "model.download"' "$T/out" | grep -q '"status": "error"' || fail "selected model.download did not run"
+[ "$(status_of model.download "$T/out")" = error ] || fail "selected model.download did not run"
 expect_rc 1 "$JETGATE" run model-download --commit $SHA --quiet --out ev6
 grep -q '"gate": "model-download"' ev6/model-download.json || fail "model-download gate evidence missing"
-grep -A8 '"id": "model.download"' ev6/model-download.json | grep -q '"required": true' || fail "model.download not required by its gate"
+[ "$(required_of model.download ev6/model-download.json)" = True ] || fail "model.download not required by its gate"
 
 # Run metadata from the GitHub Actions environment.
 env RUNNER_LABELS="self-hosted, jetson" GITHUB_RUN_ID=77 GITHUB_EVENT_NAME=workflow_dispatch \
@@ -89,14 +101,35 @@ expect_out '"identified_by": "mounted-device-tree"'
 expect_out '"soc": "tegra234"'
 grep -q SERIALCANARY "$T/out" && fail "device-tree serial reached --json output"
 
+# Native probes through the fake libcuda (CPU kernels): pass path, a driver
+# error, and a hung driver that becomes a failed check instead of a hung gate.
+FAKE_LIB="$JG_BINARY_DIR/tests/fake-libcuda"
+if [ -f "$FAKE_LIB/libcuda.so.1" ]; then
+  LD_LIBRARY_PATH="$FAKE_LIB" JG_FAKE_CUDA_COMPUTE=1 expect_rc 1 "$JETGATE" run --commit $SHA --json \
+    --quiet --host-facts "$DATA/facts-orin.json"
+  for id in native.libcuda native.tensor_op native.surgery native.nf4 torch.device_name host.module; do
+    [ "$(status_of $id "$T/out")" = pass ] || fail "$id did not pass with the fake libcuda"
+  done
+  LD_LIBRARY_PATH="$FAKE_LIB" JG_FAKE_CUDA=cuInit:100 expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet
+  [ "$(status_of native.libcuda "$T/out")" = fail ] || fail "cuInit 100 did not fail native.libcuda"
+  expect_out CUDA_ERROR_NO_DEVICE
+  start=$(date +%s)
+  LD_LIBRARY_PATH="$FAKE_LIB" JG_FAKE_CUDA=cuInit:hang expect_rc 1 "$JETGATE" run --commit $SHA --json \
+    --quiet --timeout 1
+  [ $(( $(date +%s) - start )) -lt 60 ] || fail "a hung driver held the gate"
+  case "$(status_of native.libcuda "$T/out")" in fail|error) ;; *) fail "a hung cuInit was not reported";; esac
+else
+  fail "fake libcuda not built at $FAKE_LIB"
+fi
+
 # Project hooks from a policy: device=auto and a JUnit-reporting test command.
 printf '%s\n' 'printf "<testsuite tests=\"2\" failures=\"0\"/>" > "$JETGATE_JUNIT"' > tests-hook.sh
 sed -e 's|"device_auto": null|"device_auto": {"command": "echo cuda"}|' \
     -e 's|"tests": null|"tests": {"command": "sh tests-hook.sh", "junit": "report.xml"}|' \
     "$DATA/policy.json" > hooks.json
 expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hooks.json
-grep -A8 '"id": "project.device_auto"' "$T/out" | grep -q '"status": "pass"' || fail "device_auto hook did not pass"
-grep -A12 '"id": "project.tests"' "$T/out" | grep -q '"status": "pass"' || fail "tests hook did not pass"
+[ "$(status_of project.device_auto "$T/out")" = pass ] || fail "device_auto hook did not pass"
+[ "$(status_of project.tests "$T/out")" = pass ] || fail "tests hook did not pass"
 
 # Canaries: user, host, home, tokens and an address planted in the environment and in
 # what the interpreter reports; none may reach the evidence, the JUnit file or --json.
