@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/sysroot.h"
 
 struct shape {
     const char *name;
@@ -201,19 +200,11 @@ json_t *jg_evidence_parse(const char *text, size_t len, const char *name, jg_jer
 
 json_t *jg_evidence_read(const char *path, jg_jerr *err)
 {
-    jg_blob b;
-    enum jg_rstatus st = jg_read_path(path, JG_EVIDENCE_MAX_BYTES, &b);
-    if (st != JG_R_OK) {
-        if (st == JG_R_TOO_BIG)
-            snprintf(err->text, sizeof err->text, "%s: larger than %u bytes", path,
-                     JG_EVIDENCE_MAX_BYTES);
-        else
-            snprintf(err->text, sizeof err->text, "%s: %s", path, strerror(b.err));
-        jg_blob_free(&b);
+    json_t *doc = jg_json_load(path, JG_EVIDENCE_MAX_BYTES, err);
+    if (doc && jg_evidence_check_shape(doc, path, err) != 0) {
+        json_decref(doc);
         return NULL;
     }
-    json_t *doc = jg_evidence_parse(b.data, b.len, path, err);
-    jg_blob_free(&b);
     return doc;
 }
 

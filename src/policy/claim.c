@@ -265,26 +265,43 @@ static void rule_age(struct verdict *v, const json_t *pred, time_t now, int max_
             max_days);
 }
 
+/* The plan's base labels, then the gate's, then the tier's, each once: a
+ * policy can add labels, never drop the ones that put a job on a Jetson. */
+static json_t *needed_labels(const json_t *gate, const json_t *tier)
+{
+    json_t *need = json_pack("[s, s, s, s]", "self-hosted", "linux", "ARM64", "jetson");
+    const json_t *more[2] = {json_object_get(gate, "runner_labels"),
+                             json_object_get(tier, "runner_labels")};
+    for (size_t l = 0; l < 2; l++)
+        for (size_t i = 0; i < json_array_size(more[l]); i++)
+            if (!in_strs(need, json_string_value(json_array_get(more[l], i))))
+                json_array_append(need, json_array_get(more[l], i));
+    return need;
+}
+
 static void rule_run(struct verdict *v, const json_t *gate, const json_t *tier,
                      const json_t *pred)
 {
+    static const char *const trusted[] = {"workflow_dispatch", "schedule", "release"};
     const char *event = jg_json_str(pred, "run.event");
-    if (!event || !in_strs(json_object_get(gate, "triggers"), event))
+    bool ok = false;
+    for (size_t i = 0; event && i < 3; i++)
+        ok = ok || strcmp(event, trusted[i]) == 0;
+    if (!ok || !in_strs(json_object_get(gate, "triggers"), event))
         add(v->deny, "event_not_allowed",
             "run event %s is not a trusted trigger of the gate (workflow_dispatch, schedule, "
             "release)",
             event ? event : "unknown");
+    json_t *need = needed_labels(gate, tier);
     const json_t *have = jg_json_at(pred, "run.runner_labels");
-    const json_t *lists[2] = {json_object_get(gate, "runner_labels"),
-                              json_object_get(tier, "runner_labels")};
     char missing[256] = "";
-    for (size_t l = 0; l < 2; l++)
-        for (size_t i = 0; i < json_array_size(lists[l]); i++) {
-            const char *want = json_string_value(json_array_get(lists[l], i));
-            if (!in_strs(have, want) && strlen(missing) + strlen(want) + 2 < sizeof missing)
-                snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%s",
-                         *missing ? ", " : "", want);
-        }
+    for (size_t i = 0; i < json_array_size(need); i++) {
+        const char *want = json_string_value(json_array_get(need, i));
+        if (!in_strs(have, want) && strlen(missing) + strlen(want) + 3 < sizeof missing)
+            snprintf(missing + strlen(missing), sizeof missing - strlen(missing), "%s%s",
+                     *missing ? ", " : "", want);
+    }
+    json_decref(need);
     if (*missing)
         add(v->deny, "runner_labels_missing", "the runner lacks the label(s) %s", missing);
 }

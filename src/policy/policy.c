@@ -10,7 +10,6 @@
 
 #include "embedded.h"
 #include "util/msg.h"
-#include "util/sysroot.h"
 
 struct vctx {
     const char *file;
@@ -381,6 +380,28 @@ static int check_schema_version(struct vctx *c, const json_t *root)
     return 0;
 }
 
+/* A waiver must name a gate and (when given) a tier of this policy: a typo
+ * would otherwise be a waiver that silently never applies. */
+static int check_waiver_targets(struct vctx *c, const json_t *policy)
+{
+    const json_t *ws = json_object_get(policy, "waivers");
+    for (size_t i = 0; i < json_array_size(ws); i++) {
+        const json_t *w = json_array_get(ws, i);
+        const char *gate = json_string_value(json_object_get(w, "gate"));
+        const char *tier = json_string_value(json_object_get(w, "tier"));
+        char p[64];
+        if (!jg_policy_gate(policy, gate)) {
+            snprintf(p, sizeof p, "waivers[%zu].gate", i);
+            return fail(c, p, "no gate \"%s\" in the policy", gate);
+        }
+        if (tier && !jg_policy_tier(policy, tier)) {
+            snprintf(p, sizeof p, "waivers[%zu].tier", i);
+            return fail(c, p, "no tier \"%s\" in the policy", tier);
+        }
+    }
+    return 0;
+}
+
 int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
 {
     struct vctx c = {name, err};
@@ -395,7 +416,9 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
         check_list(&c, policy, "tiers", true, check_tier) ||
         check_list(&c, policy, "waivers", false, check_waiver))
         return -1;
-    return 0;
+    /* Untrusted triggers and a missing jetson-runtime gate are 'jetgate lint'
+     * findings, not load errors; claims enforce both on their own. */
+    return check_waiver_targets(&c, policy);
 }
 
 json_t *jg_policy_parse(const char *text, size_t len, const char *name, jg_jerr *err)
@@ -413,19 +436,11 @@ json_t *jg_policy_load(const char *path, jg_jerr *err)
     if (!path)
         return jg_policy_parse(jg_embed_default_policy_json, jg_embed_default_policy_json_len,
                                JG_POLICY_EMBEDDED_NAME, err);
-    jg_blob b;
-    enum jg_rstatus s = jg_read_path(path, JG_POLICY_MAX_BYTES, &b);
-    if (s != JG_R_OK) {
-        if (s == JG_R_TOO_BIG)
-            snprintf(err->text, sizeof err->text, "%s: larger than %u bytes", path,
-                     JG_POLICY_MAX_BYTES);
-        else
-            snprintf(err->text, sizeof err->text, "%s: %s", path, strerror(b.err));
-        jg_blob_free(&b);
+    json_t *doc = jg_json_load(path, JG_POLICY_MAX_BYTES, err);
+    if (doc && jg_policy_validate(doc, path, err) != 0) {
+        json_decref(doc);
         return NULL;
     }
-    json_t *doc = jg_policy_parse(b.data, b.len, path, err);
-    jg_blob_free(&b);
     return doc;
 }
 

@@ -90,8 +90,8 @@ static void match_identity(struct matcher *m, const json_t *platform)
              shown(arch));
     if (!json_is_true(json_object_get(platform, "is_jetson")))
         miss(m, "not_jetson",
-             "platform is not identified as a Jetson: a generic arm64 host proves only that "
-             "code imports");
+             "platform is not identified as a Jetson: evidence from a generic arm64 host shows "
+             "only that code imports");
 }
 
 static bool in_list(const json_t *list, const char *s)

@@ -49,11 +49,21 @@ char *jg_render_join(const json_t *strings, const char *sep)
     return out;
 }
 
+/* Reason texts quote evidence values; control characters from a forged
+ * record must not reach a terminal. */
+static void put_plain(FILE *f, const char *s)
+{
+    for (; s && *s; s++)
+        fputc((unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s, f);
+}
+
 static void reasons_text(FILE *f, const json_t *list, const char *mark)
 {
     for (size_t i = 0; i < json_array_size(list); i++) {
         const json_t *r = json_array_get(list, i);
-        fprintf(f, "    %s [%s] %s\n", mark, jg_json_str(r, "code"), jg_json_str(r, "text"));
+        fprintf(f, "    %s [%s] ", mark, jg_json_str(r, "code"));
+        put_plain(f, jg_json_str(r, "text"));
+        fputc('\n', f);
     }
 }
 
@@ -75,7 +85,9 @@ void jg_render_claim_text(FILE *f, const json_t *claim)
     for (size_t i = 0; i < json_array_size(ev); i++) {
         const json_t *e = json_array_get(ev, i);
         bool acc = json_is_true(json_object_get(e, "accepted"));
-        fprintf(f, "  %s: %s\n", jg_json_str(e, "file"), acc ? "accepted" : "refused");
+        fputs("  ", f);
+        put_plain(f, jg_json_str(e, "file"));
+        fprintf(f, ": %s\n", acc ? "accepted" : "refused");
         reasons_text(f, json_object_get(e, "reasons"), "-");
         reasons_text(f, json_object_get(e, "notes"), "note");
     }

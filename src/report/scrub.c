@@ -70,6 +70,8 @@ static size_t hex_groups(const char *s)
             widths[groups] = d;
         groups++;
         n += d;
+        if (s[n] != ':' && s[n] != '-')
+            break; /* also the end of the string: s[n + 1] is never read past it */
         bool next_hex = s[n + 1] && strchr(hex, s[n + 1]);
         if ((s[n] == ':' && (next_hex || s[n + 1] == ':')) || (s[n] == '-' && next_hex)) {
             colons += s[n] == ':';

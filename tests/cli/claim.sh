@@ -32,6 +32,15 @@ expect_rc 1 "$JETGATE" claim --tier evaluate --commit $SHA --now 2026-12-02T12:0
 expect_out 'tier: cannot be claimed as written'
 expect_out '\[tier_pytorch_not_pinned\]'
 expect_out '\[soc_mismatch\] SoC tegra234, the tier needs tegra264'
+# Terminal control characters quoted from a forged record never reach the terminal.
+python3 - "$GOOD" "$T/esc.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); d["predicate"]["gate"] = "x\u001b]0;pwned\u0007"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect_rc 1 "$JETGATE" claim --tier target --commit $SHA --now 2026-12-02T12:00:00Z "$T/esc.json"
+expect_out '\[wrong_gate\] evidence is from gate x?\]0;pwned?'
+if LC_ALL=C grep -q "$(printf '\033')" "$T/out"; then fail "escape character in text output"; fi
 # Evidence from stdin.
 expect_rc 0 sh -c "\"$JETGATE\" claim --tier target --commit $SHA --now 2026-12-02T12:00:00Z - < \"$GOOD\""
 finish

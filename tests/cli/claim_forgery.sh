@@ -131,6 +131,25 @@ expect_out '"code": "status_not_passed"'
 claim 1 --policy "$T/waiver-ok.json" --now $STALE_NOW "$T/x86_64.json"
 expect_out '"code": "waiver_not_applicable"'
 
+# A policy that drops the base labels cannot drop them from the claim.
+python3 - "$JG_SOURCE_DIR/src/policy/default-policy.json" "$T/lax.json" "$GOOD" "$T/nolabel.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1])); p["gates"][0]["runner_labels"] = ["self-hosted"]
+json.dump(p, open(sys.argv[2], "w"))
+e = json.load(open(sys.argv[3])); e["predicate"]["run"]["runner_labels"] = ["self-hosted", "orin", "jetpack-6"]
+json.dump(e, open(sys.argv[4], "w"))
+PY
+claim 1 --policy "$T/lax.json" --now $NOW "$T/nolabel.json"
+expect_out 'lacks the label(s) linux, ARM64, jetson'
+# Nor can a policy that lists pull_request as a trigger make such evidence count.
+python3 - "$JG_SOURCE_DIR/src/policy/default-policy.json" "$T/pr-policy.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1])); p["gates"][0]["triggers"].append("pull_request")
+json.dump(p, open(sys.argv[2], "w"))
+PY
+claim 1 --policy "$T/pr-policy.json" --now $NOW "$T/pull-request.json"
+expect_out '"code": "event_not_allowed"'
+
 # Bad input: exit 2, file and position named, nothing on stdout.
 claim 2 --now $NOW "$T/dup-keys.json"
 expect_err "dup-keys.json:[0-9]*:[0-9]*: duplicate object key"

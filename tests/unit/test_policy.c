@@ -169,6 +169,16 @@ static void test_bad_policies_name_the_place(void **state)
                  "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": \"https://x\","
                  " \"opened\": \"2026-13-01\", \"expires\": \"2026-11-20\"}]",
                  "waivers[0].opened: expected a date YYYY-MM-DD");
+    /* Untrusted triggers load (lint reports them; claims refuse such events). */
+    jg_jerr ok = {{0}};
+    json_t *pr = edited("\"triggers\": [\n        \"workflow_dispatch\"",
+                        "\"triggers\": [\n        \"pull_request\"", &ok);
+    assert_non_null(pr);
+    json_decref(pr);
+    expect_error("\"waivers\": []",
+                 "\"waivers\": [{\"gate\": \"jetson-runtime\", \"tier\": \"orin\", \"reason\": \"r\","
+                 " \"issue\": \"https://x\", \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
+                 "waivers[0].tier: no tier \"orin\" in the policy");
     /* Syntax: duplicate keys and truncation carry line and column. */
     expect_error("\"schema_version\": 1", "\"schema_version\": 1, \"schema_version\": 1",
                  "duplicate object key");
