@@ -93,8 +93,47 @@ CUfunction jg_pr_function(jg_probe_run *r, const char *name)
     return f;
 }
 
+bool jg_pr_alloc(jg_probe_run *r, CUdeviceptr *p, size_t bytes)
+{
+    if (r->n_dev_mem == (int)(sizeof r->dev_mem / sizeof r->dev_mem[0]))
+        return jg_pr_set(r, "fail", "internal: too many device allocations");
+    if (!JG_PR_CALL(r, cuMemAlloc, (p, bytes)))
+        return false;
+    r->dev_mem[r->n_dev_mem++] = *p;
+    return true;
+}
+
+bool jg_pr_host_alloc(jg_probe_run *r, void **p, size_t bytes, unsigned int flags)
+{
+    if (r->n_host_mem == (int)(sizeof r->host_mem / sizeof r->host_mem[0]))
+        return jg_pr_set(r, "fail", "internal: too many pinned allocations");
+    if (!JG_PR_CALL(r, cuMemHostAlloc, (p, bytes, flags)))
+        return false;
+    r->host_mem[r->n_host_mem++] = *p;
+    return true;
+}
+
+/* Best effort: a failure here changes no result, so it is not recorded. */
+static void release(jg_probe_run *r)
+{
+    if (!r->ctx)
+        return;
+    const jg_cu_api *a = &r->cu.api;
+    a->cuCtxSynchronize();
+    while (r->n_dev_mem > 0)
+        a->cuMemFree(r->dev_mem[--r->n_dev_mem]);
+    while (r->n_host_mem > 0)
+        a->cuMemFreeHost(r->host_mem[--r->n_host_mem]);
+    if (r->mod)
+        a->cuModuleUnload(r->mod);
+    a->cuCtxDestroy(r->ctx);
+    r->ctx = NULL;
+}
+
 int jg_pr_finish(jg_probe_run *r)
 {
+    jg_pr_step("release");
+    release(r);
     json_t *o = json_object();
     json_object_set_new(o, "id", json_string(r->id));
     json_object_set_new(o, "status", json_string(r->status ? r->status : "fail"));
@@ -102,7 +141,8 @@ int jg_pr_finish(jg_probe_run *r)
     json_object_set_new(o, "cuda_error", r->cuda_error ? r->cuda_error : json_null());
     json_object_set_new(o, "measurements", r->meas);
     r->cuda_error = r->meas = NULL;
-    int rc = jg_json_print(stdout, o) == 0 && fflush(stdout) == 0 ? 0 : 3;
+    FILE *f = r->result ? r->result : stdout;
+    int rc = jg_json_print(f, o) == 0 && fflush(f) == 0 ? 0 : 3;
     json_decref(o);
     jg_cu_unload(&r->cu);
     return rc;

@@ -6,6 +6,7 @@
 #define JG_CUDA_CHILD_H
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cuda/cu.h"
 #include "cuda/probe.h"
@@ -13,6 +14,7 @@
 typedef struct jg_probe_run {
     const char *id;
     const jg_cuda_opts *opts;
+    FILE *result;       /* where the result object goes (the parent's pipe) */
     jg_cu cu;
     json_t *meas;       /* measurements, owned */
     json_t *cuda_error; /* first failing call, owned, or NULL */
@@ -21,6 +23,10 @@ typedef struct jg_probe_run {
     CUdevice dev;
     CUcontext ctx;
     CUmodule mod;
+    CUdeviceptr dev_mem[32]; /* freed by jg_pr_finish */
+    int n_dev_mem;
+    void *host_mem[4];
+    int n_host_mem;
 } jg_probe_run;
 
 /* Marks the call about to be made (stderr, unbuffered). */
@@ -38,8 +44,12 @@ bool jg_pr_init(jg_probe_run *r);
 /* jg_pr_init, then device 0, a context on it, and the module from ptx text. */
 bool jg_pr_open(jg_probe_run *r, const char *ptx);
 CUfunction jg_pr_function(jg_probe_run *r, const char *name);
+/* cuMemAlloc / cuMemHostAlloc whose memory jg_pr_finish gives back. */
+bool jg_pr_alloc(jg_probe_run *r, CUdeviceptr *p, size_t bytes);
+bool jg_pr_host_alloc(jg_probe_run *r, void **p, size_t bytes, unsigned int flags);
 
-/* Prints the result object on stdout; returns the child's exit code. */
+/* Gives back memory, module and context, then prints the result object;
+ * returns the child's exit code. */
 int jg_pr_finish(jg_probe_run *r);
 
 /* Probe bodies (one file each); fill r and return. */

@@ -101,11 +101,11 @@ bool jg_cu_load(jg_cu *cu, const char *library)
         const char *how = NULL;
         void *f = resolve(cu, e, p2, p1, &how);
         char desc[160];
-        if (f)
-            snprintf(desc, sizeof desc, "%s via %s", how[0] == 'd' ? e->symbol : e->field, how);
-        else
+        if (!f)
             snprintf(desc, sizeof desc, "missing (%s)", e->symbol);
-        if (how && how[0] != 'd')
+        else if (strcmp(how, "dlsym") == 0)
+            snprintf(desc, sizeof desc, "%s via dlsym", e->symbol);
+        else /* base name at the pinned version */
             snprintf(desc, sizeof desc, "%s@%d via %s", e->field, e->version, how);
         json_object_set_new(cu->symbols, e->field, json_string(desc));
         if (!f && !cu->missing)

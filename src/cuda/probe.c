@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cuda/child.h"
 #include "util/json.h"
@@ -32,10 +33,17 @@ struct child_arg {
     const jg_cuda_opts *opts;
 };
 
+/* The result goes to the original stdout; anything else written to stdout
+ * in the child (a driver's chatter) is sent to stderr, so that it can never
+ * be mistaken for, or spoil, the result. */
 static int child_main(void *p)
 {
     const struct child_arg *a = p;
     jg_probe_run r = {.id = a->def->id, .opts = a->opts, .meas = json_object()};
+    int fd = dup(1);
+    r.result = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!r.result || dup2(2, 1) < 0)
+        r.result = stdout;
     a->def->body(&r);
     return jg_pr_finish(&r);
 }

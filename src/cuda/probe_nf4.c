@@ -101,10 +101,10 @@ void jg_probe_nf4(jg_probe_run *r)
     unsigned n = NF4_N;
     void *params[] = {&dq, &dabs, &dcode, &dout, &n};
     if (!jg_pr_open(r, jg_embed_nf4_ptx) || !(f = jg_pr_function(r, "jg_nf4_dequant")) ||
-        !JG_PR_CALL(r, cuMemAlloc, (&dq, NF4_N / 2)) ||
-        !JG_PR_CALL(r, cuMemAlloc, (&dabs, NF4_N / NF4_BLOCK * sizeof(float))) ||
-        !JG_PR_CALL(r, cuMemAlloc, (&dcode, sizeof nf4_code)) ||
-        !JG_PR_CALL(r, cuMemAlloc, (&dout, NF4_N * sizeof(float))) ||
+        !jg_pr_alloc(r, &dq, NF4_N / 2) ||
+        !jg_pr_alloc(r, &dabs, NF4_N / NF4_BLOCK * sizeof(float)) ||
+        !jg_pr_alloc(r, &dcode, sizeof nf4_code) ||
+        !jg_pr_alloc(r, &dout, NF4_N * sizeof(float)) ||
         !JG_PR_CALL(r, cuMemcpyHtoD, (dq, q, NF4_N / 2)) ||
         !JG_PR_CALL(r, cuMemcpyHtoD, (dabs, absmax, NF4_N / NF4_BLOCK * sizeof(float))) ||
         !JG_PR_CALL(r, cuMemcpyHtoD, (dcode, nf4_code, sizeof nf4_code)) ||

@@ -44,21 +44,21 @@ static bool shape(jg_probe_run *r, jg_surgery *s)
 static bool alloc_all(jg_probe_run *r, jg_surgery *s)
 {
     void *h = NULL;
-    if (!JG_PR_CALL(r, cuMemHostAlloc, (&h, s->total_bytes, JG_CU_MEMHOSTALLOC_DEVICEMAP)))
+    if (!jg_pr_host_alloc(r, &h, s->total_bytes, JG_CU_MEMHOSTALLOC_DEVICEMAP))
         return false;
     s->host = h;
     s->d = malloc(s->rows * sizeof(float));
     if (!s->d)
         return jg_pr_set(r, "fail", "out of host memory");
     jg_surgery_make_d(s);
-    if (!JG_PR_CALL(r, cuMemAlloc, (&s->dd, s->rows * sizeof(float))) ||
+    if (!jg_pr_alloc(r, &s->dd, s->rows * sizeof(float)) ||
         !JG_PR_CALL(r, cuMemcpyHtoD, (s->dd, s->d, s->rows * sizeof(float))))
         return false;
     for (unsigned k = 0; k < s->nstreams; k++)
         if (!JG_PR_CALL(r, cuStreamCreate, (&s->st[k], JG_CU_STREAM_NON_BLOCKING)) ||
-            !JG_PR_CALL(r, cuMemAlloc, (&s->buf[k], s->layer_bytes)) ||
-            !JG_PR_CALL(r, cuMemAlloc, (&s->partial[k], (size_t)s->chunks * s->cols * 4)) ||
-            !JG_PR_CALL(r, cuMemAlloc, (&s->v[k], (size_t)s->cols * 4)))
+            !jg_pr_alloc(r, &s->buf[k], s->layer_bytes) ||
+            !jg_pr_alloc(r, &s->partial[k], (size_t)s->chunks * s->cols * 4) ||
+            !jg_pr_alloc(r, &s->v[k], (size_t)s->cols * 4))
             return false;
     s->fpart = jg_pr_function(r, "jg_colproj_partial");
     s->fred = s->fpart ? jg_pr_function(r, "jg_colproj_reduce") : NULL;

@@ -94,9 +94,9 @@ void jg_probe_tensor_op(jg_probe_run *r)
         b.x[i] = (float)ldexp((double)(jg_hash32(i) >> 8), -23) - 1.0f;
     const float a = 1.2345678f, c = -0.3141593f;
     if (!jg_pr_open(r, jg_embed_tensor_op_ptx) ||
-        !JG_PR_CALL(r, cuMemAlloc, (&b.dx, TN * sizeof(float))) ||
-        !JG_PR_CALL(r, cuMemAlloc, (&b.dy, TN * sizeof(float))) ||
-        !JG_PR_CALL(r, cuMemAlloc, (&b.dpartial, TGRID * sizeof(float))))
+        !jg_pr_alloc(r, &b.dx, TN * sizeof(float)) ||
+        !jg_pr_alloc(r, &b.dy, TN * sizeof(float)) ||
+        !jg_pr_alloc(r, &b.dpartial, TGRID * sizeof(float)))
         goto out;
     float ms = 0;
     if (!run_kernels(r, &b, a, c, &ms))

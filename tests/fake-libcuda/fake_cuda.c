@@ -3,13 +3,17 @@
  * point (e.g. cuInit, cuModuleLoadData, cuLaunchKernel, cuCtxSynchronize)
  *   return N      (a CUresult, e.g. cuInit:100, cuInit:34 for a stub),
  *   hang          (never return), crash (SIGSEGV), exit (exit code 3),
+ *   chatter       (print non-JSON on stdout and carry on),
  *   garbage       (print non-JSON on stdout and exit 0).
  * Unnamed calls succeed. Memory is host memory, copies are memcpy, and
  * kernels do nothing, so a probe that gets this far must report a mismatch.
  * JG_FAKE_CUDA_DISCRETE=1 reports a discrete GPU instead of an integrated one.
  * JG_FAKE_CUDA_COMPUTE=1 runs jetgate's kernels on the CPU (fake_kernels.c),
  * so the probes' pass path is exercised too; =trunc does the same with the
- * surgery's fp16 rounding done toward zero (a kernel bug to be caught). */
+ * surgery's fp16 rounding done toward zero (a kernel bug to be caught).
+ * Built a second time with FAKE_PROC_ONLY (libcuda-proc/libcuda.so.1), it
+ * does not export cuMemAlloc_v2 and cuCtxCreate_v2 by name: they are reached
+ * only through cuGetProcAddress_v2, as newer entry points are in a real driver. */
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +25,12 @@
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
+
+#ifdef FAKE_PROC_ONLY
+#define BY_PROC_ONLY __attribute__((visibility("hidden")))
+#else
+#define BY_PROC_ONLY
+#endif
 
 static int fake_action(const char *call)
 {
@@ -37,6 +47,11 @@ static int fake_action(const char *call)
             raise(SIGSEGV);
         if (strncmp(a, "exit", 4) == 0)
             _exit(3);
+        if (strncmp(a, "chatter", 7) == 0) {
+            fputs("fake driver: hello from stdout\n", stdout);
+            fflush(stdout);
+            return 0;
+        }
         if (strncmp(a, "garbage", 7) == 0) {
             fputs("this is not JSON\n", stdout);
             fflush(stdout);
@@ -120,12 +135,12 @@ CUresult cuDeviceGetAttribute(int *v, int attr, int dev)
 }
 
 CUresult cuDeviceTotalMem_v2(size_t *b, int dev) { (void)dev; ENTER("cuDeviceTotalMem"); *b = 8ull << 30; return 0; }
-CUresult cuCtxCreate_v2(void **ctx, unsigned f, int dev) { (void)f; (void)dev; ENTER("cuCtxCreate"); *ctx = (void *)0x1; return 0; }
+BY_PROC_ONLY CUresult cuCtxCreate_v2(void **ctx, unsigned f, int dev) { (void)f; (void)dev; ENTER("cuCtxCreate"); *ctx = (void *)0x1; return 0; }
 CUresult cuCtxDestroy_v2(void *ctx) { (void)ctx; ENTER("cuCtxDestroy"); return 0; }
 CUresult cuCtxSynchronize(void) { ENTER("cuCtxSynchronize"); return 0; }
 CUresult cuMemGetInfo_v2(size_t *f, size_t *t) { ENTER("cuMemGetInfo"); *f = 6ull << 30; *t = 8ull << 30; return 0; }
 
-CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n)
+BY_PROC_ONLY CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n)
 {
     ENTER("cuMemAlloc");
     void *m = calloc(1, n ? n : 1);
@@ -186,3 +201,25 @@ CUresult cuEventRecord(void *e, void *s) { (void)e; (void)s; ENTER("cuEventRecor
 CUresult cuEventSynchronize(void *e) { (void)e; ENTER("cuEventSynchronize"); return 0; }
 CUresult cuEventElapsedTime(float *ms, void *a, void *b) { (void)a; (void)b; ENTER("cuEventElapsedTime"); *ms = 0.5f; return 0; }
 CUresult cuEventDestroy_v2(void *e) { (void)e; return 0; }
+
+#ifdef FAKE_PROC_ONLY
+/* Like the real one: the base name and the CUDA version the caller was built
+ * for select the ABI; before 3.2 these calls had 32-bit sizes (not faked). */
+CUresult cuGetProcAddress_v2(const char *sym, void **pfn, int ver, unsigned long long flags,
+                             int *status)
+{
+    (void)flags;
+    *pfn = NULL;
+    if (status)
+        *status = 1; /* CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND */
+    if (ver >= 3020 && strcmp(sym, "cuMemAlloc") == 0)
+        *pfn = (void *)cuMemAlloc_v2;
+    else if (ver >= 3020 && strcmp(sym, "cuCtxCreate") == 0)
+        *pfn = (void *)cuCtxCreate_v2;
+    if (!*pfn)
+        return 500; /* CUDA_ERROR_NOT_FOUND */
+    if (status)
+        *status = 0;
+    return 0;
+}
+#endif

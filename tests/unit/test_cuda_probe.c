@@ -120,6 +120,9 @@ static void test_crash_exit_garbage(void **state)
     assert_int_equal(json_integer_value(jg_json_at(r, "child.code")), 3);
     assert_string_equal(jg_json_str(r, "status"), "error");
     json_decref(r);
+    r = probe_with("driver", "cuInit:chatter", 5); /* a talkative driver spoils nothing */
+    assert_string_equal(jg_json_str(r, "status"), "pass");
+    json_decref(r);
     r = probe_with("driver", "cuInit:garbage", 5);
     assert_string_equal(jg_json_str(r, "child.outcome"), "garbage");
     assert_string_equal(jg_json_str(r, "status"), "error");
@@ -153,6 +156,28 @@ static void test_healthy_driver(void **state)
     assert_string_equal(jg_json_str(r, "measurements.symbols.cuCtxCreate"),
                         "cuCtxCreate_v2 via dlsym");
     assert_non_null(strstr(jg_json_str(r, "measurements.library_path"), "libcuda.so.1"));
+    json_decref(r);
+}
+
+/* Entry points the library does not export by their ABI name are resolved
+ * through cuGetProcAddress_v2 with the base name and the pinned version. */
+static void test_proc_address_fallback(void **state)
+{
+    (void)state;
+    setenv("JG_FAKE_CUDA_COMPUTE", "1", 1);
+    jg_cuda_opts o = {.library = JG_BINARY_DIR "/tests/fake-libcuda/proc/libcuda.so.1"};
+    json_t *r = jg_cuda_probe("driver", &o);
+    assert_string_equal(jg_json_str(r, "status"), "pass");
+    assert_string_equal(jg_json_str(r, "measurements.symbols.cuMemAlloc"),
+                        "cuMemAlloc@3020 via cuGetProcAddress_v2");
+    assert_string_equal(jg_json_str(r, "measurements.symbols.cuCtxCreate"),
+                        "cuCtxCreate@3020 via cuGetProcAddress_v2");
+    assert_string_equal(jg_json_str(r, "measurements.symbols.cuMemFree"),
+                        "cuMemFree_v2 via dlsym");
+    json_decref(r);
+    r = jg_cuda_probe("tensor_op", &o); /* allocates through the resolved pointer */
+    unsetenv("JG_FAKE_CUDA_COMPUTE");
+    assert_string_equal(jg_json_str(r, "status"), "pass");
     json_decref(r);
 }
 
@@ -255,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_crash_exit_garbage),
         cmocka_unit_test(test_module_load_failures),
         cmocka_unit_test(test_healthy_driver),
+        cmocka_unit_test(test_proc_address_fallback),
         cmocka_unit_test(test_references_catch_a_lazy_driver),
         cmocka_unit_test(test_correct_kernels_pass),
         cmocka_unit_test(test_deadlines_and_unknown_id),
