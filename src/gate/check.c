@@ -24,6 +24,17 @@ json_t *jg_check(const char *id, const char *status, double duration_s, json_t *
     return c;
 }
 
+bool jg_json_list_has(const json_t *arr, const char *id)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        if (json_is_string(v) && strcmp(json_string_value(v), id) == 0)
+            return true;
+    }
+    return false;
+}
+
 bool jg_check_status_valid(const char *status)
 {
     static const char *const known[] = {"pass", "fail", "skip", "unsupported", "error"};

@@ -35,17 +35,6 @@ static void project_checks(const json_t *project, json_t *checks)
     }
 }
 
-static bool listed(const json_t *arr, const char *id)
-{
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v) {
-        if (json_is_string(v) && strcmp(json_string_value(v), id) == 0)
-            return true;
-    }
-    return false;
-}
-
 json_t *jg_gate_checks(const jg_gate_in *in)
 {
     json_t *checks = json_array();
@@ -59,7 +48,7 @@ json_t *jg_gate_checks(const jg_gate_in *in)
     json_t *c;
     json_array_foreach(checks, i, c) {
         const char *id = json_string_value(json_object_get(c, "id"));
-        json_object_set_new(c, "required", json_boolean(listed(req, id)));
+        json_object_set_new(c, "required", json_boolean(jg_json_list_has(req, id)));
     }
     return checks;
 }

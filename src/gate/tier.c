@@ -4,18 +4,8 @@
 #include <string.h>
 
 #include "facts/fact.h"
+#include "gate/check.h"
 #include "gate/gate.h"
-
-static bool in_list(const json_t *arr, const char *s)
-{
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v) {
-        if (json_is_string(v) && strcmp(json_string_value(v), s) == 0)
-            return true;
-    }
-    return false;
-}
 
 /* A field the tier names must equal the identified fact; one it omits is no constraint. */
 static bool field_ok(const json_t *hw, const char *key, const json_t *facts, const char *dotted)
@@ -33,7 +23,7 @@ static bool hardware_matches(const json_t *hw, const json_t *facts)
     const char *part = jg_fact_str(facts, "module.part_number");
     if (!json_is_object(hw) || (!parts && !json_object_get(hw, "soc")))
         return false;
-    if (parts && (!part || !in_list(parts, part)))
+    if (parts && (!part || !jg_json_list_has(parts, part)))
         return false;
     return field_ok(hw, "soc", facts, "module.soc") &&
            field_ok(hw, "compute_capability", facts, "module.compute_capability") &&

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gate/check.h"
 #include "gate/gate.h"
 
 static const char *status_of(const json_t *c)
@@ -38,17 +39,6 @@ static json_t *counts_of(const json_t *checks)
     return counts;
 }
 
-static bool listed(const json_t *arr, const char *id)
-{
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v) {
-        if (json_is_string(v) && strcmp(json_string_value(v), id) == 0)
-            return true;
-    }
-    return false;
-}
-
 /* "unsupported" passes only for bitsandbytes on a tier that documents it so,
  * and, when the gate has an allow_unsupported list, only if it names the check. */
 static bool accepted(const json_t *c, const json_t *gate, const json_t *tier)
@@ -60,7 +50,7 @@ static bool accepted(const json_t *c, const json_t *gate, const json_t *tier)
     const char *bnb = json_string_value(json_object_get(tier, "bitsandbytes"));
     const json_t *allow = json_object_get(gate, "allow_unsupported");
     return strcmp(st, "unsupported") == 0 && id && strcmp(id, "torch.bnb_nf4") == 0 && bnb &&
-           strcmp(bnb, "unsupported") == 0 && (!json_is_array(allow) || listed(allow, id));
+           strcmp(bnb, "unsupported") == 0 && (!json_is_array(allow) || jg_json_list_has(allow, id));
 }
 
 static void add_prerequisites(const json_t *checks, json_t *reasons)
