@@ -21,6 +21,7 @@ static const struct command commands[] = {
     {"report", cmd_report, "support doc, release notes or issue body in markdown"},
     {"constraints", cmd_constraints, "pip/uv constraints that keep the vendor torch"},
     {"lint", cmd_lint, "check the policy and the CI workflows"},
+    {"probe", cmd_probe, "(developer) run the native CUDA probes"},
 };
 
 static int usage(FILE *f, int code)

@@ -12,5 +12,6 @@ int cmd_matrix(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_constraints(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 
 #endif

@@ -4,6 +4,7 @@
 #ifndef JG_CUDA_PROBE_H
 #define JG_CUDA_PROBE_H
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct jg_cuda_opts {
@@ -11,13 +12,20 @@ typedef struct jg_cuda_opts {
     const char *library;     /* path or soname to dlopen; NULL = "libcuda.so.1" */
     size_t surgery_bytes;    /* fp16 weights streamed in total; 0 = 1 GiB */
     int surgery_layers;      /* number of weight matrices; 0 = default */
+    int surgery_streams;     /* streams (each with its own buffer), 2..8; 0 = 3 */
+    bool surgery_mapped;     /* run the mapped (zero-copy) path on a discrete GPU too;
+                                an integrated GPU always runs it */
 } jg_cuda_opts;
 
-/* Known probe ids in run order: "driver", "tensor_op", "surgery", "nf4". */
+/* Known probe ids in run order: "driver", "tensor_op", "surgery", "nf4", then NULL. */
 extern const char *const jg_cuda_probe_ids[];
 
 /* Run one probe in a child; always returns a result object (never NULL
  * except on allocation failure), whose status says what happened. */
 json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o);
+
+/* The deadline probe id runs under: o->timeout_s when set, else the probe's
+ * default (driver 15 s, the others 60 s); 0 for an unknown id. */
+double jg_cuda_probe_deadline(const char *id, const jg_cuda_opts *o);
 
 #endif

@@ -1,0 +1,149 @@
+#include "cuda/child.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/json.h"
+
+void jg_pr_step(const char *call)
+{
+    dprintf(2, "jetgate-step: %s\n", call);
+}
+
+bool jg_pr_set(jg_probe_run *r, const char *status, const char *fmt, ...)
+{
+    r->status = status;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool jg_pr_ok(jg_probe_run *r, const char *call, CUresult res)
+{
+    if (res == JG_CUDA_SUCCESS)
+        return true;
+    if (!r->cuda_error)
+        r->cuda_error = jg_cu_error_json(&r->cu, call, res);
+    const char *name = json_string_value(json_object_get(r->cuda_error, "name"));
+    return jg_pr_set(r, "fail", "%s failed: %s (%d)", call, name ? name : "?", res);
+}
+
+static void stub_reason(jg_probe_run *r)
+{
+    jg_pr_set(r, "fail",
+              "cuInit returned CUDA_ERROR_STUB_LIBRARY (34): %s is the toolkit's link stub, "
+              "not the driver; the real libcuda.so.1 is not on the library path",
+              r->cu.path[0] ? r->cu.path : "the loaded library");
+}
+
+bool jg_pr_init(jg_probe_run *r)
+{
+    const char *lib = r->opts->library ? r->opts->library : "libcuda.so.1";
+    json_object_set_new(r->meas, "library", json_string(lib));
+    jg_pr_step("dlopen");
+    bool all = jg_cu_load(&r->cu, r->opts->library);
+    json_object_set_new(r->meas, "library_path",
+                        r->cu.path[0] ? json_string(r->cu.path) : json_null());
+    if (!r->cu.handle)
+        return jg_pr_set(r, "fail", "%s could not be loaded: %s", lib, r->cu.load_error);
+    if (!r->cu.api.cuInit)
+        return jg_pr_set(r, "fail", "%s has no cuInit: not a CUDA driver library", lib);
+    jg_pr_step("cuInit");
+    CUresult res = r->cu.api.cuInit(0);
+    json_object_set_new(r->meas, "stub", json_boolean(res == JG_CUDA_ERROR_STUB_LIBRARY));
+    if (res == JG_CUDA_ERROR_STUB_LIBRARY) {
+        r->cuda_error = jg_cu_error_json(&r->cu, "cuInit", res);
+        stub_reason(r);
+        return false;
+    }
+    if (!jg_pr_ok(r, "cuInit", res))
+        return false;
+    if (!all)
+        return jg_pr_set(r, "fail", "%s lacks the entry point %s", lib, r->cu.missing);
+    return true;
+}
+
+bool jg_pr_open(jg_probe_run *r, const char *ptx)
+{
+    if (!jg_pr_init(r))
+        return false;
+    int count = 0;
+    if (!JG_PR_CALL(r, cuDeviceGetCount, (&count)))
+        return false;
+    if (count < 1)
+        return jg_pr_set(r, "fail", "the driver reports no CUDA device");
+    if (!JG_PR_CALL(r, cuDeviceGet, (&r->dev, 0)) ||
+        !JG_PR_CALL(r, cuCtxCreate, (&r->ctx, 0, r->dev)))
+        return false;
+    return !ptx || JG_PR_CALL(r, cuModuleLoadData, (&r->mod, ptx));
+}
+
+CUfunction jg_pr_function(jg_probe_run *r, const char *name)
+{
+    CUfunction f = NULL;
+    char call[96];
+    snprintf(call, sizeof call, "cuModuleGetFunction(%s)", name);
+    jg_pr_step(call);
+    if (!jg_pr_ok(r, call, r->cu.api.cuModuleGetFunction(&f, r->mod, name)))
+        return NULL;
+    return f;
+}
+
+bool jg_pr_alloc(jg_probe_run *r, CUdeviceptr *p, size_t bytes)
+{
+    if (r->n_dev_mem == (int)(sizeof r->dev_mem / sizeof r->dev_mem[0]))
+        return jg_pr_set(r, "fail", "internal: too many device allocations");
+    if (!JG_PR_CALL(r, cuMemAlloc, (p, bytes)))
+        return false;
+    r->dev_mem[r->n_dev_mem++] = *p;
+    return true;
+}
+
+bool jg_pr_host_alloc(jg_probe_run *r, void **p, size_t bytes, unsigned int flags)
+{
+    if (r->n_host_mem == (int)(sizeof r->host_mem / sizeof r->host_mem[0]))
+        return jg_pr_set(r, "fail", "internal: too many pinned allocations");
+    if (!JG_PR_CALL(r, cuMemHostAlloc, (p, bytes, flags)))
+        return false;
+    r->host_mem[r->n_host_mem++] = *p;
+    return true;
+}
+
+/* Best effort: a failure here changes no result, so it is not recorded. */
+static void release(jg_probe_run *r)
+{
+    if (!r->ctx)
+        return;
+    const jg_cu_api *a = &r->cu.api;
+    a->cuCtxSynchronize();
+    while (r->n_dev_mem > 0)
+        a->cuMemFree(r->dev_mem[--r->n_dev_mem]);
+    while (r->n_host_mem > 0)
+        a->cuMemFreeHost(r->host_mem[--r->n_host_mem]);
+    if (r->mod)
+        a->cuModuleUnload(r->mod);
+    a->cuCtxDestroy(r->ctx);
+    r->ctx = NULL;
+}
+
+int jg_pr_finish(jg_probe_run *r)
+{
+    jg_pr_step("release");
+    release(r);
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_string(r->id));
+    json_object_set_new(o, "status", json_string(r->status ? r->status : "fail"));
+    json_object_set_new(o, "reason", json_string(r->reason[0] ? r->reason : "no reason given"));
+    json_object_set_new(o, "cuda_error", r->cuda_error ? r->cuda_error : json_null());
+    json_object_set_new(o, "measurements", r->meas);
+    r->cuda_error = r->meas = NULL;
+    FILE *f = r->result ? r->result : stdout;
+    int rc = jg_json_print(f, o) == 0 && fflush(f) == 0 ? 0 : 3;
+    json_decref(o);
+    jg_cu_unload(&r->cu);
+    return rc;
+}

@@ -1,0 +1,178 @@
+/* Parent side of the native probes: run each probe body in a fresh child
+ * (the parent never loads libcuda: CUDA is not fork-safe) under a deadline,
+ * and turn whatever the child did into one result object. A child that
+ * exits badly, dies by a signal, outlives its deadline or prints something
+ * that is not its result is a probe with status "error" and the reason. */
+#include "cuda/probe.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cuda/child.h"
+#include "util/json.h"
+#include "util/spawn.h"
+
+const char *const jg_cuda_probe_ids[] = {"driver", "tensor_op", "surgery", "nf4", NULL};
+
+struct probe_def {
+    const char *id;
+    void (*body)(jg_probe_run *r);
+    double default_timeout_s;
+};
+
+static const struct probe_def probes[] = {
+    {"driver", jg_probe_driver, 15},
+    {"tensor_op", jg_probe_tensor_op, 60},
+    {"surgery", jg_probe_surgery, 60},
+    {"nf4", jg_probe_nf4, 60},
+};
+
+struct child_arg {
+    const struct probe_def *def;
+    const jg_cuda_opts *opts;
+};
+
+/* The result goes to the original stdout; anything else written to stdout
+ * in the child (a driver's chatter) is sent to stderr, so that it can never
+ * be mistaken for, or spoil, the result. */
+static int child_main(void *p)
+{
+    const struct child_arg *a = p;
+    jg_probe_run r = {.id = a->def->id, .opts = a->opts, .meas = json_object()};
+    int fd = dup(1);
+    r.result = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!r.result || dup2(2, 1) < 0)
+        r.result = stdout;
+    a->def->body(&r);
+    return jg_pr_finish(&r);
+}
+
+/* The last "jetgate-step: X" line the child wrote: the call it was in. */
+static void last_step(const jg_child *c, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    const char *tag = "jetgate-step: ";
+    for (const char *p = c->errtxt; p && (p = strstr(p, tag)); p += strlen(tag)) {
+        const char *s = p + strlen(tag);
+        size_t len = strcspn(s, "\n");
+        snprintf(buf, n, "%.*s", (int)len, s);
+    }
+}
+
+static const char *outcome_name(enum jg_outcome o)
+{
+    switch (o) {
+    case JG_CHILD_EXITED: return "exited";
+    case JG_CHILD_SIGNALED: return "signaled";
+    case JG_CHILD_TIMEOUT: return "timeout";
+    case JG_CHILD_NOSPAWN: return "nospawn";
+    }
+    return "nospawn";
+}
+
+static json_t *child_json(const jg_child *c, const char *outcome)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "outcome", json_string(outcome));
+    json_object_set_new(o, "code", c->outcome == JG_CHILD_EXITED ? json_integer(c->code)
+                                                                  : json_null());
+    json_object_set_new(o, "signal", c->outcome == JG_CHILD_SIGNALED ? json_integer(c->signo)
+                                                                      : json_null());
+    return o;
+}
+
+/* The child's own result, when it is one: an object with our id and a known status. */
+static json_t *parse_result(const jg_child *c, const char *id)
+{
+    if (c->outcome != JG_CHILD_EXITED || c->code != 0 || !c->out || c->out_truncated)
+        return NULL;
+    jg_jerr err;
+    json_t *doc = jg_json_parse(c->out, c->out_len, "probe output", &err);
+    const char *st = jg_json_str(doc, "status");
+    const char *got = jg_json_str(doc, "id");
+    bool valid = json_is_object(doc) && got && strcmp(got, id) == 0 && st &&
+                 (!strcmp(st, "pass") || !strcmp(st, "fail") || !strcmp(st, "skip")) &&
+                 json_is_string(json_object_get(doc, "reason")) &&
+                 json_is_object(json_object_get(doc, "measurements"));
+    if (!valid) {
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+static json_t *error_result(const char *id, const char *reason)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "id", json_string(id));
+    json_object_set_new(o, "status", json_string("error"));
+    json_object_set_new(o, "reason", json_string(reason));
+    json_object_set_new(o, "cuda_error", json_null());
+    json_object_set_new(o, "measurements", json_object());
+    return o;
+}
+
+static json_t *classify(const jg_child *c, const char *id, double deadline)
+{
+    json_t *res = parse_result(c, id);
+    if (res) {
+        json_object_set_new(res, "child", child_json(c, "exited"));
+        return res;
+    }
+    char step[128], how[160], reason[512];
+    last_step(c, step, sizeof step);
+    const char *where = step[0] ? step : "start-up";
+    const char *outcome = outcome_name(c->outcome);
+    if (c->outcome == JG_CHILD_TIMEOUT)
+        snprintf(reason, sizeof reason, "probe child timed out after %.1f s (deadline %.1f s) in %s",
+                 c->seconds, deadline, where);
+    else if (c->outcome == JG_CHILD_EXITED && c->code == 0) {
+        outcome = "garbage";
+        snprintf(reason, sizeof reason, "probe child printed no valid result (%zu bytes%s) after %s",
+                 c->out_len, c->out_truncated ? ", truncated" : "", where);
+    } else {
+        jg_child_describe(c, how, sizeof how);
+        snprintf(reason, sizeof reason, "probe child %s in %s", how, where);
+    }
+    res = error_result(id, reason);
+    json_object_set_new(res, "child", child_json(c, outcome));
+    return res;
+}
+
+static const struct probe_def *find(const char *id)
+{
+    for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++)
+        if (strcmp(probes[i].id, id) == 0)
+            return &probes[i];
+    return NULL;
+}
+
+double jg_cuda_probe_deadline(const char *id, const jg_cuda_opts *o)
+{
+    const struct probe_def *def = find(id);
+    if (!def)
+        return 0;
+    return o && o->timeout_s > 0 ? o->timeout_s : def->default_timeout_s;
+}
+
+json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
+{
+    const struct probe_def *def = find(id);
+    if (!def) {
+        json_t *res = error_result(id, "unknown probe id");
+        json_object_set_new(res, "child", json_null());
+        json_object_set_new(res, "duration_s", json_real(0));
+        return res;
+    }
+    jg_cuda_opts dflt = {0};
+    struct child_arg arg = {def, o ? o : &dflt};
+    double deadline = jg_cuda_probe_deadline(id, arg.opts);
+    jg_spawn_opts so = {.timeout_s = deadline, .grace_s = 0.5};
+    jg_child c;
+    jg_spawn_fn(child_main, &arg, &so, &c);
+    json_t *res = classify(&c, id, deadline);
+    json_object_set_new(res, "duration_s", jg_json_real(c.seconds));
+    jg_child_free(&c);
+    return res;
+}
