@@ -13,10 +13,8 @@
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
-#ifdef JG_HAVE_LIVE_PROBES
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
-#endif
 
 typedef struct doctor_opts {
     const char *root, *facts, *host_facts, *python;
@@ -69,16 +67,10 @@ static json_t *load_facts(const char *path)
 /* The kernels that prove CUDA works: only on a live host. */
 static void add_kernel_probes(json_t *doc, const char *python)
 {
-#ifdef JG_HAVE_LIVE_PROBES
     jg_cuda_opts co = {0};
     json_object_set_new(doc, "cuda_tensor_op", jg_cuda_probe("tensor_op", &co));
     jg_py_opts po = {.python = python, .full = true};
     json_object_set_new(doc, "python", jg_python_probe(&po));
-#else
-    (void)python;
-    json_object_set_new(doc, "cuda_tensor_op",
-                        jg_fact_not_probed("this build has no live probes: JG_HAVE_LIVE_PROBES is off"));
-#endif
 }
 
 static json_t *collect(const doctor_opts *o, const char **mode)

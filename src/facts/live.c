@@ -1,11 +1,9 @@
 /* The live layers of the facts: the CUDA driver probe (libcuda in a child)
  * and the Python probe. Under --root they are "not_probed", never failures.
- * The probes live on other branches; JG_HAVE_LIVE_PROBES switches the calls
- * on once they are merged, so this file defines no stand-ins for them. */
+ */
 #include "facts/fact.h"
 #include "facts/sections.h"
 
-#ifdef JG_HAVE_LIVE_PROBES
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
 
@@ -24,19 +22,6 @@ static json_t *python_layer(const jg_collect_opts *o)
     jg_py_opts po = {.python = o->python, .timeout_s = o->timeout_s, .full = false};
     return jg_python_probe(&po);
 }
-#else
-static json_t *driver_layer(const jg_collect_opts *o)
-{
-    (void)o;
-    return jg_fact_not_probed("this build has no live probes: JG_HAVE_LIVE_PROBES is off");
-}
-
-static json_t *python_layer(const jg_collect_opts *o)
-{
-    (void)o;
-    return jg_fact_not_probed("this build has no live probes: JG_HAVE_LIVE_PROBES is off");
-}
-#endif
 
 void facts_add_live_layers(json_t *doc, const jg_collect_opts *o, bool live)
 {

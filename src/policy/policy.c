@@ -60,7 +60,9 @@ static void warn_unknown(struct vctx *c, const json_t *obj, const char *path,
 
 static void join(char *out, size_t n, const char *path, const char *key)
 {
-    snprintf(out, n, "%s.%s", path, key);
+    /* Paths come from the policy's own keys; a pathologically long one is cut, never overrun. */
+    if (snprintf(out, n, "%s.%s", path, key) >= (int)n && n > 4)
+        memcpy(out + n - 4, "...", 4);
 }
 
 /* A required non-empty string (or null when nullable). */

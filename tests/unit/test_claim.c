@@ -116,7 +116,8 @@ static void each_deletion(json_t *root, json_t *node, const char *path,
         for (i = 0; i < n; i++) {
             char k[128], p[256];
             snprintf(k, sizeof k, "%s", keys[i]);
-            snprintf(p, sizeof p, "%s.%s", path, k);
+            if (snprintf(p, sizeof p, "%s.%s", path, k) >= (int)sizeof p)
+                fail_msg("path too long: %s", path);
             v = json_incref(json_object_get(node, k));
             json_object_del(node, k);
             fn(root, p);
@@ -127,7 +128,8 @@ static void each_deletion(json_t *root, json_t *node, const char *path,
     } else if (json_is_array(node)) {
         for (size_t i = 0; i < json_array_size(node); i++) {
             char p[256];
-            snprintf(p, sizeof p, "%s[%zu]", path, i);
+            if (snprintf(p, sizeof p, "%s[%zu]", path, i) >= (int)sizeof p)
+                fail_msg("path too long: %s", path);
             each_deletion(root, json_array_get(node, i), p, fn);
         }
     }

@@ -19,7 +19,7 @@ static void expect_scrub(const char *in, const char *want)
     char *got = jg_scrub(in);
     assert_non_null(got);
     if (strcmp(got, want) != 0)
-        fail_msg("scrub('%s') = '%s', want '%s'", in, got, want);
+        fail_msg("scrub('%s') = '%s', want '%s'", in ? in : "(null)", got, want);
     free(got);
 }
 
