@@ -129,17 +129,39 @@ static json_t *tests(const json_t *cfg, double timeout_s)
     return r;
 }
 
+const char *jg_hooks_refusal(const char *event, const char *runner_environment)
+{
+    if (!event || (strcmp(event, "pull_request") != 0 && strcmp(event, "pull_request_target") != 0))
+        return NULL;
+    /* Only a runner GitHub itself says is ephemeral may run a PR's code;
+     * an unset RUNNER_ENVIRONMENT is treated as self-hosted. */
+    if (runner_environment && strcmp(runner_environment, "github-hosted") == 0)
+        return NULL;
+    return "refused: project hooks never run for a pull_request or pull_request_target event "
+           "on a self-hosted runner (untrusted code on a persistent machine); run the gate "
+           "from workflow_dispatch, schedule or release";
+}
+
+static json_t *hook_check(const char *id, const json_t *cfg, const char *refusal,
+                          json_t *(*run)(const json_t *, double), double timeout_s)
+{
+    if (!json_is_object(cfg))
+        return jg_check(id, "skip", 0, NULL, "not configured");
+    if (refusal)
+        return jg_check(id, "error", 0, NULL, "%s", refusal);
+    return run(cfg, timeout_s);
+}
+
 json_t *jg_gate_run_hooks(const json_t *gate, double timeout_s)
 {
     const json_t *hooks = json_object_get(gate, "hooks");
     const json_t *da = json_object_get(hooks, "device_auto");
     const json_t *ts = json_object_get(hooks, "tests");
+    const char *refusal = jg_hooks_refusal(getenv("GITHUB_EVENT_NAME"), getenv("RUNNER_ENVIRONMENT"));
+    if (refusal && (json_is_object(da) || json_is_object(ts)))
+        jg_err("project hooks: %s", refusal);
     json_t *out = json_array();
-    json_array_append_new(out, json_is_object(da) ? device_auto(da, timeout_s)
-                                                  : jg_check("project.device_auto", "skip", 0,
-                                                             NULL, "not configured"));
-    json_array_append_new(out, json_is_object(ts) ? tests(ts, timeout_s)
-                                                  : jg_check("project.tests", "skip", 0, NULL,
-                                                             "not configured"));
+    json_array_append_new(out, hook_check("project.device_auto", da, refusal, device_auto, timeout_s));
+    json_array_append_new(out, hook_check("project.tests", ts, refusal, tests, timeout_s));
     return out;
 }

@@ -15,4 +15,8 @@ json_t *jg_gate_run_hooks(const json_t *gate, double timeout_s);
  * line, trimmed, must be "cuda" or "cuda:<index>"; got receives that line. */
 bool jg_device_auto_is_cuda(const char *out, char *got, size_t n);
 
+/* Runner safety (defence in depth beside the workflow's triggers): the reason
+ * hooks must not run for this GitHub event on this runner, or NULL. */
+const char *jg_hooks_refusal(const char *event, const char *runner_environment);
+
 #endif

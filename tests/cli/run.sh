@@ -131,6 +131,19 @@ expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hooks.json
 [ "$(status_of project.device_auto "$T/out")" = pass ] || fail "device_auto hook did not pass"
 [ "$(status_of project.tests "$T/out")" = pass ] || fail "tests hook did not pass"
 
+# Runner safety: a pull_request event on a self-hosted (or unknown) runner never
+# runs the project's hooks; a GitHub-hosted runner may.
+rm -f report.xml
+for ev in pull_request pull_request_target; do
+  GITHUB_EVENT_NAME=$ev RUNNER_ENVIRONMENT=self-hosted expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hooks.json
+  [ "$(status_of project.tests "$T/out")" = error ] || fail "$ev: tests hook was not refused"
+  [ "$(status_of project.device_auto "$T/out")" = error ] || fail "$ev: device_auto hook was not refused"
+  expect_err "never run for a pull_request"
+  [ ! -e report.xml ] || fail "$ev: the tests hook ran anyway"
+done
+GITHUB_EVENT_NAME=pull_request RUNNER_ENVIRONMENT=github-hosted expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hooks.json
+[ "$(status_of project.tests "$T/out")" = pass ] || fail "a GitHub-hosted runner's PR run was refused"
+
 # Canaries: user, host, home, tokens and an address planted in the environment and in
 # what the interpreter reports; none may reach the evidence, the JUnit file or --json.
 cat > canary-python <<'PY'
