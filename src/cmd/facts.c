@@ -10,6 +10,7 @@
 #include "facts/render.h"
 #include "util/json.h"
 #include "util/msg.h"
+#include "util/opts.h"
 
 static int help(void)
 {
@@ -30,23 +31,6 @@ static int help(void)
     return JG_EXIT_OK;
 }
 
-/* "--opt VALUE" or "--opt=VALUE"; advances *i past a separate value. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *bad)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc) {
-        *bad = true;
-        return NULL;
-    }
-    return argv[++*i];
-}
-
 int cmd_facts(int argc, char **argv)
 {
     jg_collect_opts o = {.root = NULL, .python = "python3", .probe_cuda = true};
@@ -59,9 +43,9 @@ int cmd_facts(int argc, char **argv)
             json = true;
         else if (strcmp(argv[i], "--files-only") == 0)
             files_only = true;
-        else if ((v = opt_value(argc, argv, &i, "--root", &bad)) != NULL)
+        else if ((v = jg_opt_value(argc, argv, &i, "--root", &bad)) != NULL)
             o.root = v;
-        else if ((v = opt_value(argc, argv, &i, "--python", &bad)) != NULL)
+        else if ((v = jg_opt_value(argc, argv, &i, "--python", &bad)) != NULL)
             o.python = v;
         else
             return jg_usage_error("facts", bad ? "%s needs a value" : "unknown option '%s'", argv[i]);

@@ -23,6 +23,7 @@
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
+#include "util/opts.h"
 #include "util/spawn.h"
 
 extern char **environ;
@@ -86,23 +87,6 @@ static int help(void)
     return JG_EXIT_OK;
 }
 
-/* "--opt VALUE" or "--opt=VALUE"; advances *i past a separate value. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, bool *bad)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) != 0)
-        return NULL;
-    if (argv[*i][n] == '=')
-        return argv[*i] + n + 1;
-    if (argv[*i][n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc) {
-        *bad = true;
-        return NULL;
-    }
-    return argv[++*i];
-}
-
 static int parse_value_opt(int argc, char **argv, int *i, run_opts *o, bool *bad, bool *matched)
 {
     static const char *const names[] = {"--policy", "--python", "--commit", "--out",
@@ -111,7 +95,7 @@ static int parse_value_opt(int argc, char **argv, int *i, run_opts *o, bool *bad
     const char **slots[] = {&o->policy, &o->python, &o->commit, &o->out, &o->host_facts,
                             &o->labels, &o->junit};
     for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
-        const char *v = opt_value(argc, argv, i, names[k], bad);
+        const char *v = jg_opt_value(argc, argv, i, names[k], bad);
         if (*bad)
             return jg_usage_error("run", "%s needs a value", names[k]);
         if (!v)
