@@ -14,7 +14,8 @@
 static int help(void)
 {
     printf("usage: jetgate probe [ID...] [--json] [--timeout S] [--library PATH]\n"
-           "                     [--surgery-mib N] [--layers L] [--streams K] [--mapped]\n\n"
+           "                     [--surgery-mib N] [--layers L] [--buffers K]\n"
+           "                     [--round-robin] [--mapped]\n\n"
            "Run native CUDA probes, each in its own child process with a deadline.\n"
            "IDs: driver, tensor_op, surgery, nf4 (default: all, in that order).\n\n"
            "  --json            print {\"probes\": [...]} as one JSON document\n"
@@ -22,7 +23,9 @@ static int help(void)
            "  --library PATH    the driver library to dlopen (default libcuda.so.1)\n"
            "  --surgery-mib N   fp16 weights the surgery probe streams, in MiB (default 1024)\n"
            "  --layers L        number of weight matrices for surgery (default 32)\n"
-           "  --streams K       surgery: streams, each with its own device buffer (2..8, default 3)\n"
+           "  --buffers K       surgery: device buffers in the ring (2..8, default 3)\n"
+           "  --round-robin     surgery: one stream per buffer doing upload, edit and\n"
+           "                    download, instead of one stream per direction\n"
            "  --mapped          surgery: also run the mapped (zero-copy) path on a discrete\n"
            "                    GPU (an integrated GPU always runs both paths)\n"
            "  -h, --help        this help\n\n"
@@ -57,7 +60,7 @@ static bool known_id(const char *id)
     return false;
 }
 
-enum { OPT_JSON = 1000, OPT_TIMEOUT, OPT_LIBRARY, OPT_MIB, OPT_LAYERS, OPT_STREAMS, OPT_MAPPED };
+enum { OPT_JSON = 1000, OPT_TIMEOUT, OPT_LIBRARY, OPT_MIB, OPT_LAYERS, OPT_BUFFERS, OPT_RR, OPT_MAPPED };
 
 int cmd_probe(int argc, char **argv)
 {
@@ -68,7 +71,8 @@ int cmd_probe(int argc, char **argv)
         {"surgery-mib", required_argument, NULL, OPT_MIB},
         {"layers", required_argument, NULL, OPT_LAYERS},
         {"mapped", no_argument, NULL, OPT_MAPPED},
-        {"streams", required_argument, NULL, OPT_STREAMS},
+        {"buffers", required_argument, NULL, OPT_BUFFERS},
+        {"round-robin", no_argument, NULL, OPT_RR},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -99,11 +103,12 @@ int cmd_probe(int argc, char **argv)
                 return jg_usage_error("probe", "--layers wants 1..4096, not '%s'", optarg);
             o.surgery_layers = (int)v;
             break;
-        case OPT_STREAMS:
+        case OPT_BUFFERS:
             if (!parse_num(optarg, 2, 8, &v) || v != (int)v)
-                return jg_usage_error("probe", "--streams wants 2..8, not '%s'", optarg);
-            o.surgery_streams = (int)v;
+                return jg_usage_error("probe", "--buffers wants 2..8, not '%s'", optarg);
+            o.surgery_buffers = (int)v;
             break;
+        case OPT_RR: o.surgery_round_robin = true; break;
         default: return jg_usage_error("probe", "unknown option '%s'", argv[optind - 1]);
         }
     }

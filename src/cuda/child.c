@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "util/json.h"
+#include "util/spawn.h"
 
 void jg_pr_step(const char *call)
 {
@@ -45,6 +46,7 @@ bool jg_pr_init(jg_probe_run *r)
     const char *lib = r->opts->library ? r->opts->library : "libcuda.so.1";
     json_object_set_new(r->meas, "library", json_string(lib));
     jg_pr_step("dlopen");
+    double t0 = jg_now();
     bool all = jg_cu_load(&r->cu, r->opts->library);
     json_object_set_new(r->meas, "library_path",
                         r->cu.path[0] ? json_string(r->cu.path) : json_null());
@@ -54,6 +56,7 @@ bool jg_pr_init(jg_probe_run *r)
         return jg_pr_set(r, "fail", "%s has no cuInit: not a CUDA driver library", lib);
     jg_pr_step("cuInit");
     CUresult res = r->cu.api.cuInit(0);
+    json_object_set_new(r->meas, "init_s", jg_json_real(jg_now() - t0)); /* dlopen + cuInit */
     json_object_set_new(r->meas, "stub", json_boolean(res == JG_CUDA_ERROR_STUB_LIBRARY));
     if (res == JG_CUDA_ERROR_STUB_LIBRARY) {
         r->cuda_error = jg_cu_error_json(&r->cu, "cuInit", res);
@@ -76,9 +79,11 @@ bool jg_pr_open(jg_probe_run *r, const char *ptx)
         return false;
     if (count < 1)
         return jg_pr_set(r, "fail", "the driver reports no CUDA device");
+    double t0 = jg_now();
     if (!JG_PR_CALL(r, cuDeviceGet, (&r->dev, 0)) ||
         !JG_PR_CALL(r, cuCtxCreate, (&r->ctx, 0, r->dev)))
         return false;
+    json_object_set_new(r->meas, "context_s", jg_json_real(jg_now() - t0));
     return !ptx || JG_PR_CALL(r, cuModuleLoadData, (&r->mod, ptx));
 }
 

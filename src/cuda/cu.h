@@ -36,7 +36,11 @@ enum {
     JG_CU_ATTR_CC_MINOR = 76,
 };
 
-enum { JG_CU_MEMHOSTALLOC_DEVICEMAP = 0x02, JG_CU_STREAM_NON_BLOCKING = 0x1 };
+enum {
+    JG_CU_MEMHOSTALLOC_DEVICEMAP = 0x02,
+    JG_CU_STREAM_NON_BLOCKING = 0x1,
+    JG_CU_EVENT_DISABLE_TIMING = 0x2,
+};
 
 /* X(field, exported symbol, CUDA version that introduced this ABI, params).
  * The version pins cuGetProcAddress to the same ABI as the symbol name. */
@@ -77,6 +81,7 @@ enum { JG_CU_MEMHOSTALLOC_DEVICEMAP = 0x02, JG_CU_STREAM_NON_BLOCKING = 0x1 };
     X(cuStreamCreate, "cuStreamCreate", 2000, (CUstream * s, unsigned int flags))               \
     X(cuStreamSynchronize, "cuStreamSynchronize", 2000, (CUstream s))                           \
     X(cuStreamDestroy, "cuStreamDestroy_v2", 4000, (CUstream s))                                \
+    X(cuStreamWaitEvent, "cuStreamWaitEvent", 3020, (CUstream s, CUevent e, unsigned int flags)) \
     X(cuEventCreate, "cuEventCreate", 2000, (CUevent * e, unsigned int flags))                  \
     X(cuEventRecord, "cuEventRecord", 2000, (CUevent e, CUstream s))                            \
     X(cuEventSynchronize, "cuEventSynchronize", 2000, (CUevent e))                              \

@@ -12,7 +12,8 @@ typedef struct jg_cuda_opts {
     const char *library;     /* path or soname to dlopen; NULL = "libcuda.so.1" */
     size_t surgery_bytes;    /* fp16 weights streamed in total; 0 = 1 GiB */
     int surgery_layers;      /* number of weight matrices; 0 = default */
-    int surgery_streams;     /* streams (each with its own buffer), 2..8; 0 = 3 */
+    int surgery_buffers;     /* device buffers in the ring, 2..8; 0 = 3 */
+    bool surgery_round_robin;/* one stream per buffer instead of one per direction */
     bool surgery_mapped;     /* run the mapped (zero-copy) path on a discrete GPU too;
                                 an integrated GPU always runs it */
 } jg_cuda_opts;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 
 #include "cuda/child.h"
+#include "util/json.h"
+#include "util/spawn.h"
 
 static json_t *device_json(jg_probe_run *r, int index)
 {
@@ -18,10 +20,14 @@ static json_t *device_json(jg_probe_run *r, int index)
         !JG_PR_CALL(r, cuDeviceGetAttribute, (&minor, JG_CU_ATTR_CC_MINOR, dev)) ||
         !JG_PR_CALL(r, cuDeviceGetAttribute, (&integrated, JG_CU_ATTR_INTEGRATED, dev)) ||
         !JG_PR_CALL(r, cuDeviceGetAttribute, (&sms, JG_CU_ATTR_MULTIPROCESSOR_COUNT, dev)) ||
-        !JG_PR_CALL(r, cuDeviceTotalMem, (&total, dev)) ||
-        !JG_PR_CALL(r, cuCtxCreate, (&ctx, 0, dev)) ||
+        !JG_PR_CALL(r, cuDeviceTotalMem, (&total, dev)))
+        return NULL;
+    double t0 = jg_now(); /* free memory needs a context */
+    if (!JG_PR_CALL(r, cuCtxCreate, (&ctx, 0, dev)) ||
         !JG_PR_CALL(r, cuMemGetInfo, (&free_b, &total2)))
         return NULL;
+    if (index == 0)
+        json_object_set_new(r->meas, "context_s", jg_json_real(jg_now() - t0));
     JG_PR_CALL(r, cuCtxDestroy, (ctx));
     char cc[32];
     snprintf(cc, sizeof cc, "%d.%d", major, minor);

@@ -1,8 +1,11 @@
 /* Offloaded-surgery probe: L fp16 weight matrices live in pinned host memory
  * and are streamed through the GPU, each edited by the rank-1 projection
- * W <- W - d (d^T W) with d a unit vector, and written back. Three streams,
- * each with its own device buffer, so one layer's upload, another's compute
- * and a third's download overlap. The copy-engine limit (pinned uploads,
+ * W <- W - d (d^T W) with d a unit vector, and written back. A ring of
+ * device buffers (three by default) lets one layer's upload, another's edit
+ * and a third's download overlap. By default there is one stream per
+ * direction (uploads, edits, downloads) chained by events, as in the
+ * copy-engine limit below; --round-robin gives each buffer its own stream
+ * doing all three, the usual way to write it (both are measured in the bench). The copy-engine limit (pinned uploads,
  * downloads, and both at once) is measured in the same process so the edit's
  * bandwidth can be judged against it. On an integrated GPU (host memory is
  * the GPU's memory) the mapped zero-copy path runs too.
@@ -30,9 +33,10 @@ static bool shape(jg_probe_run *r, jg_surgery *s)
     if (s->rows < 2)
         return jg_pr_set(r, "fail", "%zu bytes in %u layers is too small a matrix", total,
                          s->layers);
-    s->nstreams = JG_SURGERY_STREAMS;
-    if (r->opts->surgery_streams >= 2 && r->opts->surgery_streams <= JG_SURGERY_MAX_STREAMS)
-        s->nstreams = (unsigned)r->opts->surgery_streams;
+    s->nbufs = JG_SURGERY_BUFFERS;
+    if (r->opts->surgery_buffers >= 2 && r->opts->surgery_buffers <= JG_SURGERY_MAX_BUFFERS)
+        s->nbufs = (unsigned)r->opts->surgery_buffers;
+    s->round_robin = r->opts->surgery_round_robin;
     s->rpc = 64;
     s->chunks = (s->rows + s->rpc - 1) / s->rpc;
     s->layer_elems = (size_t)s->rows * s->cols;
@@ -54,8 +58,14 @@ static bool alloc_all(jg_probe_run *r, jg_surgery *s)
     if (!jg_pr_alloc(r, &s->dd, s->rows * sizeof(float)) ||
         !JG_PR_CALL(r, cuMemcpyHtoD, (s->dd, s->d, s->rows * sizeof(float))))
         return false;
-    for (unsigned k = 0; k < s->nstreams; k++)
-        if (!JG_PR_CALL(r, cuStreamCreate, (&s->st[k], JG_CU_STREAM_NON_BLOCKING)) ||
+    unsigned nst = s->round_robin ? s->nbufs : 3;
+    for (unsigned k = 0; k < nst; k++)
+        if (!JG_PR_CALL(r, cuStreamCreate, (&s->st[k], JG_CU_STREAM_NON_BLOCKING)))
+            return false;
+    for (unsigned k = 0; k < s->nbufs; k++)
+        if (!JG_PR_CALL(r, cuEventCreate, (&s->up[k], JG_CU_EVENT_DISABLE_TIMING)) ||
+            !JG_PR_CALL(r, cuEventCreate, (&s->edited[k], JG_CU_EVENT_DISABLE_TIMING)) ||
+            !JG_PR_CALL(r, cuEventCreate, (&s->down[k], JG_CU_EVENT_DISABLE_TIMING)) ||
             !jg_pr_alloc(r, &s->buf[k], s->layer_bytes) ||
             !jg_pr_alloc(r, &s->partial[k], (size_t)s->chunks * s->cols * 4) ||
             !jg_pr_alloc(r, &s->v[k], (size_t)s->cols * 4))
@@ -66,31 +76,55 @@ static bool alloc_all(jg_probe_run *r, jg_surgery *s)
     return s->fupd != NULL;
 }
 
-/* The three kernels of one layer's edit, on stream st, for W at device address w. */
-static bool edit_layer(jg_probe_run *r, jg_surgery *s, CUdeviceptr w, int k)
+/* The three kernels of one layer's edit on stream st, for W at device
+ * address w, with buffer k's scratch (partial sums and v). */
+static bool edit_layer(jg_probe_run *r, jg_surgery *s, CUdeviceptr w, int k, CUstream st)
 {
     unsigned gx = (s->cols + 255) / 256, gy = s->rows < 65535 ? s->rows : 65535;
     void *pp[] = {&w, &s->dd, &s->partial[k], &s->rows, &s->cols, &s->rpc};
     void *pr[] = {&s->partial[k], &s->v[k], &s->cols, &s->chunks};
     void *pu[] = {&w, &s->dd, &s->v[k], &s->rows, &s->cols};
     return JG_PR_CALL(r, cuLaunchKernel,
-                      (s->fpart, gx, s->chunks, 1, 256, 1, 1, 0, s->st[k], pp, NULL)) &&
-           JG_PR_CALL(r, cuLaunchKernel, (s->fred, gx, 1, 1, 256, 1, 1, 0, s->st[k], pr, NULL)) &&
-           JG_PR_CALL(r, cuLaunchKernel, (s->fupd, gx, gy, 1, 256, 1, 1, 0, s->st[k], pu, NULL));
+                      (s->fpart, gx, s->chunks, 1, 256, 1, 1, 0, st, pp, NULL)) &&
+           JG_PR_CALL(r, cuLaunchKernel, (s->fred, gx, 1, 1, 256, 1, 1, 0, st, pr, NULL)) &&
+           JG_PR_CALL(r, cuLaunchKernel, (s->fupd, gx, gy, 1, 256, 1, 1, 0, st, pu, NULL));
 }
 
-/* Copy path over the first n layers: upload, edit, download, round-robin on the streams. */
+/* Layer l through buffer k with one stream per buffer. */
+static bool layer_round_robin(jg_probe_run *r, jg_surgery *s, unsigned l, int k)
+{
+    uint16_t *h = s->host + (size_t)l * s->layer_elems;
+    return JG_PR_CALL(r, cuMemcpyHtoDAsync, (s->buf[k], h, s->layer_bytes, s->st[k])) &&
+           edit_layer(r, s, s->buf[k], k, s->st[k]) &&
+           JG_PR_CALL(r, cuMemcpyDtoHAsync, (h, s->buf[k], s->layer_bytes, s->st[k]));
+}
+
+/* Layer l through buffer k with streams for uploads (0), edits (1) and
+ * downloads (2): each copy engine sees one queue, in layer order. */
+static bool layer_per_direction(jg_probe_run *r, jg_surgery *s, unsigned l, int k)
+{
+    uint16_t *h = s->host + (size_t)l * s->layer_elems;
+    CUstream up = s->st[0], edit = s->st[1], down = s->st[2];
+    return (l < s->nbufs || JG_PR_CALL(r, cuStreamWaitEvent, (up, s->down[k], 0))) &&
+           JG_PR_CALL(r, cuMemcpyHtoDAsync, (s->buf[k], h, s->layer_bytes, up)) &&
+           JG_PR_CALL(r, cuEventRecord, (s->up[k], up)) &&
+           JG_PR_CALL(r, cuStreamWaitEvent, (edit, s->up[k], 0)) &&
+           edit_layer(r, s, s->buf[k], k, edit) &&
+           JG_PR_CALL(r, cuEventRecord, (s->edited[k], edit)) &&
+           JG_PR_CALL(r, cuStreamWaitEvent, (down, s->edited[k], 0)) &&
+           JG_PR_CALL(r, cuMemcpyDtoHAsync, (h, s->buf[k], s->layer_bytes, down)) &&
+           JG_PR_CALL(r, cuEventRecord, (s->down[k], down));
+}
+
+/* Copy path over the first n layers: upload, edit, download through the ring. */
 static bool run_copy(jg_probe_run *r, jg_surgery *s, unsigned n, double *secs)
 {
     if (!JG_PR_CALL(r, cuCtxSynchronize, ()))
         return false;
     double t0 = jg_now();
     for (unsigned l = 0; l < n; l++) {
-        int k = (int)(l % s->nstreams);
-        uint16_t *h = s->host + (size_t)l * s->layer_elems;
-        if (!JG_PR_CALL(r, cuMemcpyHtoDAsync, (s->buf[k], h, s->layer_bytes, s->st[k])) ||
-            !edit_layer(r, s, s->buf[k], k) ||
-            !JG_PR_CALL(r, cuMemcpyDtoHAsync, (h, s->buf[k], s->layer_bytes, s->st[k])))
+        int k = (int)(l % s->nbufs);
+        if (!(s->round_robin ? layer_round_robin(r, s, l, k) : layer_per_direction(r, s, l, k)))
             return false;
     }
     if (!JG_PR_CALL(r, cuCtxSynchronize, ()))
@@ -108,7 +142,7 @@ static bool run_mapped(jg_probe_run *r, jg_surgery *s, double *secs)
         return false;
     double t0 = jg_now();
     for (unsigned l = 0; l < s->layers; l++)
-        if (!edit_layer(r, s, base + (CUdeviceptr)l * s->layer_bytes, 0))
+        if (!edit_layer(r, s, base + (CUdeviceptr)l * s->layer_bytes, 0, s->st[0]))
             return false;
     if (!JG_PR_CALL(r, cuCtxSynchronize, ()))
         return false;
@@ -163,7 +197,7 @@ static bool edit_time(jg_probe_run *r, jg_surgery *s, double *ms)
     CUevent e0, e1;
     float f = 0;
     if (!JG_PR_CALL(r, cuEventCreate, (&e0, 0)) || !JG_PR_CALL(r, cuEventCreate, (&e1, 0)) ||
-        !JG_PR_CALL(r, cuEventRecord, (e0, s->st[0])) || !edit_layer(r, s, s->buf[0], 0) ||
+        !JG_PR_CALL(r, cuEventRecord, (e0, s->st[0])) || !edit_layer(r, s, s->buf[0], 0, s->st[0]) ||
         !JG_PR_CALL(r, cuEventRecord, (e1, s->st[0])) ||
         !JG_PR_CALL(r, cuEventSynchronize, (e1)) ||
         !JG_PR_CALL(r, cuEventElapsedTime, (&f, e0, e1)))
@@ -182,7 +216,7 @@ static bool edit_time(jg_probe_run *r, jg_surgery *s, double *ms)
 static bool copy_path(jg_probe_run *r, jg_surgery *s, json_t *out)
 {
     double secs = 0, best = 0, ms = 0;
-    unsigned warm = s->layers < s->nstreams ? s->layers : s->nstreams;
+    unsigned warm = s->layers < s->nbufs ? s->layers : s->nbufs;
     json_t *passes = json_array();
     json_object_set_new(out, "pass_seconds", passes);
     if (!run_copy(r, s, warm, &secs) || !edit_time(r, s, &ms))
@@ -223,7 +257,10 @@ static void describe(jg_probe_run *r, const jg_surgery *s)
     json_object_set_new(m, "rows", json_integer(s->rows));
     json_object_set_new(m, "cols", json_integer(s->cols));
     json_object_set_new(m, "bytes", json_integer((json_int_t)s->total_bytes));
-    json_object_set_new(m, "streams", json_integer(s->nstreams));
+    json_object_set_new(m, "buffers", json_integer(s->nbufs));
+    json_object_set_new(m, "streams", json_integer(s->round_robin ? s->nbufs : 3));
+    json_object_set_new(m, "schedule",
+                        json_string(s->round_robin ? "round-robin" : "per-direction"));
     json_object_set_new(m, "dtype", json_string("fp16"));
     json_object_set_new(m, "check", json_string(JG_SURGERY_CHECK_TEXT));
 }

@@ -6,8 +6,8 @@
 
 #include "cuda/child.h"
 
-#define JG_SURGERY_STREAMS 3     /* default: upload, edit, download in flight */
-#define JG_SURGERY_MAX_STREAMS 8
+#define JG_SURGERY_BUFFERS 3 /* default: one layer each uploading, in edit, downloading */
+#define JG_SURGERY_MAX_BUFFERS 8
 #define JG_SURGERY_PASSES 3 /* timed passes; the best is reported */
 
 #define JG_SURGERY_CHECK_TEXT                                                                   \
@@ -21,10 +21,13 @@ typedef struct jg_surgery {
     uint16_t *host; /* pinned, all layers back to back */
     float *d;       /* the unit vector, length rows */
     CUdeviceptr dd;
-    unsigned nstreams; /* streams in use, each with its own buffers */
-    CUstream st[JG_SURGERY_MAX_STREAMS];
-    CUdeviceptr buf[JG_SURGERY_MAX_STREAMS], partial[JG_SURGERY_MAX_STREAMS],
-        v[JG_SURGERY_MAX_STREAMS];
+    unsigned nbufs;     /* device buffers in the ring */
+    bool round_robin;   /* one stream per buffer, instead of one per direction */
+    CUstream st[JG_SURGERY_MAX_BUFFERS];
+    CUevent up[JG_SURGERY_MAX_BUFFERS], edited[JG_SURGERY_MAX_BUFFERS],
+        down[JG_SURGERY_MAX_BUFFERS];
+    CUdeviceptr buf[JG_SURGERY_MAX_BUFFERS], partial[JG_SURGERY_MAX_BUFFERS],
+        v[JG_SURGERY_MAX_BUFFERS];
     CUfunction fpart, fred, fupd;
     double limit_both; /* GB/s, uploads and downloads at once */
 } jg_surgery;

@@ -4,12 +4,12 @@ FAKE="$JG_BINARY_DIR/tests/fake-libcuda/libcuda.so.1"
 [ -f "$FAKE" ] || { echo "FAIL: fake libcuda not built at $FAKE" >&2; exit 1; }
 
 expect_rc 0 "$JETGATE" probe --help
-for o in --json --timeout --library --surgery-mib --layers --streams --mapped; do expect_out "$o"; done
+for o in --json --timeout --library --surgery-mib --layers --buffers --round-robin --mapped; do expect_out "$o"; done
 expect_rc 2 "$JETGATE" probe --bogus
 expect_rc 2 "$JETGATE" probe warp_drive
 expect_err "unknown probe 'warp_drive'"
-expect_rc 2 "$JETGATE" probe --streams 9 surgery
-expect_err "jetgate probe: --streams"
+expect_rc 2 "$JETGATE" probe --buffers 9 surgery
+expect_err "jetgate probe: --buffers"
 expect_rc 2 "$JETGATE" probe --timeout 0 driver
 expect_err "jetgate probe: --timeout"
 

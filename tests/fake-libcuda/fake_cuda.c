@@ -196,6 +196,7 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
 CUresult cuStreamCreate(void **s, unsigned f) { (void)f; ENTER("cuStreamCreate"); *s = (void *)0x4; return 0; }
 CUresult cuStreamSynchronize(void *s) { (void)s; ENTER("cuStreamSynchronize"); return 0; }
 CUresult cuStreamDestroy_v2(void *s) { (void)s; return 0; }
+CUresult cuStreamWaitEvent(void *s, void *e, unsigned f) { (void)s; (void)e; (void)f; ENTER("cuStreamWaitEvent"); return 0; }
 CUresult cuEventCreate(void **e, unsigned f) { (void)f; ENTER("cuEventCreate"); *e = (void *)0x5; return 0; }
 CUresult cuEventRecord(void *e, void *s) { (void)e; (void)s; ENTER("cuEventRecord"); return 0; }
 CUresult cuEventSynchronize(void *e) { (void)e; ENTER("cuEventSynchronize"); return 0; }
