@@ -1,11 +1,170 @@
-/* Placeholder until the issue that owns 'jetgate constraints' lands; says so plainly. */
+/* jetgate constraints: print a pip/uv constraints file that keeps this
+ * Jetson's vendor torch, or (--check) say whether an exported requirements
+ * or lock file would replace it or add bitsandbytes. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cmd/cmd.h"
+#include "install/constraints.h"
+#include "policy/policy.h"
 #include "util/msg.h"
+#include "util/sysroot.h"
+
+struct opts {
+    const char *python, *policy, *check, *tier;
+};
+
+static int help(void)
+{
+    printf("usage: jetgate constraints [--python PY] [--policy FILE] [--tier ID] [--check FILE]\n\n"
+           "Print a constraints file that pins the installed NVIDIA Jetson torch (and\n"
+           "torchvision / torchaudio when present) and keeps bitsandbytes out where the\n"
+           "tier marks it unsupported (as 'bitsandbytes<0', a range no version matches:\n"
+           "constraints cannot forbid a package). Use it with 'pip install -c FILE' or\n"
+           "'uv pip install --constraint FILE'. The interpreter is asked through package\n"
+           "metadata only; torch is not imported. A CPU-only (+cpu), download.pytorch.org\n"
+           "(+cuXXX), PyPI CUDA or CUDA-less torch is refused with the reason.\n\n"
+           "options:\n"
+           "  --python PY    interpreter whose packages are pinned (default python3)\n"
+           "  --policy FILE  policy JSON (default: the embedded default policy)\n"
+           "  --tier ID      the tier this host belongs to; without it bitsandbytes is\n"
+           "                 excluded unless every tier marks it supported\n"
+           "  --check FILE   instead, check an exported requirements.txt, uv.lock or\n"
+           "                 pylock.toml: one finding (FILE:LINE: RULE: ...) per line that\n"
+           "                 pins another torch, uses +cpu/+cuXXX or a PyTorch index, or\n"
+           "                 adds bitsandbytes; -r/-c includes are not followed (warning).\n"
+           "                 Versions come from the vendor torch installed for PY, else\n"
+           "                 (e.g. in CPU CI) from --tier's pinned NVIDIA wheel\n"
+           "  -h, --help     this help\n\n"
+           "Exit codes: 0 constraints printed / file keeps the vendor torch;\n"
+           "1 torch is not a vendor build / the file has findings; 2 usage or input error.\n");
+    return JG_EXIT_OK;
+}
+
+static int parse(int argc, char **argv, struct opts *o)
+{
+    static const struct option longopts[] = {
+        {"python", required_argument, NULL, 'y'}, {"policy", required_argument, NULL, 'p'},
+        {"check", required_argument, NULL, 'c'},  {"tier", required_argument, NULL, 't'},
+        {"help", no_argument, NULL, 'h'},         {0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h': return help(), -1;
+        case 'y': o->python = optarg; break;
+        case 'p': o->policy = optarg; break;
+        case 'c': o->check = optarg; break;
+        case 't': o->tier = optarg; break;
+        default: return jg_usage_error("constraints", "unknown option");
+        }
+    }
+    if (optind < argc)
+        return jg_usage_error("constraints", "unexpected argument '%s'", argv[optind]);
+    return 0;
+}
+
+static int check_file(const struct opts *o, const struct jg_check_ctx *ctx)
+{
+    jg_blob b;
+    if (jg_read_path(o->check, JG_CAP_LARGE, &b) != JG_R_OK) {
+        jg_err("%s: cannot read: %s", o->check,
+               b.status == JG_R_TOO_BIG ? "too large" : strerror(b.err));
+        jg_blob_free(&b);
+        return JG_EXIT_USAGE;
+    }
+    jg_findings found = {0};
+    char err[512];
+    int rc = jg_constraints_check(o->check, b.data, b.len, ctx, &found, err, sizeof err);
+    jg_blob_free(&b);
+    if (rc < 0) {
+        jg_err("%s", err);
+        jg_findings_free(&found);
+        return JG_EXIT_USAGE;
+    }
+    jg_findings_print(&found, stdout);
+    if (found.n)
+        printf("%zu finding(s): installing %s could replace the vendor torch or add "
+               "bitsandbytes\n", found.n, o->check);
+    else
+        printf("%s keeps the vendor torch (from %s)%s\n", o->check, ctx->source,
+               ctx->exclude_bnb ? " and adds no bitsandbytes" : "");
+    rc = found.n ? JG_EXIT_NO : JG_EXIT_OK;
+    jg_findings_free(&found);
+    return rc;
+}
+
+/* --check: the installed vendor torch, else the tier's pinned wheel, else
+ * nothing (then every torch line is a finding: deny, never allow). */
+static int check(const struct opts *o, const json_t *policy, json_t *probe, bool vendor,
+                 const char *why, bool no_bnb)
+{
+    char source[160];
+    struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = vendor, .exclude_bnb = no_bnb,
+                               .source = source};
+    json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
+    snprintf(source, sizeof source, "%s", o->python);
+    if (pin) {
+        jg_warn("constraints: %s; judging torch lines against tier %s's pinned wheel", why,
+                o->tier);
+        snprintf(source, sizeof source, "tier %s's pinned wheel", o->tier);
+        ctx.probe = pin;
+        ctx.vendor_torch = true;
+    } else if (!vendor) {
+        jg_warn("constraints: %s; every torch line will be a finding", why);
+    }
+    int rc = check_file(o, &ctx);
+    json_decref(pin);
+    return rc;
+}
+
+static int run(const struct opts *o, const json_t *policy)
+{
+    char bwhy[256], why[512];
+    int no_bnb = jg_bnb_excluded(policy, o->tier, bwhy, sizeof bwhy);
+    if (no_bnb < 0) {
+        jg_err("constraints: %s", bwhy);
+        return JG_EXIT_USAGE;
+    }
+    json_t *probe = jg_install_probe(o->python, 0, why, sizeof why);
+    if (!probe && !o->check) {
+        jg_err("constraints: cannot ask the interpreter: %s", why);
+        return JG_EXIT_USAGE;
+    }
+    bool vendor = probe && jg_torch_is_vendor(probe, why, sizeof why);
+    int rc;
+    if (o->check) {
+        rc = check(o, policy, probe, vendor, why, no_bnb);
+    } else if (!vendor) {
+        jg_err("constraints: refusing to pin: %s (facts: a Jetson vendor build carries an "
+               "nvYY.MM tag or comes from the jetson-ai-lab index)", why);
+        rc = JG_EXIT_NO;
+    } else {
+        char *text = jg_constraints_render(probe, no_bnb, bwhy);
+        rc = text ? JG_EXIT_OK : JG_EXIT_USAGE;
+        if (text)
+            fputs(text, stdout);
+        free(text);
+    }
+    json_decref(probe);
+    return rc;
+}
 
 int cmd_constraints(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    jg_err("constraints: not implemented yet");
-    return JG_EXIT_USAGE;
+    struct opts o = {.python = "python3"};
+    int p = parse(argc, argv, &o);
+    if (p != 0)
+        return p < 0 ? JG_EXIT_OK : p;
+    jg_jerr perr;
+    json_t *policy = jg_policy_load(o.policy, &perr);
+    if (!policy) {
+        jg_err("%s", perr.text);
+        return JG_EXIT_USAGE;
+    }
+    int rc = run(&o, policy);
+    json_decref(policy);
+    return rc;
 }

@@ -1,11 +1,167 @@
-/* Placeholder until the issue that owns 'jetgate doctor' lands; says so plainly. */
+/* jetgate doctor: facts (live, --root or --facts FILE), the kernel probes on a
+ * live host, then the pure rules -> findings, as a checklist or JSON. */
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "cmd/cmd.h"
+#include "doctor/diagnose.h"
+#include "doctor/render.h"
+#include "facts/collect.h"
+#include "facts/fact.h"
+#include "util/json.h"
 #include "util/msg.h"
+#include "util/sysroot.h"
+#include "cuda/probe.h"
+#include "python/pyprobe.h"
+
+typedef struct doctor_opts {
+    const char *root, *facts, *host_facts, *python;
+    bool json, verbose;
+} doctor_opts;
+
+static void usage(FILE *f)
+{
+    fputs("Usage: jetgate doctor [--root DIR | --facts FILE] [--host-facts FILE] [--python PY]\n"
+          "                      [--json] [-v]\n"
+          "Check every layer of this Jetson's CUDA stack (hardware, kernel driver, CUDA driver,\n"
+          "container runtime, CUDA libraries, PyTorch build, Python packages, permissions,\n"
+          "configuration, project) and say which one broke and how to fix it. CUDA counts as\n"
+          "healthy only after a real kernel ran (native PTX tensor op or a torch tensor op).\n"
+          "\n"
+          "  --root DIR         read host files under DIR instead of / (no live probes: the\n"
+          "                     CUDA layers are then 'not verified')\n"
+          "  --facts FILE       diagnose a saved `jetgate facts --json` document ('-' = stdin)\n"
+          "  --host-facts FILE  facts of the host when running inside a container (compares\n"
+          "                     the container's L4T with the host's)\n"
+          "  --python PY        interpreter for the Python/torch probe (default python3)\n"
+          "  --json             print {\"findings\", \"layers\", \"healthy\", \"blocking\",\n"
+          "                     \"kernel_ran\", \"facts_mode\"}\n"
+          "  -v, --verbose      show every finding with its evidence, id and confidence\n"
+          "  -h, --help         show this help\n"
+          "\n"
+          "Findings are ordered most likely root cause first: severity, then confidence, then\n"
+          "layer depth from the hardware upward.\n"
+          "Exit: 0 nothing blocks CUDA, 1 a blocking problem was found, 2 usage or input error.\n",
+          f);
+}
+
+static json_t *load_facts(const char *path)
+{
+    jg_jerr err;
+    json_t *doc = jg_json_load(path, JG_CAP_LARGE, &err);
+    if (!doc) {
+        jg_err("%s", err.text);
+        return NULL;
+    }
+    const char *schema = jg_json_str(doc, "schema");
+    if (!schema || strncmp(schema, "jetgate.facts/", 14) != 0) {
+        jg_err("%s: not a jetgate facts document (no \"schema\": \"jetgate.facts/1\")", path);
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+/* The kernels that prove CUDA works: only on a live host. */
+static void add_kernel_probes(json_t *doc, const char *python)
+{
+    jg_cuda_opts co = {0};
+    json_object_set_new(doc, "cuda_tensor_op", jg_cuda_probe("tensor_op", &co));
+    jg_py_opts po = {.python = python, .full = true};
+    json_object_set_new(doc, "python", jg_python_probe(&po));
+}
+
+static json_t *collect(const doctor_opts *o, const char **mode)
+{
+    if (o->facts) {
+        *mode = "file";
+        return load_facts(o->facts);
+    }
+    bool live = !o->root || strcmp(o->root, "/") == 0;
+    /* the Python probe runs once, in full, in add_kernel_probes (live only) */
+    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true};
+    json_t *doc = jg_facts_collect(&co);
+    if (!doc) {
+        jg_err("doctor: --root %s: not a directory", o->root);
+        return NULL;
+    }
+    *mode = live ? "live" : "sysroot";
+    if (live)
+        add_kernel_probes(doc, o->python);
+    return doc;
+}
+
+/* Host facts -> observed.host_l4t, which the L4T-mismatch rule compares. */
+static bool add_host_facts(json_t *doc, const char *path)
+{
+    json_t *host = load_facts(path);
+    if (!host)
+        return false;
+    const char *v = jg_fact_str(host, "l4t.version");
+    if (v) {
+        json_t *obs = json_object_get(doc, "observed");
+        if (!obs) {
+            obs = json_object();
+            json_object_set_new(doc, "observed", obs);
+        }
+        json_object_set_new(obs, "host_l4t",
+                            json_pack("{s:s, s:s}", "version", v, "text", "from --host-facts"));
+    }
+    json_decref(host);
+    return true;
+}
+
+static int parse_args(int argc, char **argv, doctor_opts *o)
+{
+    static const struct option opts[] = {
+        {"root", required_argument, NULL, 'r'},  {"facts", required_argument, NULL, 'f'},
+        {"host-facts", required_argument, NULL, 'H'}, {"python", required_argument, NULL, 'p'},
+        {"json", no_argument, NULL, 'j'},        {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0}};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "vh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'r': o->root = optarg; break;
+        case 'f': o->facts = optarg; break;
+        case 'H': o->host_facts = optarg; break;
+        case 'p': o->python = optarg; break;
+        case 'j': o->json = true; break;
+        case 'v': o->verbose = true; break;
+        case 'h': usage(stdout); return -1;
+        default: return jg_usage_error("doctor", "unknown option");
+        }
+    }
+    if (optind != argc)
+        return jg_usage_error("doctor", "unexpected argument '%s'", argv[optind]);
+    if (o->root && o->facts)
+        return jg_usage_error("doctor", "--root and --facts exclude each other");
+    return 0;
+}
 
 int cmd_doctor(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    jg_err("doctor: not implemented yet");
-    return JG_EXIT_USAGE;
+    doctor_opts o = {.python = "python3"};
+    int rc = parse_args(argc, argv, &o);
+    if (rc != 0)
+        return rc < 0 ? jg_finish_stdout(JG_EXIT_OK) : rc;
+    const char *mode = NULL;
+    json_t *facts = collect(&o, &mode);
+    if (!facts)
+        return JG_EXIT_USAGE;
+    if (o.host_facts && !add_host_facts(facts, o.host_facts)) {
+        json_decref(facts);
+        return JG_EXIT_USAGE;
+    }
+    json_t *d = jg_diagnose(facts, mode);
+    int code = jg_diagnosis_exit(d);
+    if (o.json)
+        jg_json_print(stdout, d);
+    else
+        jg_render_checklist(stdout, "jetgate doctor", d, o.verbose, jg_locale_utf8());
+    json_decref(d);
+    json_decref(facts);
+    return jg_finish_stdout(code);
 }

@@ -17,7 +17,7 @@ typedef struct jg_collect_opts {
     double timeout_s;     /* deadline for each live probe; 0 = default */
 } jg_collect_opts;
 
-/* The whole facts document; never NULL except on allocation failure. */
+/* The whole facts document; NULL (errno set) when o->root is not a directory. */
 json_t *jg_facts_collect(const jg_collect_opts *o);
 /* Only what the files under r say (no child processes). */
 json_t *jg_facts_collect_files(const jg_root *r);

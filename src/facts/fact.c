@@ -60,6 +60,28 @@ json_t *jg_fact_from_read(const jg_blob *b, const char *source)
     return jg_fact_unparsable(source, "read succeeded but no value was parsed");
 }
 
+json_t *jg_fact_string(const char *s, const char *source)
+{
+    json_t *v = s ? json_string(s) : NULL;
+    if (!v)
+        return jg_fact_unparsable(source, "value is not valid UTF-8");
+    return jg_fact_ok(v, source);
+}
+
+json_t *jg_fact_note(json_t *fact, const char *note)
+{
+    return with_reason(fact, "note", note);
+}
+
+json_t *jg_fact_read(const jg_root *r, const char *rel, size_t cap, jg_blob *b)
+{
+    if (jg_read(r, rel, cap, b) == JG_R_OK)
+        return NULL;
+    json_t *f = jg_fact_from_read(b, rel);
+    jg_blob_free(b);
+    return f;
+}
+
 const char *jg_fact_status(const json_t *fact)
 {
     return json_string_value(json_object_get(fact, "status"));

@@ -17,6 +17,14 @@ json_t *jg_fact_not_probed(const char *why);
 /* From a failed read: missing / unreadable (with errno text) / unparsable (too big). */
 json_t *jg_fact_from_read(const jg_blob *b, const char *source);
 
+/* A string value, or "unparsable" when s is not valid UTF-8 (JSON cannot carry it). */
+json_t *jg_fact_string(const char *s, const char *source);
+/* Attach the table's caveat to an ok fact ("note"); returns fact. */
+json_t *jg_fact_note(json_t *fact, const char *note);
+/* Read rel under r into b. NULL when the read succeeded; otherwise the
+ * missing / unreadable / unparsable (too big) fact for it, b freed. */
+json_t *jg_fact_read(const jg_root *r, const char *rel, size_t cap, jg_blob *b);
+
 const char *jg_fact_status(const json_t *fact);
 /* The value when status is ok, else NULL. */
 json_t *jg_fact_value(const json_t *fact);

@@ -10,6 +10,8 @@ typedef struct jg_py_opts {
     const char *python;   /* interpreter; NULL = "python3" */
     double timeout_s;     /* 0 = default */
     bool full;            /* also tensor op, surgery, bitsandbytes NF4 (the gate); false = versions only */
+    const char *model;    /* Hugging Face model id to download and run (the model-download
+                             gate: network and HF tokens allowed); NULL = offline, no model */
 } jg_py_opts;
 
 /* Always returns an object; on failure {"error": "...", "child": {...}}. */

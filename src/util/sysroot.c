@@ -107,7 +107,9 @@ static char *resolve_in_root(const jg_root *r, const char *rel, bool follow_last
                 goto append_rest;
             }
             target[n] = '\0';
-            char *next = join3(target, "/", rest);
+            /* rest is "" or starts with "/": adding one here would turn a link to a
+             * file, as the last component, into "file/" (ENOTDIR). */
+            char *next = join3(target, "", rest);
             free(cand);
             if (!next)
                 goto oom;

@@ -1,0 +1,170 @@
+#include "doctor/report.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/report_lines.h"
+#include "doctor/report_text.h"
+#include "util/json.h"
+#include "util/msg.h"
+#include "util/sysroot.h"
+
+#define HEAD_BYTES (64u * 1024u)
+
+static bool fence_at(const char *s, size_t i, size_t n)
+{
+    return i + 3 <= n && (strncmp(s + i, "```", 3) == 0 || strncmp(s + i, "~~~", 3) == 0);
+}
+
+/* Offset of the first line that starts with '{' (a JSON document, maybe after
+ * some prose or a ```json fence), or n when there is none. */
+static size_t json_start(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r'))
+            j++;
+        if (j < n && s[j] == '{')
+            return j;
+        while (i < n && s[i] != '\n')
+            i++;
+        i++;
+    }
+    return n;
+}
+
+/* End of the JSON text starting at from: the next fence line, or n. */
+static size_t json_end(const char *s, size_t from, size_t n)
+{
+    for (size_t i = from; i < n; i++)
+        if ((i == 0 || s[i - 1] == '\n') && fence_at(s, i, n))
+            return i;
+    return n;
+}
+
+/* Read on until EOF or the cap; returns false when the cap was hit. */
+static bool read_rest(FILE *f, char **buf, size_t *len, size_t cap)
+{
+    size_t alloc = *len + 1;
+    for (;;) {
+        if (*len + 65536 + 1 > alloc) {
+            alloc = (*len + 65536 + 1) * 2;
+            char *nb = realloc(*buf, alloc);
+            if (!nb)
+                return false;
+            *buf = nb;
+        }
+        size_t got = fread(*buf + *len, 1, 65536, f);
+        *len += got;
+        if (got == 0)
+            return !ferror(f);
+        if (*len > cap)
+            return false;
+    }
+}
+
+static json_t *from_json(const json_t *doc, jg_report_info *info)
+{
+    const char *schema = jg_json_str(doc, "schema");
+    if (schema && strncmp(schema, "jetgate.facts/", 14) == 0) {
+        info->kind = "facts";
+        return json_deep_copy(doc);
+    }
+    if (json_is_object(jg_json_at(doc, "predicate.platform"))) {
+        info->kind = "evidence";
+        return jg_facts_from_evidence(doc);
+    }
+    json_t *inner = json_object_get(doc, "facts"); /* a pasted triage --json output */
+    schema = jg_json_str(inner, "schema");
+    if (schema && strncmp(schema, "jetgate.facts/", 14) == 0) {
+        info->kind = "facts";
+        return json_deep_copy(inner);
+    }
+    return NULL;
+}
+
+static json_t *from_text(jg_linereader *lr, jg_report_info *info)
+{
+    jg_tp tp;
+    jg_tp_init(&tp);
+    while (jg_lr_next(lr)) {
+        jg_clean_line(lr->buf);
+        jg_tp_line(&tp, lr->buf);
+    }
+    info->kind = "text";
+    info->lines = lr->lines;
+    info->long_lines = lr->long_lines;
+    return jg_tp_finish(&tp);
+}
+
+static json_t *read_stream(FILE *f, const char *path, jg_report_info *info)
+{
+    size_t len = 0;
+    char *buf = malloc(HEAD_BYTES + 1);
+    if (!buf)
+        return NULL;
+    len = fread(buf, 1, HEAD_BYTES, f);
+    if (ferror(f)) {
+        jg_err("triage: %s: %s", path, strerror(errno));
+        free(buf);
+        return NULL;
+    }
+    bool whole = len < HEAD_BYTES;
+    bool maybe_json = json_start(buf, len) < len;
+    if (maybe_json && !whole)
+        whole = read_rest(f, &buf, &len, JG_CAP_LARGE);
+    json_t *facts = NULL;
+    if (whole && maybe_json) {
+        size_t from = json_start(buf, len), to = json_end(buf, from, len);
+        jg_jerr jerr;
+        json_t *doc = jg_json_parse(buf + from, to - from, path, &jerr);
+        if (doc)
+            facts = from_json(doc, info);
+        json_decref(doc);
+        for (size_t i = 0; facts && i < len; i++)
+            info->lines += buf[i] == '\n';
+    }
+    info->bytes = len;
+    if (!facts) {
+        jg_linereader lr = {.f = f, .pre = buf, .pre_len = len};
+        facts = from_text(&lr, info);
+        info->bytes = lr.bytes;
+    }
+    free(buf);
+    return facts;
+}
+
+json_t *jg_report_read_stream(FILE *f, const char *name, jg_report_info *info)
+{
+    memset(info, 0, sizeof *info);
+    json_t *facts = read_stream(f, name, info);
+    if (facts && ferror(f)) { /* read_stream reported its own failures */
+        jg_err("triage: %s: read error", name);
+        json_decref(facts);
+        return NULL;
+    }
+    if (facts && info->bytes == 0) {
+        jg_err("triage: %s: empty input", name);
+        json_decref(facts);
+        return NULL;
+    }
+    return facts;
+}
+
+json_t *jg_report_read(const char *path, jg_report_info *info)
+{
+    memset(info, 0, sizeof *info);
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        jg_err("triage: %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    json_t *facts = jg_report_read_stream(f, is_stdin ? "<stdin>" : path, info);
+    if (!is_stdin)
+        fclose(f);
+    return facts;
+}

@@ -1,0 +1,163 @@
+/* Recognisers for failures: CUDA error codes and names, missing shared
+ * libraries, library requirements, and one-phrase signals. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/report_lines.h"
+#include "doctor/report_scan.h"
+#include "util/json.h"
+
+/* ---- CUDA errors ---- */
+static const struct { const char *phrase; int code; } error_phrases[] = {
+    {"no kernel image is available", 209},
+    {"driver version is insufficient for cuda runtime", 35},
+    {"nvidia driver on your system is too old", 35},
+    {"forward compatibility was attempted on non supported hw", 804},
+    {"unsupported display driver / cuda driver combination", 803},
+    {"no cuda-capable device is detected", 100},
+    {"cuda_error_no_device", 100},          {"cudaerrornodevice", 100},
+    {"cuda_error_insufficient_driver", 35}, {"cudaerrorinsufficientdriver", 35},
+    {"cuda_error_compat_not_supported_on_device", 804}, {"cudaerrorcompatnotsupportedondevice", 804},
+    {"cuda_error_system_driver_mismatch", 803}, {"cudaerrorsystemdrivermismatch", 803},
+    {"cuda_error_no_binary_for_gpu", 209},  {"cudaerrornokernelimagefordevice", 209},
+    {"cudaerrorinitializationerror", 3},   {"cuda_error_not_initialized", 3},
+    {"cuda_error_stub_library", 34},        {"cudaerrorstublibrary", 34},
+    {"cuda_error_unknown", 999},            {"cudaerrorunknown", 999},
+    {"cuda_error_invalid_ptx", 218},        {"cuda_error_unsupported_ptx_version", 222},
+};
+
+static void cuda_error(jg_tp *p, int code, const char *call)
+{
+    json_t *arr = json_object_get(p->obs, "cuda_errors");
+    json_t *last = json_array_get(arr, json_array_size(arr) ? json_array_size(arr) - 1 : 0);
+    if (last && json_integer_value(json_object_get(last, "line")) == (json_int_t)p->line)
+        return; /* one error per line: the most specific phrase came first */
+    if (!jg_tp_room(p, "cuda_errors"))
+        return;
+    json_t *e = json_object();
+    json_object_set_new(e, "code", json_integer(code));
+    json_object_set_new(e, "call", call ? json_string(call) : json_null());
+    jg_tp_add(p, "cuda_errors", e);
+}
+
+static void cuda_errors(jg_tp *p)
+{
+    const char *r;
+    int code;
+    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "display driver"))
+        return;
+    if ((r = after(p, "cudagetdevicecount returned")) && sscanf(r, "%d", &code) == 1)
+        cuda_error(p, code, "cudaGetDeviceCount");
+    if ((r = after(p, "cuda initialization failure with error")) &&
+        sscanf(r + strspn(r, ": "), "%d", &code) == 1) {
+        cuda_error(p, code, "TensorRT");
+        if (code == 100)
+            jg_tp_signal(p, "trt_cuda_init_100");
+    }
+    for (size_t i = 0; i < sizeof error_phrases / sizeof error_phrases[0]; i++)
+        if (find(p, error_phrases[i].phrase))
+            cuda_error(p, error_phrases[i].code, NULL);
+}
+
+/* ---- missing shared libraries ---- */
+static bool soname_at(const char *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    while (s[n] && (isalnum((unsigned char)s[n]) || strchr("_+-", s[n])))
+        n++;
+    if (strncmp(s + n, ".so", 3) != 0)
+        return false;
+    n += 3;
+    while (s[n] == '.' && isdigit((unsigned char)s[n + 1])) {
+        n++;
+        while (isdigit((unsigned char)s[n]))
+            n++;
+    }
+    snprintf(out, cap, "%.*s", (int)n, s);
+    return true;
+}
+
+static void missing_library(jg_tp *p)
+{
+    if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
+        !find(p, "could not load library") && !find(p, "not found") && !find(p, "unable to load"))
+        return;
+    for (const char *s = strstr(p->text, "lib"); s; s = strstr(s + 1, "lib")) {
+        char so[96];
+        if ((s > p->text && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) ||
+            !soname_at(s, so, sizeof so))
+            continue;
+        if (strncmp(so, "libnvidia-ml.so", 15) == 0) {
+            jg_tp_signal(p, "nvml_missing");
+            return;
+        }
+        if (!jg_tp_room(p, "missing_libraries"))
+            return; /* a paste repeating one error: the first ones are kept */
+        json_t *m = json_object();
+        json_object_set_new(m, "soname", json_string(so));
+        jg_tp_add(p, "missing_libraries", m);
+        return;
+    }
+}
+
+/* ---- one-phrase signals ---- */
+static void signals(jg_tp *p)
+{
+    const char *r;
+    if (find(p, "illegal instruction"))
+        jg_tp_signal(p, "illegal_instruction");
+    if (find(p, "exec format error"))
+        jg_tp_signal(p, "exec_format_error");
+    if ((r = find(p, "does not match the detected host platform"))) {
+        jg_tp_signal(p, "image_platform_mismatch");
+        const char *h = strstr(r, "(linux/");
+        if (h && strncmp(h + 7, "arm64", 5) == 0)
+            jg_tp_fact(p, "host.arch", json_string("aarch64"));
+        else if (h && strncmp(h + 7, "amd64", 5) == 0)
+            jg_tp_fact(p, "host.arch", json_string("x86_64"));
+    }
+    if (find(p, "nvidia-container-cli") && find(p, "error"))
+        jg_tp_signal(p, "container_cli_error");
+    if (find(p, "compiled using numpy 1.x cannot be run in") || find(p, "_array_api not found"))
+        jg_tp_signal(p, "numpy_abi");
+    if (find(p, "torch not compiled with cuda enabled")) {
+        jg_tp_signal(p, "torch_not_compiled");
+        jg_tp_raw(p, "python.torch.cuda", json_null());
+    }
+    if (find(p, "stubs/libnvidia-ml.so"))
+        jg_tp_signal(p, "nvml_stub");
+    if (find(p, "permission denied") && (find(p, "/dev/nv") || find(p, "/dev/dri")))
+        jg_tp_signal(p, "gpu_eacces");
+    if (find(p, "useradd") || find(p, "su - ") || find(p, "sudo -u ") || find(p, "runuser") ||
+        find(p, "su -c"))
+        jg_tp_signal(p, "user_switch");
+    if (find(p, "cuda setup failed"))
+        jg_tp_signal(p, "bnb_setup_failed");
+    if (find(p, "named symbol not found") && (find(p, "ops.cu") || find(p, "bitsandbytes")))
+        jg_tp_signal(p, "bnb_kernel_failed");
+}
+
+/* "Require cuDNN 8.* and CUDA 12.*" (onnxruntime and others) */
+static void requires(jg_tp *p)
+{
+    const char *r = after(p, "require cudnn ");
+    int major;
+    if (!r)
+        r = after(p, "requires cudnn ");
+    if (r && sscanf(r, "%d", &major) == 1) {
+        json_t *q = json_object();
+        json_object_set_new(q, "library", json_string("cudnn"));
+        json_object_set_new(q, "major", json_integer(major));
+        jg_tp_add(p, "requires", q);
+    }
+}
+
+void jg_match_errors(jg_tp *p)
+{
+    cuda_errors(p);
+    missing_library(p);
+    signals(p);
+    requires(p);
+}

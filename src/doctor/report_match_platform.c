@@ -1,0 +1,187 @@
+/* Recognisers for the platform: jetson_release, nv_tegra_release, nvcc,
+ * nvidia-smi, deviceQuery, uname, GPU and module names. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/report_lines.h"
+#include "doctor/report_scan.h"
+#include "util/json.h"
+
+static void observed_driver(jg_tp *p, const char *r)
+{
+    int maj = 0, min = 0;
+    if (sscanf(r + strspn(r, " :"), "%d.%d", &maj, &min) == 2 && maj > 0)
+        jg_tp_set(p, "driver_version", json_integer(maj * 1000 + min * 10));
+}
+
+
+/* ---- platform: jetson_release, nv_tegra_release, nvcc, nvidia-smi, uname ---- */
+static void l4t_version(jg_tp *p, const char *v)
+{
+    if (!*v || !strchr(v, '.'))
+        return;
+    jg_tp_fact(p, "l4t.version", json_string(v));
+    if (!json_object_get(p->obs, "host_l4t")) {
+        json_t *h = jg_tp_seen(p);
+        json_object_set_new(h, "version", json_string(v));
+        jg_tp_set(p, "host_l4t", h);
+    }
+    jg_tp_jetson_hint(p, "an L4T release is named");
+}
+
+/* L4T and JetPack: nv_tegra_release, jetson_release, dpkg. */
+static void platform(jg_tp *p)
+{
+    const char *r;
+    char v[64];
+    int maj, a, b;
+    if (p->lower[0] == '#' && sscanf(p->lower, "# r%d (release), revision: %d.%d", &maj, &a, &b) == 3) {
+        snprintf(v, sizeof v, "%d.%d.%d", maj, a, b);
+        l4t_version(p, v);
+        jg_tp_fact(p, "l4t.release_line", json_string(p->text));
+    } else if ((r = after(p, "l4t")) && (*r == ' ' || *r == ':') && !find(p, "l4t-")) {
+        read_version(r, v, sizeof v);
+        l4t_version(p, v);
+    }
+    if ((r = after(p, "nvidia-l4t-core")) && (*r == ' ' || *r == '=' || *r == ':')) {
+        read_version(r, v, sizeof v); /* "36.4.3-20250107174145": the L4T release before '-' */
+        v[strcspn(v, "-")] = '\0';
+        l4t_version(p, v);
+    }
+    if ((r = after(p, "jetpack")) && (*r == ' ' || *r == ':'))
+        fact_version(p, "jetpack.version", r);
+    if ((r = after(p, "nvidia-jetpack ")) && strncmp(p->lower, "ii", 2) == 0)
+        fact_version(p, "jetpack.package", r);
+}
+
+/* Module, toolkit and library lines: jetson_release, nvcc, nvidia-smi, paths. */
+static void libraries(jg_tp *p)
+{
+    const char *r;
+    char v[64];
+    if ((r = key_value(p, "p-number:")))
+        jg_tp_fact(p, "module.part_number", json_string(r + strspn(r, " ")));
+    if ((r = key_value(p, "cuda arch bin:")))
+        fact_version(p, "module.compute_capability", r);
+    if ((r = after(p, "release ")) && find(p, "cuda compilation tools") && after(p, ", v"))
+        fact_version(p, "cuda.toolkit", after(p, ", v"));
+    if ((r = key_value(p, "cuda:"))) {
+        read_version(r, v, sizeof v);
+        if (*v)
+            jg_tp_fact(p, "cuda.toolkit", json_string(v));
+        else if (strstr(p->lower, "not") && strstr(p->lower, "installed")) {
+            jg_tp_fact_missing(p, "cuda.toolkit");
+            jg_tp_signal(p, "cuda_not_installed");
+        }
+    }
+    if ((r = key_value(p, "cudnn:")))
+        fact_version(p, "cuda.cudnn", r);
+    if ((r = key_value(p, "tensorrt:")))
+        fact_version(p, "cuda.tensorrt", r);
+    if ((r = key_value(p, "soc:")) && strstr(p->lower, "tegra")) {
+        jg_tp_fact(p, "module.soc", json_string(r + strspn(r, " ")));
+        jg_tp_jetson_hint(p, "a Tegra SoC is named");
+    }
+    if ((r = after(p, "/cuda-")) && isdigit((unsigned char)*r)) {
+        read_version(r, v, sizeof v);
+        char link[80];
+        snprintf(link, sizeof link, "cuda-%s", v);
+        jg_tp_fact(p, "cuda.toolkit_link", json_string(link));
+        jg_tp_fact(p, "cuda.toolkit", json_string(v));
+    }
+    if ((r = after(p, "too old (found version ")) && isdigit((unsigned char)*r))
+        jg_tp_set(p, "driver_version", json_integer(atoi(r)));
+    if ((r = after(p, "cuda version:")))
+        observed_driver(p, r);
+}
+
+/* ---- GPU names: deviceQuery, collect_env, jetson_release, prose ---- */
+static const struct { const char *word; const char *cc; } gpu_names[] = {
+    {"orin", "8.7"}, {"thor", "11.0"}, {"xavier", "7.2"}, {"tx2", "6.2"}, {"tegra x2", "6.2"},
+    {"tegra x1", "5.3"}, {"jetson nano", "5.3"}, {"tx1", "5.3"},
+};
+
+static void gpu_name_hints(jg_tp *p)
+{
+    for (size_t i = 0; i < sizeof gpu_names / sizeof gpu_names[0]; i++)
+        if (has_word(p, gpu_names[i].word)) {
+            jg_tp_fact(p, "module.compute_capability", json_string(gpu_names[i].cc));
+            jg_tp_jetson_hint(p, "a Jetson GPU or module is named");
+            break;
+        }
+    if (has_word(p, "jetson"))
+        jg_tp_jetson_hint(p, "the word Jetson");
+    if (find(p, "-tegra")) {
+        const char *at = find(p, "-tegra");
+        const char *start = at;
+        while (start > p->lower && (isdigit((unsigned char)start[-1]) || start[-1] == '.'))
+            start--;
+        if (start < at && isdigit((unsigned char)*start)) {
+            char k[64];
+            snprintf(k, sizeof k, "%.*s-tegra", (int)(at - start), p->text + (start - p->lower));
+            jg_tp_fact(p, "host.kernel", json_string(k));
+            jg_tp_jetson_hint(p, "a -tegra kernel");
+        }
+    }
+    if (find(p, "dgx spark") || has_word(p, "gb10"))
+        jg_tp_signal(p, "dgx_spark");
+    if (has_word(p, "aarch64"))
+        jg_tp_fact(p, "host.arch", json_string("aarch64"));
+    else if (has_word(p, "x86_64") && !find(p, "platform ("))
+        jg_tp_fact(p, "host.arch", json_string("x86_64"));
+}
+
+static void device_seen(jg_tp *p, const char *name)
+{
+    if (!jg_tp_room(p, "devices_seen"))
+        return;
+    json_t *d = json_object();
+    if (name)
+        json_object_set_new(d, "name", json_string(name));
+    jg_tp_add(p, "devices_seen", d);
+}
+
+static void device_query(jg_tp *p)
+{
+    const char *r;
+    int n;
+    char name[96];
+    if ((r = after(p, "cuda driver version / runtime version")))
+        observed_driver(p, r);
+    else if ((r = after(p, "cuda capability major/minor version number:"))) {
+        char v[16];
+        read_version(r, v, sizeof v);
+        if (*v)
+            jg_tp_set(p, "gpu_cc", json_string(v));
+    } else if (strncmp(p->lower, "detected ", 9) == 0 &&
+               sscanf(p->lower, "detected %d cuda capable device", &n) == 1 && n > 0) {
+        device_seen(p, NULL);
+    } else if (p->text[0] != 'D' && p->text[0] != 'G') {
+        return;
+    } else if (sscanf(p->text, "Device %*d: \"%95[^\"]\"", name) == 1 ||
+               sscanf(p->text, "Device #%*d: %95[^\n]", name) == 1 ||
+               sscanf(p->text, "GPU models and configuration: GPU %*d: %95[^\n]", name) == 1) {
+        device_seen(p, name);
+    }
+}
+
+/* collect_env lists the cuDNN libraries it found: ".../libcudnn.so.9.3.0" */
+static void cudnn_present(jg_tp *p)
+{
+    const char *r = after(p, "libcudnn.so.");
+    int a, b;
+    if (r && !find(p, "cannot") && !find(p, "not found") && !find(p, "could not") &&
+        sscanf(r, "%d.%d", &a, &b) == 2)
+        fact_version(p, "cuda.cudnn", r);
+}
+
+void jg_match_platform(jg_tp *p)
+{
+    platform(p);
+    libraries(p);
+    gpu_name_hints(p);
+    device_query(p);
+    cudnn_present(p);
+}

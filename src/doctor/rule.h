@@ -1,0 +1,45 @@
+/* What every rule file shares: the rule signature, evidence builders and the
+ * platform-specific fix texts (all taken from jetson-facts.md). A rule is a
+ * pure function: it reads the view and appends findings, nothing else. */
+#ifndef JG_DOCTOR_RULE_H
+#define JG_DOCTOR_RULE_H
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "doctor/finding.h"
+#include "doctor/view.h"
+
+typedef void (*jg_rule_fn)(const jg_view *v, json_t *findings);
+
+/* The rule table (rules.c), in no particular order: findings are sorted after. */
+extern const jg_rule_fn jg_rules[];
+extern const size_t jg_rules_count;
+
+/* Evidence: "path = value" strings. */
+json_t *jg_ev_new(void);
+/* A fact at a dotted path: its value when ok, else its status ("cuda.toolkit = missing"). */
+void jg_ev_fact(json_t *ev, const jg_view *v, const char *path);
+/* A raw (probe) value at a dotted path, printed as compact JSON. */
+void jg_ev_raw(json_t *ev, const jg_view *v, const char *path);
+/* An observed item from a pasted report ({"line", "text"}). */
+void jg_ev_seen(json_t *ev, const char *what, const json_t *item);
+void jg_ev_printf(json_t *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Platform predicates. */
+bool jg_on_jetson(const jg_view *v);      /* a Jetson, or at least L4T user space */
+bool jg_on_aarch64(const jg_view *v);     /* aarch64 known, or a Jetson */
+bool jg_torch_nv_build(const char *version);   /* "+nv" / ".nv" local tag */
+bool jg_torch_cu_tag(const char *version);     /* "+cu126", "+cu130" */
+/* nvYY.MM tag of a Jetson torch build -> JetPack major it was built for (facts.md 4.1); 0 unknown. */
+int jg_torch_nv_jp_major(const char *version);
+/* CUDA driver version this host offers: the driver probe, else the JetPack table. */
+int jg_host_driver_version(const jg_view *v);
+
+/* Fix texts for this platform (static strings). */
+const char *jg_fix_torch(const jg_view *v);
+const char *jg_fix_groups(void);
+
+/* observed.<list> as an array (empty-safe). */
+const json_t *jg_obs_list(const jg_view *v, const char *name);
+
+#endif

@@ -1,0 +1,139 @@
+#include "doctor/rule.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "facts/fact.h"
+#include "util/json.h"
+
+json_t *jg_ev_new(void)
+{
+    return json_array();
+}
+
+void jg_ev_printf(json_t *ev, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    json_array_append_new(ev, json_string(buf));
+}
+
+static void ev_value(json_t *ev, const char *path, const json_t *value)
+{
+    char *s = value ? json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+    jg_ev_printf(ev, "%s = %s", path, s ? s : "(absent)");
+    free(s);
+}
+
+void jg_ev_fact(json_t *ev, const jg_view *v, const char *path)
+{
+    const json_t *f = jg_json_at(v->facts, path);
+    const char *st = jg_fact_status(f);
+    if (st && strcmp(st, "ok") != 0)
+        jg_ev_printf(ev, "%s = %s", path, st);
+    else
+        ev_value(ev, path, jg_fact_value(f));
+}
+
+void jg_ev_raw(json_t *ev, const jg_view *v, const char *path)
+{
+    ev_value(ev, path, jg_json_at(v->facts, path));
+}
+
+void jg_ev_seen(json_t *ev, const char *what, const json_t *item)
+{
+    json_t *line = json_object_get(item, "line");
+    const char *text = json_string_value(json_object_get(item, "text"));
+    if (json_is_integer(line))
+        jg_ev_printf(ev, "%s = line %lld: %s", what, (long long)json_integer_value(line),
+                     text ? text : "");
+    else
+        jg_ev_printf(ev, "%s = %s", what, text ? text : "(seen)");
+}
+
+bool jg_on_jetson(const jg_view *v)
+{
+    return v->is_jetson == JG_YES || v->l4t_major > 0;
+}
+
+bool jg_on_aarch64(const jg_view *v)
+{
+    if (v->arch)
+        return strcmp(v->arch, "aarch64") == 0 || strcmp(v->arch, "arm64") == 0;
+    return jg_on_jetson(v);
+}
+
+bool jg_torch_nv_build(const char *ver)
+{
+    return ver && (strstr(ver, "+nv") || strstr(ver, ".nv"));
+}
+
+bool jg_torch_cu_tag(const char *ver)
+{
+    const char *p = ver ? strstr(ver, "+cu") : NULL;
+    return p && p[3] >= '0' && p[3] <= '9';
+}
+
+int jg_torch_nv_jp_major(const char *ver)
+{
+    const char *p = ver ? strstr(ver, "nv") : NULL;
+    int yy = 0, mm = 0;
+    if (!p || sscanf(p, "nv%d.%d", &yy, &mm) != 2)
+        return 0;
+    int ym = yy * 100 + mm;
+    if (ym >= 2203 && ym <= 2306) /* v50 .. v512 (nv22.3 .. nv23.06) */
+        return 5;
+    if (ym >= 2311 && ym <= 2408) /* v60dp .. v61 (nv23.11 .. nv24.08) */
+        return 6;
+    return 0;
+}
+
+int jg_host_driver_version(const jg_view *v)
+{
+    if (v->drv_version > 0)
+        return v->drv_version;
+    return jg_jp_driver_version(v->jp_major, v->l4t_major, v->l4t_version);
+}
+
+const char *jg_fix_torch(const jg_view *v)
+{
+    switch (v->jp_major) {
+    case 4:
+        return "install NVIDIA's PyTorch wheel for JetPack 4.6 (cp36), or use the container "
+               "nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3";
+    case 5:
+        return "pip uninstall torch, then install NVIDIA's JetPack 5 wheel from "
+               "https://developer.download.nvidia.com/compute/redist/jp/ (v512: torch "
+               "2.1.0a0+41361538.nv23.06, cp38, for JetPack 5.1.2), or use the container "
+               "nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3";
+    case 6:
+        return "pip uninstall torch, then pip install torch --index-url "
+               "https://pypi.jetson-ai-lab.io/jp6/cu126 (or NVIDIA's "
+               "https://developer.download.nvidia.com/compute/redist/jp/v61/pytorch/ wheel "
+               "2.5.0a0+872d972e41.nv24.08 for JetPack 6.1/6.2)";
+    case 7:
+        return "JetPack 7 uses the standard SBSA wheels: pip install torch --index-url "
+               "https://download.pytorch.org/whl/cu130";
+    default:
+        return "find the JetPack first (head -1 /etc/nv_tegra_release), then install the "
+               "matching build: JetPack 5 https://developer.download.nvidia.com/compute/redist/jp/v512/pytorch/, "
+               "JetPack 6 --index-url https://pypi.jetson-ai-lab.io/jp6/cu126, "
+               "JetPack 7 --index-url https://download.pytorch.org/whl/cu130";
+    }
+}
+
+const char *jg_fix_groups(void)
+{
+    return "sudo usermod -aG video,render $USER, then log out and in; in a container run "
+           "the non-root user with --group-add video (and render)";
+}
+
+const json_t *jg_obs_list(const jg_view *v, const char *name)
+{
+    return json_object_get(v->observed, name);
+}

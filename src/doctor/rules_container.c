@@ -1,0 +1,221 @@
+/* Rules for the container runtime layer (jetson-facts.md 1.13, section 5 rows 5-9). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/rules.h"
+#include "util/json.h"
+
+void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
+{
+    const json_t *dk = json_object_get(v->observed, "docker");
+    bool facts_say = v->in_container == JG_YES && v->nvidia_runtime == JG_NO;
+    bool run_without = json_is_true(json_object_get(dk, "run")) &&
+                       json_is_false(json_object_get(dk, "runtime_nvidia")) &&
+                       !json_is_true(json_object_get(dk, "gpus"));
+    if (!facts_say && !run_without)
+        return;
+    json_t *ev = jg_ev_new();
+    if (facts_say) {
+        jg_ev_fact(ev, v, "container.inside");
+        jg_ev_fact(ev, v, "container.nvidia_runtime");
+    } else {
+        jg_ev_seen(ev, "docker run", json_object_get(dk, "run_line"));
+    }
+    jg_finding_spec s = {
+        "container-runtime.no-nvidia-runtime", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        facts_say ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "the container runs without the NVIDIA runtime: no GPU device nodes and no host libcuda "
+        "inside",
+        "docker run --runtime nvidia ... (or --gpus all with CDI); for docker build set "
+        "\"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
+{
+    const json_t *mis = jg_view_signal(v, "image_platform_mismatch");
+    const json_t *exe = jg_view_signal(v, "exec_format_error");
+    if (!mis && !exe)
+        return;
+    json_t *ev = jg_ev_new();
+    if (mis)
+        jg_ev_seen(ev, "image platform", mis);
+    if (exe)
+        jg_ev_seen(ev, "exec format error", exe);
+    bool x86 = v->arch && strcmp(v->arch, "x86_64") == 0;
+    jg_finding_spec s = {
+        "container-runtime.foreign-arch-image", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+        x86 ? "an arm64 image runs on an x86_64 host: its binaries cannot execute here"
+            : "the image is not built for this CPU (an amd64 image on an arm64 Jetson): its "
+              "binaries cannot execute",
+        x86 ? "use an amd64 image on this host; Jetson images run only on the Jetson"
+            : "build or pull an arm64 (L4T-based) image, e.g. docker run --platform=linux/arm64 "
+              "with an l4t-* or -igpu tag for this JetPack"};
+    jg_finding_add(out, &s, ev);
+}
+
+static const json_t *l4t_base_image(const jg_view *v)
+{
+    size_t i;
+    json_t *im;
+    json_array_foreach(jg_obs_list(v, "images"), i, im)
+    {
+        const char *ref = jg_json_str(im, "ref");
+        const char *l4t = jg_json_str(im, "l4t");
+        if (ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34)
+            return im;
+    }
+    return NULL;
+}
+
+void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
+{
+    const json_t *img = l4t_base_image(v);
+    bool facts_say = v->in_container == JG_YES && v->l4t_major >= 34 && v->toolkit_present == JG_NO;
+    if (!img && !facts_say)
+        return;
+    json_t *ev = jg_ev_new();
+    if (img)
+        jg_ev_seen(ev, "image", img);
+    if (facts_say) {
+        jg_ev_fact(ev, v, "container.inside");
+        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_fact(ev, v, "cuda.toolkit");
+    }
+    jg_finding_spec s = {
+        "container-runtime.l4t-base-without-cuda", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        img ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "a JetPack 5+ container without CUDA: since JetPack 5, l4t-base no longer mounts "
+        "CUDA from the host (/usr/local/cuda is missing inside)",
+        "base the image on nvcr.io/nvidia/l4t-jetpack:r<host L4T> (CUDA, cuDNN, TensorRT; "
+        "r36.4.0 ships CUDA 12.6) or l4t-cuda instead of l4t-base"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* An unversioned-minor CUDA library (libcurand.so.10, libcublas.so.11) that is
+ * missing means no CUDA libraries are visible at all, not a wrong version. */
+bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item)
+{
+    static const char *const libs[] = {"libcurand.so", "libcublas.so", "libcufft.so",
+                                       "libcusparse.so", "libnvrtc.so", "libnvToolsExt.so",
+                                       "libcuda.so", NULL};
+    size_t i;
+    json_t *m;
+    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    {
+        const char *so = jg_json_str(m, "soname");
+        for (int k = 0; so && libs[k]; k++)
+            if (strncmp(so, libs[k], strlen(libs[k])) == 0) {
+                *item = m;
+                return true;
+            }
+    }
+    return false;
+}
+
+void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
+{
+    const json_t *m = NULL;
+    if (v->in_container == JG_NO || !jg_missing_generic_cuda_lib(v, &m))
+        return;
+    if (v->jp_major != 0 && v->jp_major != 4)
+        return; /* JetPack 5+: the image itself must carry CUDA (l4t-base rule) */
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    if (json_is_true(jg_json_at(v->observed, "docker.build")))
+        jg_ev_printf(ev, "observed.docker.build = true");
+    jg_finding_spec s = {
+        "container-runtime.cuda-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "CUDA libraries are not visible to the process: on JetPack 4 containers get CUDA from the "
+        "host only through the NVIDIA runtime, and docker build steps run under plain runc",
+        "set \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker "
+        "(for docker build), or docker run --runtime nvidia"};
+    jg_finding_add(out, &s, ev);
+}
+
+static bool gpu_nodes_present(const jg_view *v)
+{
+    size_t i;
+    json_t *n;
+    json_array_foreach(jg_json_at(v->facts, "gpu.nodes.value"), i, n)
+    {
+        if (json_is_true(json_object_get(n, "present")) &&
+            !json_is_false(json_object_get(n, "openable")))
+            return true;
+    }
+    return false;
+}
+
+void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
+{
+    const json_t *trt = jg_view_signal(v, "trt_cuda_init_100");
+    const json_t *e = jg_view_cuda_error(v, 100);
+    bool nodes = gpu_nodes_present(v);
+    /* on the host udev creates the nodes with today's numbers: only a container can hold stale ones */
+    if (!trt && !(e && nodes && v->in_container != JG_NO))
+        return;
+    json_t *ev = jg_ev_new();
+    if (trt)
+        jg_ev_seen(ev, "TensorRT", trt);
+    if (e)
+        jg_ev_seen(ev, "cuda error 100 (no device)", e);
+    if (nodes)
+        jg_ev_printf(ev, "gpu.nodes = present and openable");
+    jg_finding_spec s = {
+        "container-runtime.stale-device-numbers", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_CONF_MEDIUM,
+        "GPU device nodes exist but CUDA finds no device (100): the container or CDI spec may "
+        "hold device numbers from before a reboot (nvgpu, nvmap and nvidia-uvm majors are dynamic)",
+        "recreate the container after each reboot (and regenerate its CDI spec if it uses one); "
+        "compare ls -l /dev/nvmap /dev/nvgpu/igpu0/ctrl on the host and inside"};
+    jg_finding_add(out, &s, ev);
+}
+
+static const json_t *sbsa_image(const jg_view *v)
+{
+    size_t i;
+    json_t *im;
+    json_array_foreach(jg_obs_list(v, "images"), i, im)
+    {
+        const char *ref = jg_json_str(im, "ref");
+        if (!ref || strstr(ref, "igpu") || strstr(ref, "l4t"))
+            continue;
+        if (strstr(ref, "nvidia/cuda:") || strstr(ref, "nvcr.io/nvidia/pytorch:"))
+            return im;
+    }
+    return NULL;
+}
+
+void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
+{
+    const json_t *im = sbsa_image(v);
+    if (!im || (v->jp_major != 5 && v->jp_major != 6))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "image", im);
+    jg_ev_fact(ev, v, "l4t.version");
+    jg_finding_spec s = {
+        "container-runtime.sbsa-image-on-l4t", JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING,
+        JG_CONF_MEDIUM,
+        "a server-arm64 (SBSA) CUDA image on JetPack 5/6: the device is listed but cuBLAS and "
+        "kernels fail",
+        "on JetPack 6 Orin use nvcr.io/nvidia/pytorch:<YY.MM>-py3-igpu or "
+        "nvcr.io/nvidia/l4t-jetpack:r36.x; on JetPack 5 an l4t-* r35.x image"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_container_cli_error(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "container_cli_error");
+    if (!sig || jg_view_signal(v, "image_platform_mismatch"))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "nvidia-container-cli", sig);
+    jg_finding_spec s = {
+        "container-runtime.cli-error", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the NVIDIA container runtime failed to set up the GPU for the container",
+        "check dpkg -l nvidia-container-toolkit on the host and that the image is arm64; "
+        "run with --runtime nvidia"};
+    jg_finding_add(out, &s, ev);
+}

@@ -1,0 +1,168 @@
+/* Rules for the CUDA libraries layer: toolkit, cuDNN, TensorRT, cuSPARSELt
+ * (jetson-facts.md 1.5-1.7, section 2, section 5 rows 3 and 11). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/rules.h"
+#include "util/json.h"
+
+void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "cuda_not_installed");
+    bool facts_say = jg_on_jetson(v) && v->in_container != JG_YES && v->toolkit_present == JG_NO;
+    if (!facts_say && !sig)
+        return;
+    json_t *ev = jg_ev_new();
+    if (facts_say) {
+        jg_ev_fact(ev, v, "cuda.toolkit");
+        jg_ev_fact(ev, v, "jetpack.package");
+    }
+    if (sig)
+        jg_ev_seen(ev, "report", sig);
+    bool both = v->jetpack_package == JG_NO;
+    jg_finding_spec s = {
+        "cuda-libraries.toolkit-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+        (both || sig) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "the CUDA toolkit is not installed (a bare BSP flash without the JetPack SDK "
+        "components: no /usr/local/cuda, no nvidia-jetpack)",
+        "sudo apt update && sudo apt install nvidia-jetpack (CUDA, cuDNN and TensorRT for this "
+        "L4T release)"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* cuDNN major that this JetPack ships (facts.md section 2); 0 unknown. */
+static int host_cudnn_major(const jg_view *v, bool *from_fact)
+{
+    *from_fact = v->cudnn_major > 0;
+    if (*from_fact)
+        return v->cudnn_major;
+    int minor = 0;
+    if (v->l4t_version)
+        sscanf(v->l4t_version, "%*d.%d", &minor);
+    switch (v->l4t_major) {
+    case 32: case 34: case 35: return 8;
+    case 36: return (v->l4t_version && minor < 4) ? 8 : 9;
+    case 38: case 39: return 9;
+    default: return 0;
+    }
+}
+
+/* cuDNN major a binary needs: a missing libcudnn.so.N or "Require cuDNN N.*". */
+static int needed_cudnn_major(const jg_view *v, const json_t **item)
+{
+    size_t i;
+    json_t *m;
+    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    {
+        const char *so = jg_json_str(m, "soname");
+        if (so && strncmp(so, "libcudnn", 8) == 0 && strstr(so, ".so.")) {
+            *item = m;
+            return atoi(strstr(so, ".so.") + 4);
+        }
+    }
+    json_array_foreach(jg_obs_list(v, "requires"), i, m)
+    {
+        const char *lib = jg_json_str(m, "library");
+        if (lib && strcmp(lib, "cudnn") == 0) {
+            *item = m;
+            return (int)json_integer_value(json_object_get(m, "major"));
+        }
+    }
+    return 0;
+}
+
+void jg_rule_cudnn_major(const jg_view *v, json_t *out)
+{
+    const json_t *item = NULL;
+    bool from_fact;
+    int need = needed_cudnn_major(v, &item), have = host_cudnn_major(v, &from_fact);
+    if (need <= 0 || (have > 0 && have == need))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "needs cuDNN", item);
+    jg_ev_fact(ev, v, from_fact ? "cuda.cudnn" : "l4t.version");
+    char summary[240];
+    if (have)
+        snprintf(summary, sizeof summary,
+                 "a library built for cuDNN %d runs on a JetPack with cuDNN %d", need, have);
+    else
+        snprintf(summary, sizeof summary,
+                 "a library needs cuDNN %d, which this system does not provide (JetPack 5 ships "
+                 "cuDNN 8, JetPack 6.1+ and 7 ship cuDNN 9)", need);
+    jg_finding_spec s = {"cuda-libraries.cudnn-major-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+                         from_fact ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
+                         "install a build of that package made against this JetPack's cuDNN "
+                         "major (the wheel for this JetPack), or build it from source on the "
+                         "device; check the host with dpkg -l | grep cudnn"};
+    jg_finding_add(out, &s, ev);
+}
+
+static const json_t *missing_prefix(const jg_view *v, const char *prefix)
+{
+    size_t i;
+    json_t *m;
+    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    {
+        const char *so = jg_json_str(m, "soname");
+        if (so && strncmp(so, prefix, strlen(prefix)) == 0)
+            return m;
+    }
+    return NULL;
+}
+
+void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
+{
+    const json_t *m = missing_prefix(v, "libcusparseLt.so");
+    if (!m)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_finding_spec s = {
+        "cuda-libraries.cusparselt-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
+        "cuSPARSELt is missing: NVIDIA's JetPack 6.1+ PyTorch wheels need libcusparseLt.so, "
+        "which the JetPack CUDA install does not include",
+        "install cuSPARSELt for this CUDA version into /usr/local/cuda/lib64 (as in "
+        "pytorch/TensorRT's JetPack guide), then ldconfig"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
+{
+    const json_t *m = missing_prefix(v, "libnvinfer.so.");
+    if (!m)
+        return;
+    int need = atoi(jg_json_str(m, "soname") + strlen("libnvinfer.so."));
+    int have = v->jp_major == 5 || v->jp_major == 4 ? 8 : (v->jp_major >= 6 ? 10 : 0);
+    if (have == need)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_ev_fact(ev, v, "l4t.version");
+    jg_finding_spec s = {
+        "cuda-libraries.tensorrt-major-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+        have ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "a binary needs a TensorRT major this system does not have (JetPack 4.6/5: TensorRT 8, "
+        "JetPack 6/7: TensorRT 10)",
+        "use the build made for this JetPack's TensorRT, or rebuild the engine/package on the "
+        "device"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
+{
+    const json_t *m = NULL;
+    if (v->in_container == JG_YES || v->toolkit_present == JG_NO ||
+        !jg_missing_generic_cuda_lib(v, &m))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_ev_fact(ev, v, "cuda.toolkit");
+    jg_finding_spec s = {
+        "cuda-libraries.cuda-libs-not-found", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "CUDA libraries are not found by the loader: the toolkit is missing or not on the "
+        "library path",
+        "ls /usr/local/cuda/lib64; if absent: sudo apt install nvidia-jetpack; else add "
+        "/usr/local/cuda/lib64 to /etc/ld.so.conf.d and run sudo ldconfig"};
+    jg_finding_add(out, &s, ev);
+}

@@ -1,0 +1,294 @@
+/* Rules for the lower layers: hardware, kernel driver, CUDA driver
+ * (jetson-facts.md sections 3, 5, 6). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "doctor/rules.h"
+#include "facts/fact.h"
+#include "util/json.h"
+
+void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
+{
+    if (!v->arch || strcmp(v->arch, "aarch64") != 0 || jg_on_jetson(v) || v->in_container == JG_YES)
+        return; /* a container hides the Jetson's files: no hardware claim from inside one */
+    bool gb10 = (v->gpu_cc && strcmp(v->gpu_cc, "12.1") == 0) ||
+                (v->gpu_name && strstr(v->gpu_name, "GB10")) || jg_view_signal(v, "dgx_spark");
+    const char *family = jg_fact_str(v->facts, "gpu.driver_family");
+    bool nvidia_gpu = gb10 || (family && strcmp(family, "openrm") == 0) || v->drv_version > 0;
+    if (v->is_jetson != JG_NO && !gb10)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_fact(ev, v, "host.arch");
+    jg_ev_fact(ev, v, "jetson.is_jetson");
+    if (gb10)
+        jg_ev_printf(ev, "gpu = %s (compute capability %s)", v->gpu_name ? v->gpu_name : "GB10",
+                     v->gpu_cc ? v->gpu_cc : "12.1");
+    else if (nvidia_gpu)
+        jg_ev_fact(ev, v, "gpu.driver_family");
+    if (v->soc0_family)
+        jg_ev_fact(ev, v, "module.soc0_family");
+    jg_finding_spec s = {
+        "hardware.not-a-jetson", JG_L_HARDWARE, nvidia_gpu ? JG_SEV_WARNING : JG_SEV_INFO,
+        gb10 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        nvidia_gpu ? "aarch64 with an NVIDIA GPU but no Jetson Linux (no /etc/nv_tegra_release): "
+                     "a DGX Spark / Grace-class (SBSA) system, not a Jetson; Jetson tiers, L4T "
+                     "wheels and L4T containers do not apply"
+                   : "aarch64 without Jetson Linux: a generic ARM64 host, not a Jetson; it proves "
+                     "only that code imports",
+        nvidia_gpu ? "use the standard SBSA (server arm64) CUDA builds here, and never count this "
+                     "host as Jetson evidence"
+                   : "run the Jetson gate on a Jetson; treat this host as CPU-only ARM64 CI"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_x86_host(const jg_view *v, json_t *out)
+{
+    if (!v->arch || strcmp(v->arch, "x86_64") != 0)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_fact(ev, v, "host.arch");
+    jg_finding_spec s = {"hardware.x86-host", JG_L_HARDWARE, JG_SEV_INFO, JG_CONF_HIGH,
+                         "x86_64 host: CUDA results here prove nothing about a Jetson",
+                         "run jetgate on the Jetson itself (a self-hosted ARM64 runner)"};
+    jg_finding_add(out, &s, ev);
+}
+
+static bool any_gpu_node_present(const jg_view *v, bool *known)
+{
+    json_t *nodes = jg_json_at(v->facts, "gpu.nodes.value");
+    size_t i;
+    json_t *n;
+    *known = json_is_array(nodes) && json_array_size(nodes) > 0;
+    json_array_foreach(nodes, i, n)
+    {
+        if (json_is_true(json_object_get(n, "present")))
+            return true;
+    }
+    return false;
+}
+
+void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
+{
+    bool known;
+    if (!jg_on_jetson(v) || v->in_container != JG_NO || any_gpu_node_present(v, &known) || !known)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_fact(ev, v, "gpu.driver_family");
+    jg_ev_printf(ev, "gpu.nodes = none present");
+    jg_finding_spec s = {
+        "kernel-driver.gpu-nodes-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "no GPU device node exists on this Jetson: the GPU driver (nvgpu / OpenRM) did not probe",
+        "dmesg | grep -i nvgpu (look for [ERR] lines, e.g. a device tree for the wrong module "
+        "memory size); ls /sys/class/devfreq/; reflash the BSP for this exact module"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_stub_library(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 34);
+    if (v->drv_stub != JG_YES && !e)
+        return;
+    json_t *ev = jg_ev_new();
+    if (v->drv_stub == JG_YES)
+        jg_ev_raw(ev, v, "cuda_driver.measurements.library_path");
+    if (e)
+        jg_ev_seen(ev, "cuda error 34 (stub library)", e);
+    jg_finding_spec s = {
+        "cuda-driver.stub-library", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+        "the CUDA stub libcuda (from the toolkit's lib64/stubs) was loaded instead of the driver",
+        "remove .../stubs from LD_LIBRARY_PATH; the real libcuda.so.1 is in "
+        "/usr/lib/aarch64-linux-gnu/nvidia (JetPack 6/7) or .../tegra (JetPack 4/5)"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
+{
+    if (!v->drv_status || strcmp(v->drv_status, "pass") == 0 || v->drv_code >= 0)
+        return;
+    if (!jg_on_jetson(v) || v->in_container == JG_YES)
+        return;
+    json_t *lp = jg_json_at(v->facts, "cuda_driver.measurements.library_path");
+    if (json_is_string(lp))
+        return; /* it loaded; something else failed */
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "cuda_driver.status");
+    jg_ev_raw(ev, v, "cuda_driver.reason");
+    jg_finding_spec s = {
+        "cuda-driver.libcuda-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+        "libcuda.so.1 could not be loaded on this Jetson host",
+        "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
+        "check dpkg -l 'nvidia-l4t-*' shows one release"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* A torch CUDA newer than the driver explains 35/804 better (pytorch-build). */
+static bool torch_newer_than_driver(const jg_view *v)
+{
+    int drv = jg_host_driver_version(v);
+    return drv > 0 && v->torch_cuda && jg_cuda_version_int(v->torch_cuda) > drv;
+}
+
+void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 35);
+    if (!e || torch_newer_than_driver(v))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error 35 (insufficient driver)", e);
+    jg_ev_fact(ev, v, "l4t.version");
+    jg_finding_spec s = {
+        "cuda-driver.insufficient-driver", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the CUDA driver is older than the CUDA runtime the program uses (error 35); on a Jetson "
+        "the driver comes with the L4T release, so the runtime (wheel, container) is too new",
+        "use a build or container for this JetPack's CUDA (JetPack 5: 11.4, JetPack 6: 12.6, "
+        "JetPack 7: 13.x), or upgrade the whole BSP; find the driver with the deviceQuery "
+        "'CUDA Driver Version' line"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_forward_compat(const jg_view *v, json_t *out)
+{
+    const json_t *e804 = jg_view_cuda_error(v, 804), *e803 = jg_view_cuda_error(v, 803);
+    if ((!e804 && !e803) || torch_newer_than_driver(v))
+        return;
+    json_t *ev = jg_ev_new();
+    if (e804)
+        jg_ev_seen(ev, "cuda error 804 (forward compatibility not supported)", e804);
+    if (e803)
+        jg_ev_seen(ev, "cuda error 803 (system driver mismatch)", e803);
+    jg_finding_spec s = {
+        "cuda-driver.forward-compat", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+        e804 ? "CUDA forward compatibility was attempted on hardware that does not support it (804)"
+             : "the CUDA compat library does not match the driver (803)",
+        "remove cuda-compat libraries from LD_LIBRARY_PATH and the image (on Orin the compat "
+        "root is /usr/local/cuda/compat_orin) and use a CUDA runtime not newer than this "
+        "JetPack's driver"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_init_error(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 3);
+    if (!e)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error 3 (initialization error)", e);
+    jg_finding_spec s = {
+        "cuda-driver.init-error", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "CUDA initialization error (3): on a Jetson the usual cause is container user space "
+        "(L4T / CUDA) newer than the host's L4T driver",
+        "compare the image tag's rNN with the host's head -1 /etc/nv_tegra_release and use an "
+        "image for the host's L4T major (e.g. an r32.x image on an R32 host), or upgrade the host"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* Container L4T (its own release file or the image tag) vs the host's. */
+static int image_l4t_major(const jg_view *v, const json_t **item)
+{
+    size_t i;
+    json_t *im;
+    json_array_foreach(jg_obs_list(v, "images"), i, im)
+    {
+        const char *l4t = jg_json_str(im, "l4t");
+        if (l4t) {
+            *item = im;
+            return atoi(l4t);
+        }
+    }
+    return 0;
+}
+
+void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
+{
+    const json_t *img = NULL, *host = json_object_get(v->observed, "host_l4t");
+    int cmaj = image_l4t_major(v, &img);
+    if (!cmaj && v->in_container == JG_YES)
+        cmaj = v->l4t_major;
+    int hmaj = host ? atoi(jg_json_str(host, "version") ? jg_json_str(host, "version") : "0")
+                    : (v->in_container == JG_YES ? 0 : v->l4t_major);
+    if (!cmaj || !hmaj || cmaj == hmaj)
+        return;
+    json_t *ev = jg_ev_new();
+    if (img)
+        jg_ev_seen(ev, "container image", img);
+    else
+        jg_ev_fact(ev, v, "l4t.version");
+    if (host)
+        jg_ev_seen(ev, "host L4T", host);
+    else
+        jg_ev_fact(ev, v, "l4t.version");
+    char summary[200];
+    snprintf(summary, sizeof summary,
+             "container built for L4T R%d runs on an L4T R%d host: images do not work across "
+             "L4T majors", cmaj, hmaj);
+    jg_finding_spec s = {"cuda-driver.l4t-major-mismatch", JG_L_CUDA_DRIVER, JG_SEV_ERROR,
+                         JG_CONF_HIGH, summary,
+                         "use an image tagged for the host's L4T (rNN.x matching head -1 "
+                         "/etc/nv_tegra_release), or reflash the host to the image's L4T"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_unknown_999(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 999);
+    if (!e)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error 999 (unknown)", e);
+    jg_finding_spec s = {
+        "cuda-driver.unknown-error", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        "CUDA reported an unknown error (999): a generic driver failure, e.g. a module not "
+        "loaded after a partial upgrade",
+        "dpkg -l 'nvidia-l4t-*' should show one release for all packages; reboot; "
+        "dmesg | grep -i -e nvgpu -e nvidia"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "nvml_stub");
+    if (!sig)
+        sig = jg_view_signal(v, "nvml_missing");
+    bool old_jp = v->jp_major > 0 && v->jp_major < 6;
+    if (!old_jp && !(sig && v->jp_major == 0))
+        return;
+    bool orin_or_unknown = !v->module_cc || strcmp(v->module_cc, "8.7") == 0;
+    json_t *ev = jg_ev_new();
+    if (sig)
+        jg_ev_seen(ev, "NVML", sig);
+    if (!orin_or_unknown)
+        jg_ev_fact(ev, v, "module.compute_capability");
+    if (v->l4t_version)
+        jg_ev_fact(ev, v, "l4t.version");
+    else if (v->toolkit)
+        jg_ev_fact(ev, v, "cuda.toolkit");
+    jg_finding_spec s = {
+        "cuda-driver.no-nvml-before-jp6", JG_L_CUDA_DRIVER, sig ? JG_SEV_ERROR : JG_SEV_INFO,
+        old_jp ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "JetPack before 6 has no NVML (only the toolkit's stub libnvidia-ml.so): tools that find "
+        "the GPU through NVML (nvidia-smi, nvtop, ollama) see no GPU",
+        orin_or_unknown
+            ? "upgrade to JetPack 6 (L4T 36.x), or use a build that detects Jetson GPUs without NVML"
+            : "this module has no JetPack 6 (JetPack 6 is for Orin): use tools that read the GPU "
+              "without NVML (tegrastats, jtop) and builds that do not need NVML"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* 100 with no better explanation: say what to run to find out. */
+void jg_rule_no_device(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 100);
+    if (!e || json_array_size(jg_obs_list(v, "devices_seen")) > 0)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error 100 (no device)", e);
+    jg_finding_spec s = {
+        "cuda-driver.no-device", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        "CUDA found no device (100); on a Jetson this is a symptom of a missing device node, "
+        "group permission or container runtime, not of missing hardware",
+        "as the failing user run: id -nG; ls -l /dev/nvmap /dev/nvgpu/igpu0/ctrl (Orin) or "
+        "/dev/nvidia0 (Thor); in a container check --runtime nvidia; then jetgate doctor -v"};
+    jg_finding_add(out, &s, ev);
+}

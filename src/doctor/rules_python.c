@@ -1,0 +1,141 @@
+/* Rules for Python packages and the project's own requirements
+ * (jetson-facts.md 4.4; section 5; examples/reports 21, 23). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/rules.h"
+#include "util/json.h"
+
+void jg_rule_numpy_abi(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "numpy_abi");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "numpy", sig);
+    if (v->numpy)
+        jg_ev_raw(ev, v, "python.packages.numpy");
+    jg_finding_spec s = {
+        "python-packages.numpy-abi", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+        "a module compiled against NumPy 1.x is loaded with NumPy 2 (binary ABI mismatch)",
+        "pip install \"numpy<2\" (keep the vendor torch), or install builds of the extension "
+        "made against NumPy 2"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_openblas_illegal(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "illegal_instruction");
+    bool bad_numpy = v->numpy && strcmp(v->numpy, "1.19.5") == 0 && jg_on_aarch64(v);
+    if (!sig && !bad_numpy)
+        return;
+    if (sig && v->arch && strcmp(v->arch, "x86_64") == 0)
+        return;
+    json_t *ev = jg_ev_new();
+    if (sig)
+        jg_ev_seen(ev, "crash", sig);
+    if (v->numpy)
+        jg_ev_raw(ev, v, "python.packages.numpy");
+    jg_finding_spec s = {
+        "python-packages.openblas-illegal-instruction", JG_L_PYTHON_PACKAGES,
+        sig ? JG_SEV_ERROR : JG_SEV_WARNING, bad_numpy ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "numpy 1.19.5's bundled OpenBLAS mis-detects the Jetson CPU and dies with "
+        "'Illegal instruction' on import (of numpy, or torch which imports it)",
+        "export OPENBLAS_CORETYPE=ARMV8 before starting Python, or pip3 install numpy==1.19.4 "
+        "(or 1.18.5) for the affected user"};
+    jg_finding_add(out, &s, ev);
+}
+
+static const json_t *bnb_none_any_wheel(const jg_view *v)
+{
+    size_t i;
+    json_t *w;
+    json_array_foreach(jg_obs_list(v, "wheels"), i, w)
+    {
+        const char *f = jg_json_str(w, "file");
+        if (f && strncmp(f, "bitsandbytes-", 13) == 0 && strstr(f, "py3-none-any"))
+            return w;
+    }
+    return NULL;
+}
+
+void jg_rule_bnb_none_any(const jg_view *v, json_t *out)
+{
+    const json_t *w = bnb_none_any_wheel(v);
+    if (!w || (v->arch && strcmp(v->arch, "x86_64") == 0))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "wheel", w);
+    const json_t *fail = jg_view_signal(v, "bnb_setup_failed");
+    if (fail)
+        jg_ev_seen(ev, "bitsandbytes", fail);
+    jg_finding_spec s = {
+        "python-packages.bitsandbytes-no-aarch64-binary", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+        jg_on_aarch64(v) || fail ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "the bitsandbytes py3-none-any wheel carries no aarch64 CUDA library: its CUDA setup "
+        "fails on a Jetson",
+        "build bitsandbytes from source on the device (cmake -DCOMPUTE_BACKEND=cuda "
+        "-DCOMPUTE_CAPABILITY=87 for Orin), or use a Jetson build (jetson-containers: 0.49.3 for "
+        "CUDA >= 12.6, 0.45.4 below)"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, json_t *out)
+{
+    const json_t *kf = jg_view_signal(v, "bnb_kernel_failed");
+    bool installed = v->bnb_installed == JG_YES;
+    if ((!installed && !kf) || bnb_none_any_wheel(v) || v->jp_major < 4 || v->jp_major > 6)
+        return;
+    bool failed = kf || (v->bnb_nf4 && (strcmp(v->bnb_nf4, "fail") == 0 ||
+                                        strcmp(v->bnb_nf4, "error") == 0));
+    bool passed = v->bnb_nf4 && strcmp(v->bnb_nf4, "pass") == 0;
+    if (passed)
+        return; /* a build that works here (e.g. built from source) */
+    json_t *ev = jg_ev_new();
+    if (installed)
+        jg_ev_raw(ev, v, "python.bitsandbytes.version");
+    if (v->bnb_nf4)
+        jg_ev_raw(ev, v, "python.bitsandbytes.nf4.status");
+    if (kf)
+        jg_ev_seen(ev, "bitsandbytes", kf);
+    jg_ev_fact(ev, v, "l4t.version");
+    jg_finding_spec s = {
+        "python-packages.bitsandbytes-sbsa-wheel", JG_L_PYTHON_PACKAGES,
+        failed ? JG_SEV_ERROR : JG_SEV_WARNING, failed ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "upstream bitsandbytes aarch64 wheels are built for server ARM (SBSA) and do not work "
+        "on L4T (first kernel: 'named symbol not found')",
+        "build bitsandbytes from source on the device (cmake -DCOMPUTE_BACKEND=cuda "
+        "-DCOMPUTE_CAPABILITY=87 for Orin), or use the jetson-containers build (0.49.3 for "
+        "CUDA >= 12.6, 0.45.4 below)"};
+    jg_finding_add(out, &s, ev);
+}
+
+static bool vendor_torch(const char *ver)
+{
+    return ver && (jg_torch_nv_build(ver) || strstr(ver, "a0+"));
+}
+
+void jg_rule_project_pins_torch(const jg_view *v, json_t *out)
+{
+    size_t i;
+    json_t *c;
+    json_array_foreach(jg_obs_list(v, "conflicts"), i, c)
+    {
+        const char *pkg = jg_json_str(c, "package");
+        if (!pkg || strcmp(pkg, "torch") != 0)
+            continue;
+        bool vendor = vendor_torch(jg_json_str(c, "installed"));
+        json_t *ev = jg_ev_new();
+        jg_ev_seen(ev, "pip", c);
+        jg_finding_spec s = {
+            "project.pins-torch", JG_L_PROJECT, JG_SEV_WARNING,
+            vendor ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+            "a package pins a different torch version than the installed (vendor) build: the "
+            "next pip resolve can replace it with PyPI's CPU-only aarch64 wheel",
+            "relax the torch pin in the project's requirements, and install with a constraints "
+            "file that keeps the vendor torch (jetgate constraints)"};
+        jg_finding_add(out, &s, ev);
+        return;
+    }
+}

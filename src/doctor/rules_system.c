@@ -1,0 +1,77 @@
+/* Rules for permissions and configuration (jetson-facts.md 6.3; section 5 row 10). */
+#include <stdio.h>
+#include <string.h>
+
+#include "doctor/rules.h"
+#include "facts/fact.h"
+#include "util/json.h"
+
+static const json_t *eacces_node(const jg_view *v)
+{
+    size_t i;
+    json_t *n;
+    json_array_foreach(jg_json_at(v->facts, "gpu.nodes.value"), i, n)
+    {
+        const char *err = jg_json_str(n, "error");
+        if (json_is_false(json_object_get(n, "openable")) && err && strstr(err, "ermission"))
+            return n;
+    }
+    return NULL;
+}
+
+void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
+{
+    const json_t *n = eacces_node(v), *sig = jg_view_signal(v, "gpu_eacces");
+    if (!n && !sig)
+        return;
+    json_t *ev = jg_ev_new();
+    if (n)
+        jg_ev_printf(ev, "gpu.nodes[%s].openable = false (%s)", jg_json_str(n, "path"),
+                     jg_json_str(n, "error"));
+    if (sig)
+        jg_ev_seen(ev, "report", sig);
+    jg_finding_spec s = {"permissions.gpu-node-access", JG_L_PERMISSIONS, JG_SEV_ERROR,
+                         JG_CONF_HIGH,
+                         "this user may not open the GPU device nodes (owned by root:video, "
+                         "/dev/dri/renderD* by render): CUDA then reports no device (100/801)",
+                         jg_fix_groups()};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_device_works_for_other_user(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 100);
+    const json_t *seen = json_array_get(jg_obs_list(v, "devices_seen"), 0);
+    if (!e || !seen || eacces_node(v) || jg_view_signal(v, "gpu_eacces"))
+        return;
+    const json_t *sw = jg_view_signal(v, "user_switch");
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "device seen", seen);
+    jg_ev_seen(ev, "cuda error 100 (no device)", e);
+    if (sw)
+        jg_ev_seen(ev, "user switch", sw);
+    jg_finding_spec s = {
+        "permissions.device-for-other-user", JG_L_PERMISSIONS, JG_SEV_ERROR,
+        sw ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "the GPU works in one context (e.g. as root) and reports no device (100) in another: "
+        "the failing user is not in the video group that owns the Tegra device nodes",
+        jg_fix_groups()};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
+{
+    json_t *agrees = jg_fact_value(jg_json_at(v->facts, "jetpack.agrees"));
+    if (!json_is_false(agrees))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_fact(ev, v, "jetpack.package");
+    jg_finding_spec s = {
+        "configuration.jetpack-package-mismatch", JG_L_CONFIGURATION, JG_SEV_WARNING,
+        JG_CONF_MEDIUM,
+        "the nvidia-jetpack package does not belong to this L4T release: a partial upgrade",
+        "sudo apt update && sudo apt dist-upgrade, so nvidia-l4t-* and nvidia-jetpack come from "
+        "one release; check /etc/apt/sources.list.d/nvidia-l4t-apt-source.list"};
+    jg_finding_add(out, &s, ev);
+}

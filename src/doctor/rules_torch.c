@@ -1,0 +1,254 @@
+/* Rules for the PyTorch build layer (jetson-facts.md 4.1-4.3, section 5 rows 1-4). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/rules.h"
+#include "util/json.h"
+
+void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
+{
+    const json_t *nc = jg_view_signal(v, "torch_not_compiled");
+    const char *ver = v->torch_version;
+    bool plain = ver && !strchr(ver, '+');
+    bool none = v->torch_has_cuda == JG_NO || (ver && strstr(ver, "+cpu"));
+    bool aarch64 = jg_on_aarch64(v);
+    /* with the platform unknown, only a torch that says it has no CUDA is enough */
+    if ((!aarch64 && (v->arch || (!none && !nc))) || v->torch_imported == JG_NO ||
+        jg_torch_nv_build(ver))
+        return;
+    bool plain_failing = plain && v->torch_available == JG_NO && v->torch_has_cuda != JG_YES;
+    if (!none && !nc && !plain_failing)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.version");
+    if (v->torch_has_cuda != JG_UNKNOWN)
+        jg_ev_raw(ev, v, "python.torch.cuda");
+    if (v->torch_available != JG_UNKNOWN)
+        jg_ev_raw(ev, v, "python.torch.cuda_available");
+    if (nc)
+        jg_ev_seen(ev, "torch", nc);
+    jg_finding_spec s = {
+        "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+        (none || nc) && aarch64 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        (none || nc) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): PyPI's "
+                       "aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
+                     : "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
+                       "PyPI's aarch64 wheel, which is CPU-only, stands in for NVIDIA's Jetson build",
+        jg_fix_torch(v)};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
+{
+    int drv = jg_host_driver_version(v);
+    int need = jg_cuda_version_int(v->torch_cuda);
+    if (!jg_on_jetson(v) || drv <= 0 || need <= drv)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_raw(ev, v, "python.torch.cuda");
+    jg_ev_printf(ev, "driver CUDA version = %d.%d (%s)", drv / 1000, (drv % 1000) / 10,
+                 v->drv_version > 0 ? "reported by the driver" : "this JetPack's driver");
+    if (v->l4t_version)
+        jg_ev_fact(ev, v, "l4t.version");
+    const json_t *e = jg_view_cuda_error(v, 35);
+    if (!e)
+        e = jg_view_cuda_error(v, 804);
+    if (e)
+        jg_ev_seen(ev, "cuda error", e);
+    char summary[256];
+    snprintf(summary, sizeof summary,
+             "torch was built for CUDA %s but this JetPack's driver offers CUDA %d.%d: "
+             "is_available() is False or CUDA fails with error 35/804%s",
+             v->torch_cuda, drv / 1000, (drv % 1000) / 10,
+             jg_torch_cu_tag(v->torch_version) ? " (an SBSA/x86 +cu wheel)" : "");
+    jg_finding_spec s = {"pytorch-build.cuda-newer-than-driver", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+                         JG_CONF_HIGH, summary, jg_fix_torch(v)};
+    jg_finding_add(out, &s, ev);
+}
+
+static bool arch_list_has(const json_t *list, const char *cc)
+{
+    char want[16];
+    int maj = 0, min = 0;
+    if (sscanf(cc, "%d.%d", &maj, &min) != 2)
+        return true;
+    snprintf(want, sizeof want, "sm_%d%d", maj, min);
+    size_t i;
+    json_t *a;
+    json_array_foreach(list, i, a)
+    {
+        if (json_string_value(a) && strcmp(json_string_value(a), want) == 0)
+            return true;
+    }
+    return false;
+}
+
+void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, json_t *out)
+{
+    if (!jg_torch_cu_tag(v->torch_version) || v->jp_major < 4 || v->jp_major > 6)
+        return;
+    int drv = jg_host_driver_version(v);
+    if (drv > 0 && jg_cuda_version_int(v->torch_cuda) > drv)
+        return; /* cuda-newer-than-driver says it more precisely */
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_fact(ev, v, "l4t.version");
+    jg_finding_spec s = {
+        "pytorch-build.sbsa-wheel-on-jetpack", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "a download.pytorch.org +cu wheel (built for server arm64 / x86 GPUs) on JetPack 4-6: "
+        "it may lack Jetson kernels (sm_87 -> 'no kernel image') and Jetson's CUDA libraries",
+        jg_fix_torch(v)};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
+{
+    const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
+    const json_t *e209 = jg_view_cuda_error(v, 209);
+    bool list_known = json_array_size(v->torch_arch_list) > 0;
+    bool missing = list_known && cc && !arch_list_has(v->torch_arch_list, cc);
+    if (!missing && !e209)
+        return;
+    const json_t *conda = jg_view_signal(v, "conda_forge_torch");
+    json_t *ev = jg_ev_new();
+    if (missing) {
+        jg_ev_raw(ev, v, "python.torch.arch_list");
+        jg_ev_printf(ev, "device compute capability = %s (%s)", cc,
+                     v->gpu_cc ? "reported by the driver" : "module.compute_capability");
+    }
+    if (e209)
+        jg_ev_seen(ev, "cuda error 209 (no kernel image)", e209);
+    if (conda)
+        jg_ev_seen(ev, "conda", conda);
+    jg_finding_spec s = {
+        "pytorch-build.missing-device-arch", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+        (missing || conda) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "the CUDA build has no kernels for this GPU ('no kernel image is available', 209): "
+        "typical of conda-forge torch (no sm_87) and SBSA wheels on Orin",
+        jg_fix_torch(v)};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_other_jetpack_wheel(const jg_view *v, json_t *out)
+{
+    int built = jg_torch_nv_jp_major(v->torch_version);
+    if (!built || !v->jp_major || built == v->jp_major)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_fact(ev, v, v->jp_version ? "jetpack.version" : "l4t.version");
+    char summary[240];
+    snprintf(summary, sizeof summary,
+             "torch is NVIDIA's build for JetPack %d but this host runs JetPack %d%s", built,
+             v->jp_major,
+             v->jp_major == 7 ? " (JetPack 7 uses SBSA wheels, not Jetson builds)" : "");
+    jg_finding_spec s = {"pytorch-build.wheel-for-other-jetpack", JG_L_PYTORCH_BUILD,
+                         JG_SEV_ERROR, JG_CONF_HIGH, summary, jg_fix_torch(v)};
+    jg_finding_add(out, &s, ev);
+}
+
+/* libcudart.so.10.0 / .11.0 / .12: the CUDA version a binary was linked for. */
+static int cudart_need(const char *so)
+{
+    int maj = 0, min = 0;
+    int n = sscanf(so, "libcudart.so.%d.%d", &maj, &min);
+    if (n < 1)
+        return 0;
+    return maj <= 10 ? maj * 1000 + min * 10 : maj * 1000;
+}
+
+void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
+{
+    size_t i;
+    json_t *m;
+    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    {
+        const char *so = jg_json_str(m, "soname");
+        int need = so ? cudart_need(so) : 0;
+        if (!need)
+            continue;
+        int have = jg_jp_driver_version(v->jp_major, v->l4t_major, v->l4t_version);
+        bool same = have && (need / 1000 == have / 1000) && (need / 1000 > 10 || need == have);
+        if (same)
+            continue; /* right version, just not visible: a library-path problem */
+        json_t *ev = jg_ev_new();
+        jg_ev_seen(ev, "missing library", m);
+        if (have)
+            jg_ev_fact(ev, v, "l4t.version");
+        char summary[240];
+        snprintf(summary, sizeof summary,
+                 "a package (usually the torch wheel) was built for CUDA %d.%d, which this "
+                 "JetPack does not ship: a build for another JetPack", need / 1000,
+                 (need % 1000) / 10);
+        jg_finding_spec s = {"pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD,
+                             JG_SEV_ERROR, have ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
+                             jg_fix_torch(v)};
+        jg_finding_add(out, &s, ev);
+        return;
+    }
+}
+
+void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
+{
+    if (v->jp_major != 7 || !jg_torch_cu_tag(v->torch_version) || !strstr(v->torch_version, "+cu13"))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_fact(ev, v, "l4t.version");
+    jg_finding_spec s = {"pytorch-build.jp7-sbsa-wheel", JG_L_PYTORCH_BUILD, JG_SEV_INFO,
+                         JG_CONF_HIGH,
+                         "an SBSA CUDA 13 wheel on JetPack 7: the right kind of build here",
+                         "none needed"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
+{
+    const char *t = v->torch_tensor_op;
+    if (v->torch_available != JG_YES || !t || (strcmp(t, "fail") != 0 && strcmp(t, "error") != 0))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.cuda_available");
+    jg_ev_raw(ev, v, "python.tensor_op.status");
+    jg_ev_raw(ev, v, "python.tensor_op.reason");
+    jg_finding_spec s = {
+        "pytorch-build.kernel-failed", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
+        "torch.cuda.is_available() is True but a real CUDA tensor op failed: the build does not "
+        "work on this GPU", jg_fix_torch(v)};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
+{
+    if (v->torch_imported != JG_NO || !jg_on_jetson(v))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.imported");
+    jg_ev_raw(ev, v, "python.torch.error");
+    jg_finding_spec s = {"pytorch-build.torch-not-importable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+                         JG_CONF_MEDIUM, "torch does not import with this interpreter",
+                         jg_fix_torch(v)};
+    jg_finding_add(out, &s, ev);
+}
+
+/* Thor is sm_101 to CUDA 12.8/12.9 but sm_110 to CUDA 13 (facts.md 1.12): a
+ * CUDA 12 build has no kernel for the device the JetPack 7 driver reports. */
+void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)
+{
+    const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
+    if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(v->torch_cuda) / 1000 != 12)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_printf(ev, "torch CUDA = %s", v->torch_cuda);
+    jg_ev_printf(ev, "device compute capability = %s", cc);
+    jg_finding_spec s = {
+        "pytorch-build.cuda12-build-on-thor", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "a CUDA 12 torch build on Thor: CUDA 12.8/12.9 know Thor as sm_101, the JetPack 7 driver "
+        "reports compute capability 11.0 (sm_110), so kernels are missing",
+        "pip install torch --index-url https://download.pytorch.org/whl/cu130 (JetPack 7 uses "
+        "SBSA CUDA 13 wheels)"};
+    jg_finding_add(out, &s, ev);
+}

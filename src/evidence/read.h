@@ -1,0 +1,34 @@
+/* Reading evidence records for claims and reports (docs/schema.md "Evidence
+ * record v1"). The envelope must be an in-toto Statement v1 carrying the
+ * jetgate gate-run predicate of major version 1; a field that is present
+ * with the wrong type makes the file bad input (exit 2, naming the JSON
+ * path), while a field that is absent or null is left to the consumer, which
+ * may only deny because of it. */
+#ifndef JG_EVIDENCE_READ_H
+#define JG_EVIDENCE_READ_H
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "util/json.h"
+
+#define JG_EVIDENCE_MAX_BYTES (4u * 1024u * 1024u)
+#define JG_INTOTO_STATEMENT_V1 "https://in-toto.io/Statement/v1"
+#define JG_EVIDENCE_PREDICATE_PREFIX "https://jetgate.dev/evidence/gate-run/v"
+#define JG_EVIDENCE_MAJOR 1
+
+/* Read, parse (duplicate keys rejected, depth bounded) and validate the
+ * record at path ("-" = stdin). NULL with err = "FILE:LINE:COL: why" or
+ * "FILE: json.path: why". */
+json_t *jg_evidence_read(const char *path, jg_jerr *err);
+json_t *jg_evidence_parse(const char *text, size_t len, const char *name, jg_jerr *err);
+int jg_evidence_check_shape(const json_t *doc, const char *name, jg_jerr *err);
+
+/* RFC 3339 UTC instant ("2026-12-02T10:00:00Z", fractional seconds and a
+ * numeric offset accepted). false when it is not one. */
+bool jg_evidence_parse_time(const char *s, time_t *out);
+/* "YYYY-MM-DD" as the UTC midnight that starts the day. */
+bool jg_evidence_parse_date(const char *s, time_t *out);
+
+#endif

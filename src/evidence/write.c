@@ -1,0 +1,210 @@
+#include "evidence/write.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "facts/fact.h"
+#include "util/atomic.h"
+#include "util/json.h"
+
+bool jg_commit_sha_valid(const char *sha)
+{
+    if (!sha || strlen(sha) != 40)
+        return false;
+    for (const char *p = sha; *p; p++)
+        if (!isdigit((unsigned char)*p) && !(*p >= 'a' && *p <= 'f'))
+            return false;
+    return true;
+}
+
+bool jg_gate_id_valid(const char *id)
+{
+    if (!id || !*id || strlen(id) > 64 || strstr(id, ".."))
+        return false;
+    if (!islower((unsigned char)id[0]) && !isdigit((unsigned char)id[0]))
+        return false;
+    for (const char *p = id; *p; p++)
+        if (!islower((unsigned char)*p) && !isdigit((unsigned char)*p) && !strchr("._-", *p))
+            return false;
+    return true;
+}
+
+/* Version-like strings only ("12.6.68", "2.5.0a0+872d972e41.nv24.08"); anything else is null. */
+static json_t *version_or_null(const char *v)
+{
+    if (!v || !*v || strlen(v) > 80)
+        return json_null();
+    for (const char *p = v; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr(".+-_~", *p))
+            return json_null();
+    return json_string(v);
+}
+
+static json_t *text_or_null(const char *v)
+{
+    return v ? json_string(v) : json_null();
+}
+
+static const json_t *driver_result(const json_t *native)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(native, i, r) {
+        const char *id = json_string_value(json_object_get(r, "id"));
+        if (id && strcmp(id, "driver") == 0)
+            return r;
+    }
+    return NULL;
+}
+
+static json_t *driver_version(const json_t *facts, const json_t *drv)
+{
+    json_t *v = jg_json_at(drv, "measurements.driver_version");
+    if (!json_is_integer(v))
+        v = jg_json_at(facts, "cuda_driver.measurements.driver_version");
+    return json_is_integer(v) ? json_integer(json_integer_value(v)) : json_null();
+}
+
+static json_t *gpu_name(const json_t *drv, const json_t *python)
+{
+    const char *n = json_string_value(
+        json_object_get(json_array_get(jg_json_at(drv, "measurements.devices"), 0), "name"));
+    if (!n)
+        n = jg_json_str(python, "torch.device_name");
+    return text_or_null(n);
+}
+
+json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const json_t *python)
+{
+    const json_t *drv = driver_result(native);
+    json_t *is = jg_fact_value(jg_json_at(facts, "jetson.is_jetson"));
+    json_t *p = json_object();
+    json_object_set_new(p, "arch", version_or_null(jg_fact_str(facts, "host.arch")));
+    json_object_set_new(p, "is_jetson", json_is_boolean(is) ? json_boolean(json_is_true(is))
+                                                            : json_null());
+    json_object_set_new(p, "module_part", version_or_null(jg_fact_str(facts, "module.part_number")));
+    json_object_set_new(p, "module_name", text_or_null(jg_fact_str(facts, "module.name")));
+    json_object_set_new(p, "memory_class", text_or_null(jg_fact_str(facts, "module.memory_class")));
+    json_object_set_new(p, "soc", version_or_null(jg_fact_str(facts, "module.soc")));
+    json_object_set_new(p, "compute_capability",
+                        version_or_null(jg_fact_str(facts, "module.compute_capability")));
+    json_object_set_new(p, "l4t", version_or_null(jg_fact_str(facts, "l4t.version")));
+    json_object_set_new(p, "jetpack", version_or_null(jg_fact_str(facts, "jetpack.version")));
+    json_object_set_new(p, "os", text_or_null(jg_fact_str(facts, "host.os.pretty_name")));
+    json_object_set_new(p, "cuda_toolkit", version_or_null(jg_fact_str(facts, "cuda.toolkit")));
+    json_object_set_new(p, "cudnn", version_or_null(jg_fact_str(facts, "cuda.cudnn")));
+    json_object_set_new(p, "tensorrt", version_or_null(jg_fact_str(facts, "cuda.tensorrt")));
+    json_object_set_new(p, "driver_version", driver_version(facts, drv));
+    json_object_set_new(p, "gpu_name", gpu_name(drv, python));
+    json_object_set_new(p, "torch", version_or_null(jg_json_str(python, "torch.version")));
+    json_object_set_new(p, "torch_cuda", version_or_null(jg_json_str(python, "torch.cuda")));
+    json_object_set_new(p, "identified_by",
+                        version_or_null(jg_fact_str(facts, "module.identified_by")));
+    json_object_set_new(p, "raw", json_pack("{s:o, s:o}", "nv_tegra_release",
+                                            text_or_null(jg_fact_str(facts, "l4t.release_line")),
+                                            "model", text_or_null(jg_fact_str(facts, "module.model"))));
+    return p;
+}
+
+static json_t *env_or_null(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v ? json_string(v) : json_null();
+}
+
+json_t *jg_evidence_run_meta(const char *labels_flag)
+{
+    const char *labels = labels_flag ? labels_flag : getenv("RUNNER_LABELS");
+    json_t *arr = json_array();
+    for (const char *p = labels; p && *p;) {
+        size_t n = strcspn(p, ",");
+        char *l = strndup(p, n);
+        char *s = l, *e = l ? l + strlen(l) : NULL;
+        while (s && isspace((unsigned char)*s))
+            s++;
+        while (e && e > s && isspace((unsigned char)e[-1]))
+            *--e = '\0';
+        if (s && *s)
+            json_array_append_new(arr, json_string(s));
+        free(l);
+        p += n + (p[n] == ',');
+    }
+    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "workflow", env_or_null("GITHUB_WORKFLOW"),
+                     "event", env_or_null("GITHUB_EVENT_NAME"), "run_id",
+                     env_or_null("GITHUB_RUN_ID"), "run_attempt", env_or_null("GITHUB_RUN_ATTEMPT"),
+                     "ref", env_or_null("GITHUB_REF"), "runner_labels", arr);
+}
+
+static json_t *rfc3339(time_t t)
+{
+    struct tm tm;
+    char buf[32];
+    gmtime_r(&t, &tm);
+    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return json_string(buf);
+}
+
+/* Version fields get only the known-value pass (an IPv4-looking TensorRT
+ * version such as 10.3.0.30 is not an address); free text gets every pattern. */
+static void scrub_platform(const jg_scrub *s, json_t *p)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(p, key, v) {
+        if (!json_is_string(v))
+            continue;
+        char *clean = jg_scrub_text(s, json_string_value(v), false);
+        if (clean)
+            json_string_set(v, clean);
+        free(clean);
+    }
+    static const char *const free_text[] = {"module_name", "memory_class", "os", "gpu_name"};
+    for (size_t i = 0; i < 4; i++)
+        jg_scrub_json(s, json_object_get(p, free_text[i]));
+    jg_scrub_json(s, json_object_get(p, "raw"));
+}
+
+json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
+{
+    json_t *platform = jg_evidence_platform(in->facts, in->native, in->python);
+    scrub_platform(s, platform);
+    json_t *checks = json_deep_copy(in->checks);
+    json_t *reasons = json_deep_copy(json_object_get(in->verdict, "reasons"));
+    json_t *run = json_deep_copy(in->run);
+    jg_scrub_json(s, checks);
+    jg_scrub_json(s, reasons);
+    jg_scrub_json(s, run);
+    json_t *pred = json_object();
+    json_object_set_new(pred, "gate", json_string(in->gate));
+    json_object_set(pred, "status", json_object_get(in->verdict, "status"));
+    json_object_set_new(pred, "reasons", reasons ? reasons : json_array());
+    json_object_set_new(pred, "tool", json_pack("{s:s, s:s}", "name", "jetgate", "version",
+                                                JETGATE_VERSION));
+    json_object_set_new(pred, "commit", json_pack("{s:s, s:o, s:s}", "sha", in->sha, "dirty",
+                                                  in->dirty < 0 ? json_null()
+                                                                : json_boolean(in->dirty),
+                                                  "source", in->commit_source));
+    json_object_set_new(pred, "run", run ? run : json_object());
+    json_object_set_new(pred, "started_at", rfc3339(in->started));
+    json_object_set_new(pred, "finished_at", rfc3339(in->finished));
+    json_object_set_new(pred, "platform", platform);
+    json_object_set_new(pred, "checks", checks ? checks : json_array());
+    json_object_set(pred, "counts", json_object_get(in->verdict, "counts"));
+    return json_pack("{s:s, s:[{s:s, s:{s:s}}], s:s, s:o}", "_type", JG_EVIDENCE_STATEMENT_TYPE,
+                     "subject", "name", "git-commit", "digest", "gitCommit", in->sha,
+                     "predicateType", JG_EVIDENCE_PREDICATE_TYPE, "predicate", pred);
+}
+
+int jg_evidence_write(const char *dir, const char *gate, const json_t *doc)
+{
+    char name[96];
+    snprintf(name, sizeof name, "%s.json", gate);
+    char *text = jg_json_string(doc);
+    if (!text)
+        return -1;
+    int rc = jg_atomic_write(dir, name, text, strlen(text));
+    free(text);
+    return rc;
+}

@@ -1,0 +1,60 @@
+/* The jetpack section: JetPack from the L4T release through the one table
+ * (never a nearest entry, never a default), the nvidia-jetpack package when
+ * installed, and whether the two agree. */
+#include <stdio.h>
+#include <string.h>
+
+#include "facts/fact.h"
+#include "facts/sections.h"
+#include "facts/tables.h"
+
+/* "6.2+b77" -> "6.2", "5.1.2-b104" -> "5.1.2". */
+static void jetpack_part(const char *pkg, char *out, size_t size)
+{
+    size_t n = strcspn(pkg, "+-~");
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, pkg, n);
+    out[n] = '\0';
+}
+
+static json_t *version_fact(const json_t *l4t)
+{
+    const char *ver = jg_fact_str(l4t, "version");
+    if (!ver) {
+        json_t *f = jg_fact_unknown("table:jetpack", "the L4T release is not known");
+        return f;
+    }
+    const char *note, *why;
+    const char *jp = jg_jetpack_for_l4t(ver, &note, &why);
+    if (!jp) {
+        char reason[256];
+        snprintf(reason, sizeof reason, "L4T %s: %s", ver, why);
+        return jg_fact_unknown("table:jetpack", reason);
+    }
+    return jg_fact_note(jg_fact_ok(json_string(jp), "table:jetpack"), note);
+}
+
+static json_t *agrees_fact(const json_t *version, const json_t *package)
+{
+    const char *table = json_string_value(jg_fact_value(version));
+    const char *pkg = json_string_value(jg_fact_value(package));
+    if (!pkg)
+        return jg_fact_unknown(NULL, "nvidia-jetpack is not installed");
+    if (!table)
+        return jg_fact_unknown(NULL, "no JetPack value from the L4T table");
+    char part[64];
+    jetpack_part(pkg, part, sizeof part);
+    return jg_fact_ok(json_boolean(strcmp(part, table) == 0), NULL);
+}
+
+json_t *jg_facts_jetpack(const json_t *l4t, const jg_dpkg *d)
+{
+    json_t *jp = json_object();
+    json_t *version = version_fact(l4t);
+    json_t *package = jg_dpkg_fact(d, "nvidia-jetpack");
+    json_object_set_new(jp, "agrees", agrees_fact(version, package));
+    json_object_set_new(jp, "version", version);
+    json_object_set_new(jp, "package", package);
+    return jp;
+}

@@ -1,0 +1,40 @@
+/* The sections of the facts document, one builder per file (collect_*.c).
+ * Order matters only where a section reads an earlier one: packages first,
+ * then host, l4t, jetpack, cuda, gpu, container, module, jetson. */
+#ifndef JG_FACTS_SECTIONS_H
+#define JG_FACTS_SECTIONS_H
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "facts/collect.h"
+#include "util/sysroot.h"
+
+/* dpkg: the installed Jetson-relevant packages and how the status file read. */
+typedef struct jg_dpkg {
+    json_t *installed; /* name -> version string */
+    json_t *file;      /* fact about var/lib/dpkg/status; value null */
+} jg_dpkg;
+void jg_dpkg_load(const jg_root *r, jg_dpkg *d);
+void jg_dpkg_free(jg_dpkg *d);
+/* Version fact of one package: ok, "missing" (not installed), or the status
+ * file's own failure when it could not be read. */
+json_t *jg_dpkg_fact(const jg_dpkg *d, const char *name);
+/* The "packages" section: name -> fact. */
+json_t *jg_dpkg_section(const jg_dpkg *d);
+/* Is this package one the facts report? */
+bool jg_dpkg_wanted(const char *name);
+
+json_t *jg_facts_host(const jg_root *r);
+json_t *jg_facts_l4t(const jg_root *r, const jg_dpkg *d);
+json_t *jg_facts_jetpack(const json_t *l4t, const jg_dpkg *d);
+json_t *jg_facts_cuda(const jg_root *r, const jg_dpkg *d);
+json_t *jg_facts_gpu(const jg_root *r);
+/* arch: host.arch when known, else NULL. */
+json_t *jg_facts_container(const jg_root *r, const json_t *gpu, const char *arch);
+json_t *jg_facts_module(const jg_root *r, const json_t *cuda, const json_t *container);
+json_t *jg_facts_jetson(const json_t *doc);
+
+/* cuda_driver and python: live probes, or not_probed under --root. */
+void facts_add_live_layers(json_t *doc, const jg_collect_opts *o, bool live);
+
+#endif

@@ -1,0 +1,57 @@
+#include "gate/check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/json.h"
+
+json_t *jg_check(const char *id, const char *status, double duration_s, json_t *measurements,
+                 const char *fmt, ...)
+{
+    char reason[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(reason, sizeof reason, fmt, ap);
+    va_end(ap);
+    json_t *c = json_object();
+    json_object_set_new(c, "id", json_string(id));
+    json_object_set_new(c, "status", json_string(status));
+    json_object_set_new(c, "required", json_false());
+    json_object_set_new(c, "reason", json_string(reason));
+    json_object_set_new(c, "duration_s", jg_json_real(duration_s));
+    json_object_set_new(c, "measurements", measurements ? measurements : json_object());
+    return c;
+}
+
+bool jg_json_list_has(const json_t *arr, const char *id)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v) {
+        if (json_is_string(v) && strcmp(json_string_value(v), id) == 0)
+            return true;
+    }
+    return false;
+}
+
+bool jg_check_status_valid(const char *status)
+{
+    static const char *const known[] = {"pass", "fail", "skip", "unsupported", "error"};
+    for (size_t i = 0; status && i < sizeof known / sizeof *known; i++)
+        if (strcmp(status, known[i]) == 0)
+            return true;
+    return false;
+}
+
+json_t *jg_check_from_step(const char *id, const json_t *step, const char *missing_why)
+{
+    const char *status = json_string_value(json_object_get(step, "status"));
+    if (!json_is_object(step) || !jg_check_status_valid(status))
+        return jg_check(id, "error", 0, NULL, "%s", missing_why);
+    const char *reason = json_string_value(json_object_get(step, "reason"));
+    json_t *m = json_object_get(step, "measurements");
+    return jg_check(id, status, json_number_value(json_object_get(step, "duration_s")),
+                    json_is_object(m) ? json_deep_copy(m) : NULL, "%s",
+                    reason ? reason : "(no reason given)");
+}

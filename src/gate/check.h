@@ -1,0 +1,23 @@
+/* One gate check (docs/schema.md, "Check"): id, status, required, reason,
+ * duration, measurements. Builders used by every family of checks. */
+#ifndef JG_GATE_CHECK_H
+#define JG_GATE_CHECK_H
+#include <jansson.h>
+#include <stdbool.h>
+
+/* status: pass | fail | skip | unsupported | error. measurements is stolen
+ * (NULL = {}). required starts false; jg_gate_mark_required sets it. */
+json_t *jg_check(const char *id, const char *status, double duration_s, json_t *measurements,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* A check result copied from a probe step {"status","reason","duration_s","measurements"};
+ * a missing or malformed step is an error naming what was missing. */
+json_t *jg_check_from_step(const char *id, const json_t *step, const char *missing_why);
+
+/* True when arr (a JSON array, or anything else = empty) holds the string id. */
+bool jg_json_list_has(const json_t *arr, const char *id);
+
+/* True when status is one of the five known ones. */
+bool jg_check_status_valid(const char *status);
+
+#endif

@@ -1,0 +1,66 @@
+/* Assembles the checks of a gate run in table order and marks the required ones. */
+#include "gate/gate.h"
+
+#include <string.h>
+
+#include "gate/check.h"
+
+const char *const jg_gate_check_ids[] = {
+    "host.arm64",      "host.jetson",          "host.module",       "native.libcuda",
+    "native.device",   "native.tensor_op",     "native.surgery",    "native.nf4",
+    "torch.import",    "torch.cuda_build",     "torch.cuda_available", "torch.device_name",
+    "torch.tensor_op", "torch.surgery",        "torch.bnb_nf4",     "project.device_auto",
+    "project.tests",   "model.download",       NULL,
+};
+
+static const json_t *find_check(const json_t *checks, const char *id)
+{
+    size_t i;
+    json_t *c;
+    json_array_foreach(checks, i, c) {
+        const char *cid = json_string_value(json_object_get(c, "id"));
+        if (cid && strcmp(cid, id) == 0)
+            return c;
+    }
+    return NULL;
+}
+
+static void project_checks(const json_t *project, json_t *checks)
+{
+    static const char *const ids[] = {"project.device_auto", "project.tests"};
+    for (size_t i = 0; i < 2; i++) {
+        const json_t *c = find_check(project, ids[i]);
+        json_array_append_new(checks, c ? json_deep_copy(c)
+                                        : jg_check(ids[i], "skip", 0, NULL, "not configured"));
+    }
+}
+
+json_t *jg_gate_checks(const jg_gate_in *in)
+{
+    json_t *checks = json_array();
+    jg_gate_host_checks(in->facts, checks);
+    jg_gate_native_checks(in->facts, in->native, checks);
+    jg_gate_torch_checks(in->facts, in->python, checks);
+    project_checks(in->project, checks);
+    json_array_append_new(checks, jg_gate_model_check(in->model_selected, in->python));
+    const json_t *req = json_object_get(in->gate, "required_checks");
+    size_t i;
+    json_t *c;
+    json_array_foreach(checks, i, c) {
+        const char *id = json_string_value(json_object_get(c, "id"));
+        json_object_set_new(c, "required", json_boolean(jg_json_list_has(req, id)));
+    }
+    return checks;
+}
+
+const json_t *jg_gate_find(const json_t *policy, const char *gate_id)
+{
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(policy, "gates"), i, g) {
+        const char *id = json_string_value(json_object_get(g, "id"));
+        if (id && strcmp(id, gate_id) == 0)
+            return g;
+    }
+    return NULL;
+}

@@ -1,0 +1,79 @@
+/* host.arm64, host.jetson, host.module: from the facts document only. */
+#include "gate/gate.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "facts/fact.h"
+#include "gate/check.h"
+#include "util/json.h"
+
+static const char *status_of(const json_t *facts, const char *dotted)
+{
+    const char *s = jg_fact_status(jg_json_at(facts, dotted));
+    return s ? s : "absent";
+}
+
+static json_t *check_arm64(const json_t *facts)
+{
+    const char *arch = jg_fact_str(facts, "host.arch");
+    json_t *m = json_pack("{s:s?}", "arch", arch);
+    if (!arch)
+        return jg_check("host.arm64", "fail", 0, m, "architecture unknown (%s)",
+                        status_of(facts, "host.arch"));
+    if (strcmp(arch, "aarch64") == 0 || strcmp(arch, "arm64") == 0)
+        return jg_check("host.arm64", "pass", 0, m, "%s", arch);
+    return jg_check("host.arm64", "fail", 0, m, "architecture is %s, not ARM64", arch);
+}
+
+static json_t *check_jetson(const json_t *facts)
+{
+    json_t *is = jg_fact_value(jg_json_at(facts, "jetson.is_jetson"));
+    const char *l4t = jg_fact_str(facts, "l4t.version");
+    json_t *m = json_pack("{s:s?}", "l4t", l4t);
+    if (!json_is_true(is)) {
+        const char *why = json_string_value(json_array_get(jg_json_at(facts, "jetson.why"), 0));
+        return jg_check("host.jetson", "fail", 0, m, "not a Jetson (%s)",
+                        why ? why : json_is_boolean(is) ? "no Jetson platform signs" : "unknown");
+    }
+    if (!l4t)
+        return jg_check("host.jetson", "fail", 0, m,
+                        "Jetson signs found but the L4T release is not identified (%s)",
+                        status_of(facts, "l4t.version"));
+    return jg_check("host.jetson", "pass", 0, m, "Jetson with L4T %s", l4t);
+}
+
+static json_t *check_module(const json_t *facts)
+{
+    const char *part = jg_fact_str(facts, "module.part_number");
+    const char *name = jg_fact_str(facts, "module.name");
+    const char *jp = jg_fact_str(facts, "jetpack.version");
+    const char *by = jg_fact_str(facts, "module.identified_by");
+    json_t *m = json_pack("{s:s?, s:s?, s:s?, s:s?}", "part_number", part, "name", name,
+                          "jetpack", jp, "identified_by", by);
+    if (part && jp)
+        return jg_check("host.module", "pass", 0, m, "%s (%s), JetPack %s", part,
+                        name ? name : "name not on record", jp);
+    char why[600] = "";
+    if (!part)
+        snprintf(why, sizeof why, "module part number not identified (%s%s)",
+                 status_of(facts, "module.part_number"),
+                 json_is_true(jg_fact_value(jg_json_at(facts, "container.device_tree_masked")))
+                     ? "; the container masks the device tree: pass --host-facts"
+                     : "");
+    if (!jp) {
+        const json_t *f = jg_json_at(facts, "jetpack.version");
+        const char *r = json_string_value(json_object_get(f, "reason"));
+        size_t used = strlen(why);
+        snprintf(why + used, sizeof why - used, "%sJetPack not identified (%s)", used ? "; " : "",
+                 r ? r : status_of(facts, "jetpack.version"));
+    }
+    return jg_check("host.module", "fail", 0, m, "%s", why);
+}
+
+void jg_gate_host_checks(const json_t *facts, json_t *checks)
+{
+    json_array_append_new(checks, check_arm64(facts));
+    json_array_append_new(checks, check_jetson(facts));
+    json_array_append_new(checks, check_module(facts));
+}

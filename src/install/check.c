@@ -1,0 +1,125 @@
+/* Would installing this exported requirements or lock file replace the
+ * vendor torch, or add bitsandbytes? One finding per offending line. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "install/constraints.h"
+#include "install/marker.h"
+#include "install/pep440.h"
+#include "install/reqfile.h"
+#include "util/msg.h"
+
+static bool torch_family(const char *name)
+{
+    return strcmp(name, "torch") == 0 || strcmp(name, "torchvision") == 0 ||
+           strcmp(name, "torchaudio") == 0;
+}
+
+/* +cpu or +cuNNN anywhere in a version or specifier. */
+static bool foreign_local(const char *s)
+{
+    for (const char *p = strchr(s, '+'); p; p = strchr(p + 1, '+'))
+        if (strncasecmp(p + 1, "cpu", 3) == 0 ||
+            (strncasecmp(p + 1, "cu", 2) == 0 && isdigit((unsigned char)p[3])))
+            return true;
+    return false;
+}
+
+static const char *installed(const struct jg_check_ctx *c, const char *name)
+{
+    if (!c->vendor_torch)
+        return NULL;
+    return json_string_value(
+        json_object_get(json_object_get(json_object_get(c->probe, "packages"), name), "version"));
+}
+
+/* The version a direct reference installs, or NULL when it is no wheel. */
+static bool url_version(const jg_req *r, char *v, size_t n)
+{
+    char name[128];
+    return jg_wheel_version(r->url, name, sizeof name, v, n);
+}
+
+static void torch_rule(const char *file, const jg_req *r, const struct jg_check_ctx *c,
+                       jg_findings *out)
+{
+    char wheel[128] = "";
+    bool is_wheel = r->url[0] && url_version(r, wheel, sizeof wheel);
+    const char *asked = r->url[0] ? (is_wheel ? wheel : r->url) : r->spec;
+    if (foreign_local(asked)) {
+        jg_findings_add(out, file, r->line, 1, "torch.local-version",
+                        "%s %s is a CPU (+cpu) or download.pytorch.org (+cuXXX) build; it would "
+                        "replace NVIDIA's Jetson build", r->name, asked);
+        return;
+    }
+    const char *have = installed(c, r->name);
+    if (r->from_lock && !r->spec[0]) {
+        jg_findings_add(out, file, r->line, 1, "torch.replace",
+                        "%s: the lock entry has no version (a URL or source build?), so it "
+                        "cannot be shown to keep the vendor build", r->name);
+        return;
+    }
+    if (!have) {
+        jg_findings_add(out, file, r->line, 1, "torch.replace",
+                        strcmp(r->name, "torch") == 0
+                            ? "%s: no vendor torch is known (from %s), so this line cannot be "
+                              "shown to keep one"
+                            : "no vendor %s is known (from %s); a PyPI %s requires its own "
+                              "torch and would replace the vendor build",
+                        r->name, c->source, r->name);
+        return;
+    }
+    int ok = r->url[0] ? (is_wheel && strcasecmp(wheel, have) == 0)
+                       : jg_specifier_contains(r->spec, have);
+    if (ok != 1)
+        jg_findings_add(out, file, r->line, 1, "torch.replace",
+                        "%s %s%s: the vendor %s %s (from %s) %s; installing this would replace "
+                        "it", r->name, r->url[0] ? "from " : "", r->url[0] ? r->url : r->spec,
+                        r->name, have, c->source,
+                        ok < 0 ? "cannot be compared with it" : "does not satisfy it");
+}
+
+static bool applies(const char *file, const jg_req *r, const struct jg_check_ctx *c)
+{
+    if (!r->marker[0])
+        return true;
+    const char *py = json_string_value(
+        json_object_get(json_object_get(c->probe, "python"), "version"));
+    int m = jg_marker_eval(r->marker, py);
+    if (m < 0)
+        jg_warn("%s:%zu: marker '%s' cannot be evaluated here; the line is taken as applying",
+                file, r->line, r->marker);
+    return m != 0;
+}
+
+int jg_constraints_check(const char *name, const char *text, size_t len,
+                         const struct jg_check_ctx *c, jg_findings *out, char *err, size_t n)
+{
+    jg_reqs reqs = {0};
+    if (jg_reqfile_parse(name, text, len, &reqs, err, n) < 0) {
+        jg_reqs_free(&reqs);
+        return -1;
+    }
+    for (size_t i = 0; i < reqs.n; i++) {
+        const jg_req *r = &reqs.v[i];
+        if (r->kind == JG_REQ_INDEX) {
+            if (strstr(r->url, "download.pytorch.org"))
+                jg_findings_add(out, name, r->line, 1, "index.pytorch",
+                                "index %s serves CPU-only or server-CUDA torch wheels, never "
+                                "NVIDIA's Jetson build", r->url);
+            continue;
+        }
+        if (!applies(name, r, c))
+            continue;
+        if (strcmp(r->name, "bitsandbytes") == 0 && c->exclude_bnb)
+            jg_findings_add(out, name, r->line, 1, "bitsandbytes",
+                            "adds bitsandbytes, which the tier marks unsupported (the PyPI "
+                            "aarch64 wheel targets SBSA servers, not Jetson)");
+        else if (torch_family(r->name))
+            torch_rule(name, r, c, out);
+    }
+    jg_reqs_free(&reqs);
+    return 0;
+}

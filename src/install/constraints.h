@@ -1,0 +1,57 @@
+/* The install contract: keep the JetPack-matched vendor torch that NVIDIA
+ * ships for a Jetson when the project is installed with pip or uv.
+ * - probe: versions and build markers of torch, torchvision, torchaudio and
+ *   bitsandbytes from package metadata, read by the project's interpreter in
+ *   a supervised child (torch is never imported);
+ * - render: a constraints file (`pip install -c`, `uv pip install
+ *   --constraint`) pinning the vendor torch family and excluding
+ *   bitsandbytes where the tier marks it unsupported;
+ * - check: findings for an exported requirements / lock file that would
+ *   replace the vendor torch or add bitsandbytes. */
+#ifndef JG_CONSTRAINTS_H
+#define JG_CONSTRAINTS_H
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "policy/lint.h"
+
+#define JG_CONSTRAINTS_TIMEOUT_S 30.0
+
+/* {"python": {...}, "packages": {...}} (src/python/constraints_probe.py), or
+ * NULL with why filled (interpreter missing, timed out, garbage output). */
+json_t *jg_install_probe(const char *python, double timeout_s, char *why, size_t n);
+
+/* True when the probed torch is an NVIDIA Jetson build (an nvYY.MM tag, or a
+ * plain-version CUDA build without nvidia-* wheel dependencies, as the
+ * jetson-ai-lab index ships); otherwise why says what it is instead. */
+bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n);
+
+/* Whether bitsandbytes must stay out: the tier's "bitsandbytes" value when
+ * tier_id is given (unknown tier: error, returns -1), otherwise excluded
+ * unless every tier of the policy marks it supported. 1 excluded, 0 allowed. */
+int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t n);
+
+/* A probe-shaped object holding only the torch version of the tier's pinned
+ * NVIDIA wheel (pytorch.kind "wheel"), so --check can judge a file on a
+ * machine without the vendor torch (CPU CI); NULL when the tier pins none or
+ * pins a container. */
+json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id);
+
+/* The constraints file text (malloc'd) for a vendor torch probe. */
+char *jg_constraints_render(const json_t *probe, bool exclude_bnb, const char *bnb_why);
+
+struct jg_check_ctx {
+    const json_t *probe;  /* may be NULL (no interpreter answered) */
+    bool vendor_torch;    /* probe's torch passed jg_torch_is_vendor */
+    bool exclude_bnb;
+    const char *source;   /* where the vendor versions come from, for messages:
+                             "python3" or "tier target's pinned wheel" */
+};
+
+/* Findings (rules torch.replace, torch.local-version, index.pytorch,
+ * bitsandbytes) for the file; 0, or -1 with err when it cannot be read exactly. */
+int jg_constraints_check(const char *name, const char *text, size_t len,
+                         const struct jg_check_ctx *c, jg_findings *out, char *err, size_t n);
+
+#endif

@@ -1,0 +1,106 @@
+/* Which torch is NVIDIA's Jetson build (jetson-facts.md §4.1, §4.3): the
+ * installed torch is judged from its metadata alone, so a CPU-only or
+ * server-CUDA wheel is refused with the reason, never pinned. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "install/constraints.h"
+#include "install/reqfile.h"
+
+/* "nvYY.MM" after '+' or '.' in the local part, e.g. 2.5.0a0+872d972e41.nv24.08.17622132 */
+static bool has_nv_tag(const char *version)
+{
+    const char *plus = strchr(version, '+');
+    for (const char *p = plus; p && (p = strstr(p, "nv")); p += 2)
+        if ((p[-1] == '+' || p[-1] == '.') && isdigit((unsigned char)p[2]) &&
+            isdigit((unsigned char)p[3]) && p[4] == '.' && isdigit((unsigned char)p[5]))
+            return true;
+    return false;
+}
+
+static bool local_starts(const char *version, const char *prefix)
+{
+    const char *plus = strchr(version, '+');
+    return plus && strncmp(plus + 1, prefix, strlen(prefix)) == 0;
+}
+
+bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n)
+{
+    const json_t *torch = json_object_get(json_object_get(probe, "packages"), "torch");
+    const char *version = json_string_value(json_object_get(torch, "version"));
+    const char *machine = json_string_value(json_object_get(json_object_get(probe, "python"),
+                                                            "machine"));
+    const json_t *libs = json_object_get(torch, "cuda_libraries");
+    const json_t *nvidia = json_object_get(torch, "nvidia_requires");
+    if (!version)
+        return snprintf(why, n, "torch is not installed for this interpreter"), false;
+    if (!machine || strcmp(machine, "aarch64") != 0)
+        return snprintf(why, n, "the interpreter runs on %s, not aarch64: no Jetson torch here",
+                        machine ? machine : "an unknown machine"), false;
+    if (local_starts(version, "cpu"))
+        return snprintf(why, n, "torch %s is a CPU-only build (+cpu)", version), false;
+    if (local_starts(version, "cu") && isdigit((unsigned char)strchr(version, '+')[3]))
+        return snprintf(why, n, "torch %s is a download.pytorch.org CUDA build, not NVIDIA's "
+                        "Jetson build", version), false;
+    if (json_is_true(json_object_get(torch, "has_record")) && json_array_size(libs) == 0)
+        return snprintf(why, n, "torch %s ships no CUDA library (no libtorch_cuda.so): a "
+                        "CPU-only build", version), false;
+    if (has_nv_tag(version))
+        return true;
+    if (json_array_size(nvidia) > 0)
+        return snprintf(why, n, "torch %s depends on nvidia-* wheels (%s, ...): a PyPI CUDA "
+                        "build, not NVIDIA's Jetson build", version,
+                        json_string_value(json_array_get(nvidia, 0))), false;
+    if (json_array_size(libs) == 0)
+        return snprintf(why, n, "torch %s has no nv tag and no file list to show CUDA "
+                        "libraries: cannot tell it is a Jetson build", version), false;
+    return true; /* plain version with CUDA libraries and no nvidia-* wheels: jetson-ai-lab */
+}
+
+int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t n)
+{
+    size_t i;
+    json_t *tier;
+    bool all_supported = json_array_size(json_object_get(policy, "tiers")) > 0;
+    json_array_foreach(json_object_get(policy, "tiers"), i, tier)
+    {
+        const char *id = json_string_value(json_object_get(tier, "id"));
+        const char *bnb = json_string_value(json_object_get(tier, "bitsandbytes"));
+        bool supported = bnb && strcmp(bnb, "supported") == 0;
+        if (tier_id && id && strcmp(id, tier_id) == 0) {
+            snprintf(why, n, "tier %s marks bitsandbytes %s", id, supported ? "supported"
+                                                                             : "unsupported");
+            return !supported;
+        }
+        all_supported = all_supported && supported;
+    }
+    if (tier_id)
+        return snprintf(why, n, "the policy has no tier '%s'", tier_id), -1;
+    snprintf(why, n, all_supported ? "every tier of the policy marks bitsandbytes supported"
+                                   : "no --tier given and not every tier marks bitsandbytes "
+                                     "supported (unsupported until proven)");
+    return !all_supported;
+}
+
+json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id)
+{
+    size_t i;
+    json_t *tier;
+    json_array_foreach(json_object_get(policy, "tiers"), i, tier)
+    {
+        const char *id = json_string_value(json_object_get(tier, "id"));
+        if (!tier_id || !id || strcmp(id, tier_id) != 0)
+            continue;
+        const json_t *pt = json_object_get(tier, "pytorch");
+        const char *kind = json_string_value(json_object_get(pt, "kind"));
+        const char *pin = json_string_value(json_object_get(pt, "pin"));
+        char name[64], version[128];
+        if (!kind || strcmp(kind, "wheel") != 0 || !pin ||
+            !jg_wheel_version(pin, name, sizeof name, version, sizeof version) ||
+            strcmp(name, "torch") != 0)
+            return NULL;
+        return json_pack("{s:n,s:{s:{s:s}}}", "python", "packages", "torch", "version", version);
+    }
+    return NULL;
+}

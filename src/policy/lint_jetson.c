@@ -1,0 +1,249 @@
+/* Rules for the job that runs the jetson-runtime gate: it may only run on the
+ * policy's Jetson runner labels, only from trusted events and refs, and must
+ * keep its evidence as the policy says (retention, name, fail when empty). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "policy/lint_internal.h"
+
+#define ARTIFACT_NAME "conditional-jetson-${{github.run_attempt}}"
+#define UPLOAD_ACTION "actions/upload-artifact@"
+
+/* "jetgate run" as a command word: not "jetgate runner", not "xjetgate run". */
+static bool runs_gate(const char *script)
+{
+    for (const char *p = script; (p = strstr(p, "jetgate run")) != NULL; p++) {
+        bool start = p == script || isspace((unsigned char)p[-1]) || p[-1] == '/';
+        char after = p[11];
+        if (start && (after == '\0' || isspace((unsigned char)after) || after == ';'))
+            return true;
+    }
+    return false;
+}
+
+/* The labels node of runs-on: a scalar, a sequence, or {group, labels}. */
+static const jg_ynode *runs_on_labels(const jg_ynode *job)
+{
+    const jg_ynode *r = jg_ymap_get(job, "runs-on");
+    if (r && r->kind == JG_Y_MAP)
+        return jg_ymap_get(r, "labels");
+    return r;
+}
+
+static bool labels_have(const jg_ynode *labels, const char *want)
+{
+    if (!labels)
+        return false;
+    if (labels->kind == JG_Y_SCALAR)
+        return strcasecmp(labels->text, want) == 0;
+    for (size_t i = 0; labels->kind == JG_Y_SEQ && i < labels->n; i++)
+        if (labels->items[i]->kind == JG_Y_SCALAR && strcasecmp(labels->items[i]->text, want) == 0)
+            return true;
+    return false;
+}
+
+bool jg_lint_is_jetson_job(const jg_ynode *job)
+{
+    if (labels_have(runs_on_labels(job), "jetson"))
+        return true;
+    const jg_ynode *steps = jg_ymap_get(job, "steps");
+    for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++) {
+        const jg_ynode *run = jg_ymap_get(steps->items[i], "run");
+        if (run && run->kind == JG_Y_SCALAR && runs_gate(run->text))
+            return true;
+    }
+    return false;
+}
+
+static bool labels_have_all(const jg_ynode *labels, const json_t *want)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(want, i, v) if (!labels_have(labels, json_string_value(v))) return false;
+    return json_array_size(want) > 0;
+}
+
+static bool has_expression(const jg_ynode *labels)
+{
+    if (labels->kind == JG_Y_SCALAR)
+        return strstr(labels->text, "${{") != NULL;
+    for (size_t i = 0; labels->kind == JG_Y_SEQ && i < labels->n; i++)
+        if (labels->items[i]->kind != JG_Y_SCALAR || strstr(labels->items[i]->text, "${{"))
+            return true;
+    return labels->kind == JG_Y_MAP;
+}
+
+static void check_tier_labels(struct jg_wf *w, const jg_ynode *labels)
+{
+    size_t i;
+    json_t *tier;
+    char names[512] = "";
+    json_array_foreach(json_object_get(w->policy, "tiers"), i, tier)
+    {
+        const json_t *want = json_object_get(tier, "runner_labels");
+        if (json_array_size(want) == 0)
+            continue; /* a deferred tier without runners */
+        if (labels_have_all(labels, want))
+            return;
+        size_t k;
+        json_t *l;
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s", used ? " or " : "");
+        json_array_foreach(want, k, l)
+        {
+            used = strlen(names);
+            snprintf(names + used, sizeof names - used, "%s%s", k ? "+" : "",
+                     json_string_value(l));
+        }
+    }
+    jg_lint_find(w, labels, "jetson.runs-on",
+                 "runs-on names no support tier's labels (%s): the gate must run on a runner "
+                 "of exactly one tier",
+                 names[0] ? names : "the policy has no tiers");
+}
+
+static void check_runs_on(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job)
+{
+    const jg_ynode *labels = runs_on_labels(job);
+    if (!labels) {
+        jg_lint_find(w, key, "jetson.runs-on", "job '%s' has no runs-on labels", key->text);
+        return;
+    }
+    if (has_expression(labels)) {
+        jg_lint_find(w, labels, "jetson.runs-on",
+                     "runs-on uses an expression or a nested value; its labels cannot be checked");
+        return;
+    }
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(jg_lint_gate(w->policy), "runner_labels"), i, v)
+    {
+        const char *want = json_string_value(v);
+        if (want && !labels_have(labels, want))
+            jg_lint_find(w, labels, "jetson.runs-on", "runs-on lacks the base label '%s'", want);
+    }
+    check_tier_labels(w, labels);
+}
+
+/* A number written as a YAML integer or a quoted one; -1 when it is neither. */
+static long scalar_long(const jg_ynode *n)
+{
+    if (!n || n->kind != JG_Y_SCALAR || !n->text[0])
+        return -1;
+    char *end;
+    long v = strtol(n->text, &end, 10);
+    return *end == '\0' ? v : -1;
+}
+
+static bool is_artifact_name(const char *s)
+{
+    char squeezed[128];
+    size_t k = 0;
+    for (; *s && k + 1 < sizeof squeezed; s++)
+        if (!isspace((unsigned char)*s))
+            squeezed[k++] = *s;
+    squeezed[k] = '\0';
+    return *s == '\0' && strcmp(squeezed, ARTIFACT_NAME) == 0;
+}
+
+static void check_upload(struct jg_wf *w, const jg_ynode *step, const jg_ynode *uses)
+{
+    const jg_ynode *with = jg_ymap_get(step, "with");
+    const jg_ynode *at = with ? with : uses;
+    long want = json_integer_value(json_object_get(json_object_get(w->policy, "evidence"),
+                                                   "retention_days"));
+    const jg_ynode *days = jg_ymap_get(with, "retention-days");
+    if (scalar_long(days) != want)
+        jg_lint_find(w, days ? days : at, "jetson.upload.retention-days",
+                     "retention-days is %s; the policy keeps evidence %ld days",
+                     days && days->kind == JG_Y_SCALAR ? days->text : "not set", want);
+    const jg_ynode *empty = jg_ymap_get(with, "if-no-files-found");
+    if (!jg_yscalar_is(empty, "error"))
+        jg_lint_find(w, empty ? empty : at, "jetson.upload.if-no-files-found",
+                     "if-no-files-found must be 'error' so a run without evidence fails "
+                     "(the default only warns)");
+    const jg_ynode *name = jg_ymap_get(with, "name");
+    if (!name || name->kind != JG_Y_SCALAR || !is_artifact_name(name->text))
+        jg_lint_find(w, name ? name : at, "jetson.upload.name",
+                     "artifact name must be 'conditional-jetson-${{ github.run_attempt }}' "
+                     "(one artifact per attempt; v4 artifact names are unique per run)");
+}
+
+static void check_uploads(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job)
+{
+    const jg_ynode *steps = jg_ymap_get(job, "steps");
+    size_t found = 0;
+    for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++) {
+        const jg_ynode *uses = jg_ymap_get(steps->items[i], "uses");
+        if (uses && uses->kind == JG_Y_SCALAR &&
+            strncmp(uses->text, UPLOAD_ACTION, strlen(UPLOAD_ACTION)) == 0) {
+            check_upload(w, steps->items[i], uses);
+            found++;
+        }
+    }
+    if (!found)
+        jg_lint_find(w, key, "jetson.upload.missing",
+                     "job '%s' runs the gate but uploads no evidence with actions/upload-artifact",
+                     key->text);
+}
+
+/* Self-hosted hardware must not run code from arbitrary branches. */
+static void check_trusted_ref(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job)
+{
+    const jg_ynode *cond = jg_ymap_get(job, "if");
+    if (!cond || cond->kind != JG_Y_SCALAR || !strstr(cond->text, "github.ref"))
+        jg_lint_find(w, cond ? cond : key, "jetson.trusted-ref",
+                     "job '%s' must be limited to trusted refs, e.g. if: github.ref == "
+                     "'refs/heads/main' || startsWith(github.ref, 'refs/tags/')",
+                     key->text);
+}
+
+void jg_lint_jetson_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job)
+{
+    check_runs_on(w, key, job);
+    check_uploads(w, key, job);
+    check_trusted_ref(w, key, job);
+}
+
+static void check_trigger(struct jg_wf *w, const jg_ynode *ev, const json_t *allowed)
+{
+    if (ev->kind != JG_Y_SCALAR) {
+        jg_lint_find(w, ev, "jetson.triggers", "trigger is not an event name");
+        return;
+    }
+    if (jg_lint_json_has(allowed, ev->text, false))
+        return;
+    static const char *const untrusted[] = {"pull_request", "pull_request_target", "workflow_run"};
+    for (size_t i = 0; i < sizeof untrusted / sizeof untrusted[0]; i++)
+        if (strcmp(ev->text, untrusted[i]) == 0) {
+            jg_lint_find(w, ev, "jetson.triggers",
+                         "trigger '%s' lets untrusted code reach a self-hosted Jetson runner",
+                         ev->text);
+            return;
+        }
+    jg_lint_find(w, ev, "jetson.triggers",
+                 "trigger '%s' is not one the policy allows for the gate "
+                 "(workflow_dispatch, schedule, release)",
+                 ev->text);
+}
+
+/* `on` as a string, a list or a mapping. libyaml keeps the key as "on";
+ * a YAML 1.1 reader would turn it into true, which GitHub does not. */
+void jg_lint_triggers(struct jg_wf *w)
+{
+    const jg_ynode *on = jg_ymap_get(w->root, "on");
+    const json_t *allowed = json_object_get(jg_lint_gate(w->policy), "triggers");
+    if (!on) {
+        jg_lint_find(w, w->root, "jetson.triggers", "the workflow has no 'on' triggers");
+        return;
+    }
+    if (on->kind == JG_Y_SCALAR) {
+        check_trigger(w, on, allowed);
+        return;
+    }
+    for (size_t i = 0; i < on->n; i++)
+        check_trigger(w, on->kind == JG_Y_MAP ? on->keys[i] : on->items[i], allowed);
+}

@@ -1,0 +1,152 @@
+/* Rules that hold for every workflow (least-privilege permissions, actions
+ * pinned to commit SHAs) and the entry point that finds the gate's job. */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "policy/lint_internal.h"
+
+void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    jg_findings_add(w->out, w->file, at ? at->line : 0, at ? at->col : 0, rule, "%s", msg);
+}
+
+const json_t *jg_lint_gate(const json_t *policy)
+{
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(policy, "gates"), i, g)
+    {
+        const char *id = json_string_value(json_object_get(g, "id"));
+        if (id && strcmp(id, JG_LINT_GATE) == 0)
+            return g;
+    }
+    return NULL;
+}
+
+bool jg_lint_json_has(const json_t *arr, const char *s, bool nocase)
+{
+    size_t i;
+    json_t *v;
+    json_array_foreach(arr, i, v)
+    {
+        const char *t = json_string_value(v);
+        if (t && (nocase ? strcasecmp(t, s) : strcmp(t, s)) == 0)
+            return true;
+    }
+    return false;
+}
+
+static bool all_hex(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!isxdigit((unsigned char)s[i]))
+            return false;
+    return s[n] == '\0';
+}
+
+/* Local actions are part of the commit; docker images need a digest; every
+ * other action must name a full 40-hex commit, because tags and branches move. */
+static void check_pinned(struct jg_wf *w, const jg_ynode *uses)
+{
+    if (!uses)
+        return;
+    if (uses->kind != JG_Y_SCALAR) {
+        jg_lint_find(w, uses, "uses.pinned", "'uses' is not a string");
+        return;
+    }
+    const char *u = uses->text;
+    if (strncmp(u, "./", 2) == 0)
+        return;
+    if (strncmp(u, "docker://", 9) == 0) {
+        const char *d = strstr(u, "@sha256:");
+        if (!d || strlen(d + 8) != 64 || !all_hex(d + 8, 64))
+            jg_lint_find(w, uses, "uses.pinned",
+                         "'%s' is not pinned to an image digest (@sha256:<64 hex>)", u);
+        return;
+    }
+    const char *at = strrchr(u, '@');
+    if (!at || strlen(at + 1) != 40 || !all_hex(at + 1, 40))
+        jg_lint_find(w, uses, "uses.pinned",
+                     "'%s' is not pinned to a full 40-hex commit SHA (a tag or branch can be "
+                     "moved under you); write owner/repo@<sha> # <tag>",
+                     u);
+}
+
+static void check_permission_value(struct jg_wf *w, const jg_ynode *scope, const jg_ynode *v)
+{
+    if (v->kind != JG_Y_SCALAR) {
+        jg_lint_find(w, v, "permissions.write", "permission of '%s' is not a string",
+                     scope ? scope->text : "?");
+        return;
+    }
+    if (strcmp(v->text, "read") != 0 && strcmp(v->text, "none") != 0)
+        jg_lint_find(w, v, "permissions.write",
+                     "permission '%s: %s' is not read-only (use read or none)",
+                     scope ? scope->text : "?", v->text);
+}
+
+/* read-all, {} and maps of read/none are read-only; anything else is not. */
+static void check_permissions(struct jg_wf *w, const jg_ynode *perms)
+{
+    if (perms->kind == JG_Y_SCALAR) {
+        if (strcmp(perms->text, "read-all") != 0 && !jg_yis_null(perms))
+            jg_lint_find(w, perms, "permissions.write",
+                         "permissions '%s' is not read-only (use contents: read)", perms->text);
+        return;
+    }
+    if (perms->kind != JG_Y_MAP) {
+        jg_lint_find(w, perms, "permissions.write", "permissions must be a mapping");
+        return;
+    }
+    for (size_t i = 0; i < perms->n; i++)
+        check_permission_value(w, perms->keys[i], perms->items[i]);
+}
+
+static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job, bool top_perms)
+{
+    const jg_ynode *perms = jg_ymap_get(job, "permissions");
+    if (perms)
+        check_permissions(w, perms);
+    else if (!top_perms)
+        jg_lint_find(w, key, "permissions.missing",
+                     "job '%s' has no permissions and the workflow sets none, so it gets the "
+                     "repository default token (possibly write); add 'permissions: {contents: "
+                     "read}' at the top level",
+                     key->text);
+    check_pinned(w, jg_ymap_get(job, "uses"));
+    const jg_ynode *steps = jg_ymap_get(job, "steps");
+    for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++)
+        check_pinned(w, jg_ymap_get(steps->items[i], "uses"));
+    if (jg_lint_is_jetson_job(job))
+        jg_lint_jetson_job(w, key, job);
+}
+
+void jg_lint_workflow(const json_t *policy, const char *file, const jg_ynode *root,
+                      jg_findings *out)
+{
+    struct jg_wf w = {.policy = policy, .file = file, .root = root, .out = out};
+    const jg_ynode *jobs = jg_ymap_get(root, "jobs");
+    if (!jobs || jobs->kind != JG_Y_MAP || jobs->n == 0) {
+        jg_lint_find(&w, jobs ? jobs : root, "workflow.shape",
+                     "a workflow needs a 'jobs' mapping with at least one job");
+        return;
+    }
+    const jg_ynode *perms = jg_ymap_get(root, "permissions");
+    if (perms)
+        check_permissions(&w, perms);
+    bool gate_job = false;
+    for (size_t i = 0; i < jobs->n; i++) {
+        check_job(&w, jobs->keys[i], jobs->items[i], perms != NULL);
+        gate_job = gate_job || jg_lint_is_jetson_job(jobs->items[i]);
+    }
+    if (gate_job)
+        jg_lint_triggers(&w);
+}

@@ -1,0 +1,59 @@
+/* Matrix rows from the policy: a view, no rule of its own beyond the
+ * claim blockers it borrows from claim.c. */
+#include "policy/matrix.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "policy/claim.h"
+#include "policy/policy.h"
+#include "util/json.h"
+
+static json_t *labels_for(const json_t *gate, const json_t *tier)
+{
+    json_t *out = json_array();
+    json_array_extend(out, json_object_get(gate, "runner_labels"));
+    json_array_extend(out, json_object_get(tier, "runner_labels"));
+    return out;
+}
+
+static json_t *pytorch_text(const json_t *tier)
+{
+    const json_t *pt = json_object_get(tier, "pytorch");
+    if (!json_is_object(pt))
+        return json_null();
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s %s", jg_json_str(pt, "kind"), jg_json_str(pt, "pin"));
+    return json_string(buf);
+}
+
+static json_t *row(const json_t *gate, const json_t *t)
+{
+    json_t *blockers = jg_claim_tier_blockers(t);
+    json_t *r = json_pack(
+        "{s:s, s:s, s:s, s:O, s:O, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:O, s:o, s:s, s:s, s:s,"
+        " s:b, s:o}",
+        "id", jg_json_str(t, "id"), "level", jg_json_str(t, "level"), "name",
+        jg_json_str(t, "name"), "module_parts", jg_json_at(t, "hardware.module_parts"),
+        "memory_class", jg_json_at(t, "hardware.memory_class"), "soc",
+        jg_json_str(t, "hardware.soc"), "compute_capability",
+        jg_json_str(t, "hardware.compute_capability"), "jetpack",
+        jg_json_str(t, "software.jetpack"), "l4t", jg_json_str(t, "software.l4t"), "ubuntu",
+        jg_json_str(t, "software.ubuntu"), "cuda", jg_json_str(t, "software.cuda"), "pytorch",
+        pytorch_text(t), "pytorch_source", json_object_get(t, "pytorch"), "runner_labels",
+        labels_for(gate, t), "bitsandbytes", jg_json_str(t, "bitsandbytes"), "evidence",
+        jg_json_str(t, "evidence"), "memory_notes", jg_json_str(t, "memory_notes"),
+        "claimable_in_principle", json_array_size(blockers) == 0, "claim_blockers", blockers);
+    return r;
+}
+
+json_t *jg_matrix_build(const json_t *policy, const char *policy_name)
+{
+    const json_t *gate = jg_policy_gate(policy, JG_CLAIM_GATE);
+    json_t *rows = json_array();
+    const json_t *tiers = json_object_get(policy, "tiers");
+    for (size_t i = 0; i < json_array_size(tiers); i++)
+        json_array_append_new(rows, row(gate, json_array_get(tiers, i)));
+    return json_pack("{s:s, s:s, s:O, s:o}", "schema", "jetgate.matrix/1", "policy", policy_name,
+                     "evidence", json_object_get(policy, "evidence"), "tiers", rows);
+}

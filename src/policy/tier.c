@@ -1,0 +1,153 @@
+/* Tier matching: which tier a platform belongs to, and every way in which it
+ * does not. A Jetson tier is never satisfied by "ARM64" alone: the module part,
+ * SoC, compute capability, L4T and JetPack must all agree. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy/policy.h"
+
+/* digits, then (dot digits)*; returns the length consumed, 0 when none. */
+static size_t dotted_len(const char *s)
+{
+    size_t i = 0;
+    for (;;) {
+        size_t start = i;
+        while (s[i] >= '0' && s[i] <= '9')
+            i++;
+        if (i == start)
+            return start == 0 ? 0 : start - 1; /* drop a dangling dot */
+        if (s[i] != '.')
+            return i;
+        i++;
+    }
+}
+
+bool jg_version_is_exact(const char *pattern)
+{
+    return pattern && *pattern && dotted_len(pattern) == strlen(pattern);
+}
+
+bool jg_version_pattern_ok(const char *pattern)
+{
+    if (!pattern || !*pattern)
+        return false;
+    size_t n = dotted_len(pattern), len = strlen(pattern);
+    if (n == 0)
+        return false;
+    if (n == len)
+        return true;
+    if (strcmp(pattern + n, ".x") == 0)
+        return true;
+    return strcmp(pattern + n, "+") == 0 && strchr(pattern, '.') == NULL;
+}
+
+bool jg_version_matches(const char *pattern, const char *version)
+{
+    if (!jg_version_pattern_ok(pattern) || !jg_version_is_exact(version))
+        return false;
+    size_t n = dotted_len(pattern), len = strlen(pattern);
+    if (n == len)
+        return strcmp(pattern, version) == 0;
+    if (pattern[n] == '+')
+        return strtol(version, NULL, 10) >= strtol(pattern, NULL, 10);
+    /* "5.1.x": the version starts with "5.1." */
+    return strncmp(pattern, version, n) == 0 && version[n] == '.';
+}
+
+struct matcher {
+    jg_mismatch_fn fn;
+    void *ctx;
+    int count;
+};
+
+__attribute__((format(printf, 3, 4))) static void miss(struct matcher *m, const char *code,
+                                                       const char *fmt, ...)
+{
+    m->count++;
+    if (!m->fn)
+        return;
+    char text[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    m->fn(m->ctx, code, text);
+}
+
+static const char *shown(const char *s)
+{
+    return s ? s : "unknown";
+}
+
+static void match_identity(struct matcher *m, const json_t *platform)
+{
+    const char *arch = json_string_value(json_object_get(platform, "arch"));
+    if (!arch || strcmp(arch, "aarch64") != 0)
+        miss(m, "arch_not_aarch64",
+             "platform arch is %s: evidence from a non-aarch64 host never satisfies a Jetson tier",
+             shown(arch));
+    if (!json_is_true(json_object_get(platform, "is_jetson")))
+        miss(m, "not_jetson",
+             "platform is not identified as a Jetson: evidence from a generic arm64 host shows "
+             "only that code imports");
+}
+
+static bool in_list(const json_t *list, const char *s)
+{
+    for (size_t i = 0; s && i < json_array_size(list); i++)
+        if (strcmp(json_string_value(json_array_get(list, i)), s) == 0)
+            return true;
+    return false;
+}
+
+static void match_hardware(struct matcher *m, const json_t *hw, const json_t *platform)
+{
+    const char *part = json_string_value(json_object_get(platform, "module_part"));
+    if (!in_list(json_object_get(hw, "module_parts"), part))
+        miss(m, "module_mismatch", "module part %s is not one the tier accepts", shown(part));
+    const char *want_soc = json_string_value(json_object_get(hw, "soc"));
+    const char *soc = json_string_value(json_object_get(platform, "soc"));
+    if (!soc || strcmp(soc, want_soc) != 0)
+        miss(m, "soc_mismatch", "SoC %s, the tier needs %s", shown(soc), want_soc);
+    const char *want_cc = json_string_value(json_object_get(hw, "compute_capability"));
+    const char *cc = json_string_value(json_object_get(platform, "compute_capability"));
+    if (!cc || strcmp(cc, want_cc) != 0)
+        miss(m, "cc_mismatch", "compute capability %s, the tier needs %s", shown(cc), want_cc);
+}
+
+static void match_software(struct matcher *m, const json_t *sw, const json_t *platform)
+{
+    const char *want_l4t = json_string_value(json_object_get(sw, "l4t"));
+    const char *l4t = json_string_value(json_object_get(platform, "l4t"));
+    if (!jg_version_matches(want_l4t, l4t))
+        miss(m, "l4t_mismatch", "L4T %s, the tier needs %s", shown(l4t), want_l4t);
+    const char *want_jp = json_string_value(json_object_get(sw, "jetpack"));
+    const char *jp = json_string_value(json_object_get(platform, "jetpack"));
+    if (!jg_version_matches(want_jp, jp))
+        miss(m, "jetpack_mismatch", "JetPack %s, the tier needs %s", shown(jp), want_jp);
+}
+
+int jg_tier_match_platform(const json_t *tier, const json_t *platform, jg_mismatch_fn on_mismatch,
+                           void *ctx)
+{
+    struct matcher m = {on_mismatch, ctx, 0};
+    json_t *empty = json_is_object(platform) ? NULL : json_object();
+    if (empty)
+        platform = empty; /* every field then reads as unknown: all mismatch */
+    match_identity(&m, platform);
+    match_hardware(&m, json_object_get(tier, "hardware"), platform);
+    match_software(&m, json_object_get(tier, "software"), platform);
+    json_decref(empty);
+    return m.count;
+}
+
+const json_t *jg_policy_tier_for_platform(const json_t *policy, const json_t *platform)
+{
+    const json_t *tiers = json_object_get(policy, "tiers");
+    for (size_t i = 0; i < json_array_size(tiers); i++)
+        if (jg_tier_match_platform(json_array_get(tiers, i), platform, NULL, NULL) == 0)
+            return json_array_get(tiers, i);
+    return NULL;
+}

@@ -1,0 +1,112 @@
+/* Runs the embedded probe.py with the chosen interpreter and parses its one
+ * JSON document. The interpreter is resolved on PATH here because the child
+ * gets an explicit (scrubbed) environment and execve does not search PATH. */
+#include "python/pyprobe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "embedded.h"
+#include "util/env.h"
+#include "util/json.h"
+#include "util/spawn.h"
+
+extern char **environ;
+
+#define PY_DEFAULT_TIMEOUT_S 180.0
+#define PY_MODEL_TIMEOUT_S 900.0
+
+static json_t *child_json(const jg_child *c)
+{
+    return json_pack("{s:s, s:o, s:o}", "outcome",
+                     c->outcome == JG_CHILD_EXITED     ? "exited"
+                     : c->outcome == JG_CHILD_SIGNALED ? "signaled"
+                     : c->outcome == JG_CHILD_TIMEOUT  ? "timeout"
+                                                       : "nospawn",
+                     "code", c->outcome == JG_CHILD_EXITED ? json_integer(c->code) : json_null(),
+                     "signal", c->outcome == JG_CHILD_SIGNALED ? json_integer(c->signo) : json_null());
+}
+
+/* Last non-empty line of the child's stderr: usually the exception that ended it. */
+static void last_line(const char *text, char *buf, size_t n)
+{
+    buf[0] = '\0';
+    if (!text)
+        return;
+    const char *end = text + strlen(text);
+    while (end > text && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\r'))
+        end--;
+    const char *start = end;
+    while (start > text && start[-1] != '\n')
+        start--;
+    snprintf(buf, n, "%.*s", (int)(end - start), start);
+}
+
+static json_t *failure(const char *why, const jg_child *c)
+{
+    json_t *r = json_object();
+    json_object_set_new(r, "error", json_string(why));
+    json_object_set_new(r, "child", c ? child_json(c) : json_null());
+    return r;
+}
+
+static json_t *parse_result(const jg_child *c)
+{
+    char desc[160], tail[200], why[1024];
+    jg_child_describe(c, desc, sizeof desc);
+    if (c->outcome != JG_CHILD_EXITED || c->code != 0) {
+        last_line(c->errtxt, tail, sizeof tail);
+        snprintf(why, sizeof why, "Python probe %s%s%s", desc, *tail ? ": " : "", tail);
+        return failure(why, c);
+    }
+    jg_jerr err;
+    json_t *doc = jg_json_parse(c->out ? c->out : "", c->out_len, "python probe output", &err);
+    if (!doc || !json_is_object(doc)) {
+        snprintf(why, sizeof why, "Python probe printed no JSON object (%s)",
+                 doc ? "not an object" : err.text);
+        json_decref(doc);
+        return failure(why, c);
+    }
+    json_object_set_new(doc, "child", child_json(c));
+    return doc;
+}
+
+json_t *jg_python_probe(const jg_py_opts *o)
+{
+    const char *name = o && o->python ? o->python : "python3";
+    char *exe = jg_which(name);
+    if (!exe) {
+        char why[300];
+        snprintf(why, sizeof why, "Python interpreter '%s' not found", name);
+        return failure(why, NULL);
+    }
+    bool model = o && o->model;
+    unsigned flags = model ? JG_ENV_KEEP_HF_TOKEN : JG_ENV_OFFLINE;
+    const char *const add[] = {"PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8", NULL};
+    char **envp = jg_env_build(environ, add, flags);
+    char *argv[8] = {exe, "-c", (char *)jg_embed_probe_py, NULL};
+    int k = 3;
+    if (o && (o->full || model))
+        argv[k++] = "full";
+    if (model) {
+        argv[k++] = "model-download";
+        argv[k++] = (char *)o->model;
+    }
+    argv[k] = NULL;
+    double deflt = model ? PY_MODEL_TIMEOUT_S : PY_DEFAULT_TIMEOUT_S;
+    jg_spawn_opts so = {.timeout_s = o && o->timeout_s > 0 ? o->timeout_s : deflt, .envp = envp};
+    jg_child c;
+    json_t *r;
+    if (!envp)
+        r = failure("out of memory building the child environment", NULL);
+    else if (jg_spawn_argv(argv, &so, &c) != 0)
+        r = failure("could not start the Python probe", &c);
+    else
+        r = parse_result(&c);
+    if (envp)
+        jg_child_free(&c);
+    jg_env_free(envp);
+    free(exe);
+    return r;
+}

@@ -1,0 +1,32 @@
+/* Release notes: generic ARM64 importability kept apart from Jetson CUDA
+ * support, which is stated only where the claim logic accepts evidence. */
+#include <stdlib.h>
+
+#include "report/report.h"
+#include "report/scrub.h"
+#include "util/json.h"
+
+void jg_report_release_notes(FILE *f, const struct jg_report_in *in)
+{
+    fprintf(f, "## Platform support\n\n"
+               "- Generic ARM64: imports and CPU tests (the CPU-only linux/aarch64 lane). This "
+               "is not Jetson CUDA support.\n");
+    const json_t *tiers = json_object_get(in->policy, "tiers");
+    for (size_t i = 0; i < json_array_size(tiers); i++) {
+        const json_t *t = json_array_get(tiers, i);
+        json_t *st = jg_report_tier_status(in, t);
+        if (json_is_true(json_object_get(st, "claimed")))
+            fprintf(f, "- Jetson CUDA support: claimed for %s (JetPack %s, Jetson Linux %s) on "
+                       "commit %s.\n",
+                    jg_json_str(t, "name"), jg_json_str(t, "software.jetpack"),
+                    jg_json_str(t, "software.l4t"), jg_json_str(st, "commit"));
+        else {
+            char *why = jg_scrub(jg_json_str(st, "why")); /* may quote evidence values */
+            fprintf(f, "- Jetson CUDA support: not claimed for %s (JetPack %s): %s.\n",
+                    jg_json_str(t, "name"), jg_json_str(t, "software.jetpack"),
+                    why ? why : "unknown");
+            free(why);
+        }
+        json_decref(st);
+    }
+}

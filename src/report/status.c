@@ -1,0 +1,59 @@
+/* A tier's status for reports, straight from the claim logic: a report can
+ * never say "claimed" where 'jetgate claim' would refuse. */
+#include <stdio.h>
+#include <string.h>
+
+#include "policy/claim.h"
+#include "report/report.h"
+#include "util/json.h"
+
+static const char *record_commit(const json_t *doc)
+{
+    const char *c = jg_json_str(json_array_get(json_object_get(doc, "subject"), 0),
+                                "digest.gitCommit");
+    return jg_claim_commit_ok(c) ? c : NULL;
+}
+
+/* The first refusal code of the first record, to say why in one line. */
+static void first_reason(const json_t *decision, char *why, size_t n)
+{
+    const json_t *tr = json_object_get(decision, "tier_reasons");
+    if (json_array_size(tr) > 0) {
+        snprintf(why, n, "%s", jg_json_str(json_array_get(tr, 0), "text"));
+        return;
+    }
+    const json_t *e = json_array_get(json_object_get(decision, "evidence"), 0);
+    const json_t *r = json_array_get(json_object_get(e, "reasons"), 0);
+    if (r && !*why)
+        snprintf(why, n, "no accepted evidence (%s)", jg_json_str(r, "text"));
+}
+
+json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier)
+{
+    const char *tier_id = jg_json_str(tier, "id");
+    char why[600] = "";
+    for (size_t i = 0; i < in->n; i++) {
+        const char *commit = in->commit ? in->commit : record_commit(in->evidence[i]);
+        if (!commit)
+            continue;
+        const char *name = "evidence";
+        json_t *d = jg_claim_decide(in->policy, tier_id, commit, in->now, &in->evidence[i], &name,
+                                    1);
+        if (json_is_true(json_object_get(d, "claimable"))) {
+            json_t *out = json_pack("{s:b, s:s, s:s}", "claimed", 1, "commit", commit, "why",
+                                    "accepted jetson-runtime evidence");
+            json_decref(d);
+            return out;
+        }
+        first_reason(d, why, sizeof why);
+        json_decref(d);
+    }
+    if (!*why) {
+        json_t *blockers = jg_claim_tier_blockers(tier);
+        snprintf(why, sizeof why, "%s",
+                 json_array_size(blockers) ? jg_json_str(json_array_get(blockers, 0), "text")
+                                           : "no jetson-runtime evidence given");
+        json_decref(blockers);
+    }
+    return json_pack("{s:b, s:n, s:s}", "claimed", 0, "commit", "why", why);
+}

@@ -1,0 +1,219 @@
+# jetgate constraints: the real metadata probe against fake site-packages
+# (dist-info directories made here), pinned output, refusals with reasons,
+# the output fed to pip itself, and --check over requirements, uv.lock and
+# pylock.toml files.
+. "$(dirname "$0")/lib.sh.inc"
+# The interpreter itself, not a version-manager shim (a shim costs a second a call).
+PY3=$(python3 -c 'import sys; print(sys.executable)')
+NV=2.5.0a0+872d972e41.nv24.08.17622132
+TV=0.20.0a0+afc54f7
+
+# mkdist SITE NAME VERSION [RECORD-FILE...] -- a dist-info importlib.metadata reads.
+# Requires-Dist lines come from $REQS.
+mkdist() {
+  site=$1 name=$2 ver=$3; shift 3
+  d="$site/$name-$ver.dist-info"; mkdir -p "$d"
+  printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$name" "$ver" >"$d/METADATA"
+  for r in ${REQS:-}; do printf 'Requires-Dist: %s\n' "$r" >>"$d/METADATA"; done
+  : >"$d/RECORD"
+  for f in "$@"; do printf '%s,,\n' "$f" >>"$d/RECORD"; done
+  printf '%s/METADATA,,\n' "$name-$ver.dist-info" >>"$d/RECORD"
+}
+# mkpy NAME SITE [MACHINE]: an interpreter that sees SITE first and reports MACHINE.
+mkpy() {
+  printf '#!/bin/sh\nPYTHONPATH="%s" "%s" "$@" | sed "s/\\"machine\\": \\"[^\\"]*\\"/\\"machine\\": \\"%s\\"/"\n' \
+    "$2" "$PY3" "${3:-aarch64}" >"$T/$1"
+  chmod +x "$T/$1"
+}
+CUDA_LIB=torch/lib/libtorch_cuda.so
+mkdist "$T/nv" torch "$NV" torch/__init__.py "$CUDA_LIB"
+mkdist "$T/nv" torchvision "$TV" torchvision/__init__.py
+mkpy py-nv "$T/nv"
+
+expect_rc 0 "$JETGATE" constraints --help
+expect_out -- '--check FILE'
+expect_out -- '--python PY'
+
+# The probe itself: metadata only, CUDA library seen in RECORD, no torch import.
+PYTHONPATH="$T/nv" "$PY3" "$JG_SOURCE_DIR/src/python/constraints_probe.py" >"$T/probe.json"
+grep -q '"cuda_libraries": \["libtorch_cuda.so"\]' "$T/probe.json" || fail "probe lacks the CUDA library"
+grep -q "\"version\": \"$NV\"" "$T/probe.json" || fail "probe lacks the torch version"
+
+expect_rc 0 "$JETGATE" constraints --python "$T/py-nv"
+expect_out "^torch==$NV\$"
+expect_out "^torchvision==$TV\$"
+expect_out '^bitsandbytes<0$'
+grep -q torchaudio "$T/out" && fail "torchaudio pinned though not installed"
+cp "$T/out" "$T/constraints.txt"
+
+# A policy whose every tier supports bitsandbytes: no exclusion line.
+sed 's/"bitsandbytes": "unsupported"/"bitsandbytes": "supported"/' \
+  "$JG_SOURCE_DIR/src/policy/default-policy.json" >"$T/bnb-ok.json"
+expect_rc 0 "$JETGATE" constraints --python "$T/py-nv" --policy "$T/bnb-ok.json"
+grep -q bitsandbytes "$T/out" && fail "bitsandbytes excluded though every tier supports it"
+expect_rc 0 "$JETGATE" constraints --python "$T/py-nv" --tier target
+expect_out 'tier target marks bitsandbytes unsupported'
+expect_rc 2 "$JETGATE" constraints --python "$T/py-nv" --tier nosuch
+expect_err "no tier 'nosuch'"
+
+# Refusals, each with its reason.
+refuse() { # refuse DIR VERSION REASON [RECORD...]
+  dir=$1 ver=$2 why=$3; shift 3
+  mkdist "$T/$dir" torch "$ver" torch/__init__.py "$@"; mkpy "py-$dir" "$T/$dir"
+  expect_rc 1 "$JETGATE" constraints --python "$T/py-$dir"
+  expect_err "refusing to pin: .*$why"
+  [ -s "$T/out" ] && fail "$dir: printed constraints while refusing"
+  REQS=
+}
+refuse cpu 2.5.1+cpu 'CPU-only build (+cpu)' "$CUDA_LIB"
+refuse cu 2.5.1+cu124 'download.pytorch.org CUDA build' "$CUDA_LIB"
+refuse nocuda 2.5.1 'ships no CUDA library'
+REQS=nvidia-cublas-cu12==12.4.5.8
+refuse pypi 2.5.1 'depends on nvidia-\* wheels (nvidia-cublas-cu12' "$CUDA_LIB"
+mkdist "$T/lab" torch 2.5.0 torch/__init__.py "$CUDA_LIB"; mkpy py-lab "$T/lab"
+expect_rc 0 "$JETGATE" constraints --python "$T/py-lab"   # jetson-ai-lab: plain version, CUDA, no nvidia-*
+expect_out '^torch==2.5.0$'
+mkpy py-x86 "$T/nv" x86_64
+expect_rc 1 "$JETGATE" constraints --python "$T/py-x86"
+expect_err 'not aarch64'
+expect_rc 2 "$JETGATE" constraints --python "$T/no-such-python"
+expect_err 'cannot ask the interpreter'
+
+# The output is a constraints file pip accepts: the vendor torch wins over a
+# newer wheel, and a requirement of bitsandbytes cannot resolve.
+if "$PY3" -m pip --version >/dev/null 2>&1; then
+  mkdir -p "$T/wheels"
+  "$PY3" - "$T/wheels" "$NV" <<'PY'
+import sys, zipfile
+out, nv = sys.argv[1], sys.argv[2]
+def wheel(name, ver, requires=()):
+    di = "%s-%s.dist-info" % (name, ver)
+    meta = "Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, ver)
+    meta += "".join("Requires-Dist: %s\n" % r for r in requires)
+    with zipfile.ZipFile("%s/%s-%s-py3-none-any.whl" % (out, name, ver), "w") as z:
+        z.writestr(di + "/METADATA", meta)
+        z.writestr(di + "/WHEEL", "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        z.writestr(di + "/RECORD", "")
+for name, ver, req in [("torch", nv, ()), ("torch", "2.6.0", ()), ("torchvision", "0.20.0a0+afc54f7", ()),
+                       ("bitsandbytes", "0.45.0", ()), ("app", "1.0", ("torch>=2.0",)),
+                       ("appbnb", "1.0", ("torch>=2.0", "bitsandbytes"))]:
+    wheel(name, ver, req)
+PY
+  pip_dry() { "$PY3" -m pip install --dry-run --no-index --find-links "$T/wheels" \
+      --target "$T/tgt" -c "$T/constraints.txt" "$@"; }
+  expect_rc 0 pip_dry app
+  expect_out "Would install app-1.0 torch-$NV"
+  expect_rc 1 pip_dry appbnb
+  expect_err 'ResolutionImpossible'
+else
+  echo "note: pip not available; the pip acceptance part did not run" >&2
+fi
+
+# --check: a clean requirements export.
+cat >"$T/good.txt" <<EOT
+# uv export --format requirements-txt
+--extra-index-url https://pypi.jetson-ai-lab.dev/jp6/cu126
+-r more.txt
+-e .
+numpy==1.26.4 \\
+    --hash=sha256:0123
+torch==$NV ; platform_machine == "aarch64" and python_version >= "3.8"
+torch>=2.0,<2.6
+torch==2.6.0 ; platform_machine == "x86_64" or sys_platform == "darwin"
+torchvision==$TV    # via project
+bitsandbytes==0.45.0 ; sys_platform == 'win32'
+EOT
+expect_rc 0 "$JETGATE" constraints --python "$T/py-nv" --check "$T/good.txt"
+expect_out 'keeps the vendor torch'
+expect_err 'more.txt is not followed'
+
+# --check: one finding per bad line, each with its own rule at its own line.
+cat >"$T/bad.txt" <<'EOT'
+# bad lines follow
+torch==2.6.0
+torch>=2.6 ; platform_machine == "aarch64"
+torchvision==0.21.0+cpu
+--index-url https://download.pytorch.org/whl/cpu
+bitsandbytes==0.45.0
+torchaudio
+torch @ https://download.pytorch.org/whl/cu124/torch-2.5.1%2Bcu124-cp310-cp310-linux_aarch64.whl
+EOT
+expect_rc 1 "$JETGATE" constraints --python "$T/py-nv" --check "$T/bad.txt"
+for want in 2:torch.replace 3:torch.replace 4:torch.local-version 5:index.pytorch \
+            6:bitsandbytes 7:torch.replace 8:torch.local-version; do
+  expect_out "^$T/bad.txt:${want%%:*}:1: ${want#*:}: "
+done
+[ "$(grep -c "^$T/bad.txt:" "$T/out")" = 7 ] || fail "bad.txt: wanted exactly 7 findings"
+
+# Without a vendor torch every torch line is a finding (deny, never allow).
+expect_rc 1 "$JETGATE" constraints --python "$T/py-cpu" --check "$T/good.txt"
+expect_err 'every torch line will be a finding'
+expect_out 'torch.replace'
+
+# CPU CI has no vendor torch: --tier judges torch lines against the tier's
+# pinned NVIDIA wheel (the embedded target tier pins $NV).
+printf 'numpy==1.26.4\ntorch==%s\n' "$NV" >"$T/tier-ok.txt"
+expect_rc 0 "$JETGATE" constraints --python "$T/py-x86" --tier target --check "$T/tier-ok.txt"
+expect_err "judging torch lines against tier target's pinned wheel"
+expect_out "keeps the vendor torch (from tier target's pinned wheel)"
+printf 'numpy==1.26.4\ntorch==2.6.0\ntorchvision==0.21.0\n' >"$T/tier-bad.txt"
+expect_rc 1 "$JETGATE" constraints --python "$T/py-x86" --tier target --check "$T/tier-bad.txt"
+expect_out "tier-bad.txt:2:1: torch.replace: torch ==2.6.0: the vendor torch $NV (from tier target's pinned wheel)"
+expect_out "tier-bad.txt:3:1: torch.replace: no vendor torchvision is known"
+# The evaluate tier pins no PyTorch source: nothing to judge against.
+expect_rc 1 "$JETGATE" constraints --python "$T/py-x86" --tier evaluate --check "$T/tier-ok.txt"
+expect_err 'every torch line will be a finding'
+
+# uv.lock: a package table's own name/version only (not those in inline arrays).
+cat >"$T/uv.lock" <<'EOT'
+version = 1
+requires-python = ">=3.10"
+
+[[package]]
+name = "torch"
+version = "2.6.0"
+source = { registry = "https://pypi.org/simple" }
+dependencies = [
+    { name = "bitsandbytes", version = "0.45.0" },
+    { name = "filelock" },
+]
+
+[package.optional-dependencies]
+name = "not-a-package"
+
+[[package]]
+name = "bitsandbytes"
+version = "0.45.0"
+EOT
+expect_rc 1 "$JETGATE" constraints --python "$T/py-nv" --check "$T/uv.lock"
+expect_out "^$T/uv.lock:6:1: torch.replace: torch ==2.6.0"
+expect_out "^$T/uv.lock:18:1: bitsandbytes: "
+[ "$(grep -c "^$T/uv.lock:" "$T/out")" = 2 ] || fail "uv.lock: wanted exactly 2 findings"
+
+cat >"$T/pylock.toml" <<EOT
+lock-version = "1.0"
+created-by = "test"
+
+[[packages]]
+name = "torch"
+version = "$NV"
+marker = "platform_machine == 'aarch64'"
+
+[[packages.wheels]]
+name = "torch-2.6.0-cp310-cp310-manylinux_2_28_aarch64.whl"
+EOT
+expect_rc 0 "$JETGATE" constraints --python "$T/py-nv" --check "$T/pylock.toml"
+
+printf '[[packages]]\nname = "torch"\n[packages.vcs]\ntype = "git"\n' >"$T/noversion.toml"
+expect_rc 1 "$JETGATE" constraints --python "$T/py-nv" --check "$T/noversion.toml"
+expect_out "noversion.toml:2:1: torch.replace: torch: the lock entry has no version"
+
+printf '[[package]]\nname = "torch"\nversion = """\n2.6.0"""\n' >"$T/multi.lock"
+expect_rc 2 "$JETGATE" constraints --python "$T/py-nv" --check "$T/multi.lock"
+expect_err "multi.lock:3: multi-line strings"
+printf 'version = 1\n' >"$T/empty.lock"
+expect_rc 2 "$JETGATE" constraints --python "$T/py-nv" --check "$T/empty.lock"
+expect_err 'not a uv.lock or pylock.toml'
+expect_rc 2 "$JETGATE" constraints --python "$T/py-nv" --check "$T/absent.txt"
+expect_err 'absent.txt: cannot read'
+finish

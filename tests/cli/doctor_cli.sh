@@ -1,0 +1,110 @@
+# jetgate doctor: options, input errors, every fixture sysroot end to end
+# (exit code and top finding), the checklist, --host-facts, and goldens.
+# Regenerate goldens after an intended change, then review the diff:
+#   JG_UPDATE_GOLDEN=1 ctest -R cli/doctor_cli   (from the build directory)
+. "$(dirname "$0")/lib.sh.inc"
+R="$JG_FIXTURES/roots"
+D="$JG_SOURCE_DIR/tests/data"
+G="$JG_SOURCE_DIR/tests/golden/doctor"
+
+expect_rc 0 "$JETGATE" doctor --help
+for o in --root --facts --host-facts --python --json --verbose; do expect_out " $o"; done
+expect_rc 2 "$JETGATE" doctor --root "$R/agx-orin-64gb-jp62" --facts "$D/facts/orin-jp62-live-healthy.json"
+expect_err "exclude each other"
+expect_rc 2 "$JETGATE" doctor --frobnicate
+expect_rc 2 "$JETGATE" doctor extra
+expect_rc 2 "$JETGATE" doctor --facts "$T/none.json"
+expect_err "none.json"
+printf '{"schema": "jetgate.facts/1",\n "mode": }\n' >"$T/bad.json"
+expect_rc 2 "$JETGATE" doctor --facts "$T/bad.json"
+expect_err "bad.json:2:"
+echo '{"findings": []}' >"$T/other.json"
+expect_rc 2 "$JETGATE" doctor --facts "$T/other.json"
+expect_err "not a jetgate facts document"
+expect_rc 2 "$JETGATE" doctor --root "$T/does-not-exist"
+
+# A healthy saved facts document: every layer ok, exit 0; ASCII marks in the C locale.
+expect_rc 0 "$JETGATE" doctor --facts "$D/facts/orin-jp62-live-healthy.json"
+for l in hardware kernel-driver cuda-driver container-runtime cuda-libraries pytorch-build \
+         python-packages permissions configuration project; do expect_out "^\[ok\] $l$"; done
+expect_out "a real CUDA kernel ran"
+expect_rc 0 "$JETGATE" doctor --json --facts - <"$D/facts/orin-jp62-live-healthy.json"
+expect_out '"healthy": true'
+expect_out '"facts_mode": "file"'
+if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
+  LC_ALL=C.UTF-8 expect_rc 0 "$JETGATE" doctor --facts "$D/facts/orin-jp62-live-healthy.json"
+  expect_out "^\[✓\] hardware$"
+fi
+
+# Every fixture end to end: exit code and the top finding.
+check_fixture() { # case rc top-id
+  expect_rc "$2" "$JETGATE" doctor --root "$R/$1" --json
+  top=$(grep -m1 '"id":' "$T/out" | sed 's/.*"id": "\(.*\)",*/\1/')
+  [ "$top" = "$3" ] || fail "$1: top finding '$top', wanted '$3'"
+  grep -q '"facts_mode": "sysroot"' "$T/out" || fail "$1: facts_mode is not sysroot"
+  grep -q '"healthy": false' "$T/out" || fail "$1: healthy without a kernel run"
+}
+check_fixture agx-orin-64gb-jp62 0 cuda-driver.not-verified
+check_fixture orin-nano-super-jp62 0 cuda-driver.not-verified
+check_fixture thor-jp70 0 cuda-driver.not-verified
+check_fixture agx-xavier-jp51 0 cuda-driver.no-nvml-before-jp6
+check_fixture nano-jp46 0 cuda-driver.no-nvml-before-jp6
+check_fixture bare-bsp-no-jetpack 1 cuda-libraries.toolkit-missing
+check_fixture unknown-l4t 1 cuda-libraries.toolkit-missing
+check_fixture container-no-runtime 1 container-runtime.no-nvidia-runtime
+check_fixture container-nvidia-runtime 0 cuda-driver.not-verified
+check_fixture dgx-spark-like 0 hardware.not-a-jetson
+check_fixture generic-arm64-server 0 cuda-driver.not-verified
+check_fixture x86_64-dgpu 0 hardware.x86-host
+
+# Under --root the CUDA layers are "not verified", never a tick.
+expect_rc 0 "$JETGATE" doctor --root "$R/agx-orin-64gb-jp62"
+expect_out '^\[!\] cuda-driver: not verified (no CUDA kernel ran)$'
+expect_out '^\[!\] pytorch-build: not verified'
+expect_out 'CUDA is not verified'
+expect_rc 1 "$JETGATE" doctor --root "$R/bare-bsp-no-jetpack"
+expect_out '^\[x\] cuda-libraries$'
+expect_out 'fix: sudo apt update && sudo apt install nvidia-jetpack'
+expect_out 'Most likely cause: cuda-libraries'
+expect_rc 1 "$JETGATE" doctor --root "$R/bare-bsp-no-jetpack" -v
+expect_out 'evidence: cuda.toolkit = missing'
+expect_out 'confidence high'
+
+# A container (L4T R36) on a host whose facts say R35: the L4T major mismatch.
+"$JETGATE" facts --root "$R/agx-xavier-jp51" --json >"$T/host.json"
+expect_rc 1 "$JETGATE" doctor --root "$R/container-nvidia-runtime" --host-facts "$T/host.json" --json
+expect_out '"id": "cuda-driver.l4t-major-mismatch"'
+expect_rc 2 "$JETGATE" doctor --root "$R/container-nvidia-runtime" --host-facts "$T/none.json"
+
+# Nothing identifying is printed.
+for fmt in "" --json -v; do
+  expect_rc 0 "$JETGATE" doctor --root "$R/agx-orin-64gb-jp62" $fmt
+  grep -q CANARY "$T/out" "$T/err" && fail "serial-number canary printed ($fmt)"
+done
+
+# Live on this machine: whatever it finds, no kernel run means not healthy.
+set +e; "$JETGATE" doctor --json --python /nonexistent/python >"$T/out" 2>"$T/err"; rc=$?; set -e
+[ "$rc" = 0 ] || [ "$rc" = 1 ] || fail "live doctor exit $rc"
+grep -q '"facts_mode": "live"' "$T/out" || fail "live doctor: facts_mode is not live"
+if grep -q '"kernel_ran": false' "$T/out"; then
+  [ "$rc" = 1 ] || fail "live doctor: no kernel ran but exit $rc"
+  grep -q '"healthy": false' "$T/out" || fail "live doctor: healthy without a kernel"
+fi
+
+# Goldens: the whole --json output for each fixture, byte for byte.
+n=0
+for root in "$R"/*/; do
+  case=$(basename "$root")
+  set +e; "$JETGATE" doctor --root "$root" --json >"$T/out" 2>"$T/err"; set -e
+  if [ "${JG_UPDATE_GOLDEN:-}" = 1 ]; then
+    mkdir -p "$G" && cp "$T/out" "$G/$case.json"
+  elif ! cmp -s "$T/out" "$G/$case.json" 2>/dev/null; then
+    fail "$case: doctor output differs from $G/$case.json"
+    diff -u "$G/$case.json" "$T/out" 2>&1 | head -30 >&2 || true
+  fi
+  n=$((n + 1))
+done
+[ "$n" -ge 12 ] || fail "only $n fixture roots"
+expect_rc 0 "$JETGATE" doctor --root "$R/nano-jp46" -v
+expect_out "this module has no JetPack 6"
+finish

@@ -1,0 +1,199 @@
+/* The claim decision as a pure function: time parsing, tier blockers, and
+ * monotonicity (taking any field away from a record can only deny). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evidence/read.h"
+#include "policy/claim.h"
+#include "policy/policy.h"
+
+#define SHA "3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345"
+static json_t *policy;
+static json_t *good;
+static time_t now;
+
+static int setup(void **state)
+{
+    (void)state;
+    jg_jerr err = {{0}};
+    policy = jg_policy_load(NULL, &err);
+    good = jg_evidence_read(JG_SOURCE_DIR "/tests/data/claims/good-orin.json", &err);
+    if (!policy || !good)
+        fail_msg("%s", err.text);
+    assert_true(jg_evidence_parse_time("2026-12-02T12:00:00Z", &now));
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    json_decref(policy);
+    json_decref(good);
+    return 0;
+}
+
+static bool accepted(const json_t *doc, const char *tier)
+{
+    const char *name = "e.json";
+    json_t *d = jg_claim_decide(policy, tier, SHA, now, &doc, &name, 1);
+    assert_non_null(d);
+    bool ok = json_is_true(jg_json_at(json_array_get(json_object_get(d, "evidence"), 0),
+                                      "accepted"));
+    json_decref(d);
+    return ok;
+}
+
+static void test_times(void **state)
+{
+    (void)state;
+    time_t a, b;
+    assert_true(jg_evidence_parse_time("2026-12-02T10:00:00Z", &a));
+    assert_true(jg_evidence_parse_time("2026-12-02T12:30:00.250+02:30", &b));
+    assert_int_equal((long)(b - a), 0);
+    assert_true(jg_evidence_parse_time("1970-01-01T00:00:00Z", &a));
+    assert_int_equal((long)a, 0);
+    const char *bad[] = {"2026-12-02", "2026-12-02T10:00:00", "2026-13-02T10:00:00Z",
+                         "2026-12-02 10:00:00Z", "+026-12-02T10:00:00Z", "2026-12-02T10:00:00Zjunk",
+                         "2026-12-02T10:00:00.Z", "2026-12-02T10:00:00+0200", "", NULL};
+    for (size_t i = 0; bad[i]; i++)
+        if (jg_evidence_parse_time(bad[i], &a))
+            fail_msg("accepted time '%s'", bad[i]);
+    assert_false(jg_evidence_parse_time(NULL, &a));
+    assert_true(jg_evidence_parse_date("2026-11-20", &a));
+    assert_false(jg_evidence_parse_date("2026-11-20T00", &a));
+    assert_false(jg_evidence_parse_date("26-11-20", &a));
+}
+
+static void test_commit_and_blockers(void **state)
+{
+    (void)state;
+    assert_true(jg_claim_commit_ok(SHA));
+    assert_false(jg_claim_commit_ok("3F2C1A9B7D4E5F60718293A4B5C6D7E8F9012345"));
+    assert_false(jg_claim_commit_ok("3f2c1a9"));
+    assert_false(jg_claim_commit_ok(NULL));
+    json_t *b = jg_claim_tier_blockers(jg_policy_tier(policy, "target"));
+    assert_int_equal(json_array_size(b), 0);
+    json_decref(b);
+    b = jg_claim_tier_blockers(jg_policy_tier(policy, "evaluate"));
+    assert_int_equal(json_array_size(b), 2);
+    assert_string_equal(jg_json_str(json_array_get(b, 0), "code"), "tier_jetpack_not_exact");
+    assert_string_equal(jg_json_str(json_array_get(b, 1), "code"), "tier_pytorch_not_pinned");
+    json_decref(b);
+    assert_null(jg_claim_decide(policy, "nope", SHA, now, NULL, NULL, 0));
+}
+
+static void test_no_evidence_is_no_claim(void **state)
+{
+    (void)state;
+    json_t *d = jg_claim_decide(policy, "target", SHA, now, NULL, NULL, 0);
+    assert_false(json_is_true(json_object_get(d, "claimable")));
+    json_decref(d);
+    assert_true(accepted(good, "target"));
+    /* Good Orin evidence never backs a tier it does not match. */
+    assert_false(accepted(good, "evaluate"));
+    assert_false(accepted(good, "legacy"));
+}
+
+/* Delete each field of doc in turn (recursively) and call fn on the result. */
+static void each_deletion(json_t *root, json_t *node, const char *path,
+                          void (*fn)(json_t *root, const char *path))
+{
+    if (json_is_object(node)) {
+        /* Snapshot the keys: re-inserting a key moves it to the end of
+         * jansson's iteration order, so iterating live would never end. */
+        size_t n = json_object_size(node), i = 0;
+        const char **keys = calloc(n, sizeof *keys);
+        const char *key;
+        json_t *v;
+        json_object_foreach(node, key, v) keys[i++] = key;
+        for (i = 0; i < n; i++) {
+            char k[128], p[256];
+            snprintf(k, sizeof k, "%s", keys[i]);
+            if (snprintf(p, sizeof p, "%s.%s", path, k) >= (int)sizeof p)
+                fail_msg("path too long: %s", path);
+            v = json_incref(json_object_get(node, k));
+            json_object_del(node, k);
+            fn(root, p);
+            json_object_set_new(node, k, v);
+            each_deletion(root, v, p, fn);
+        }
+        free(keys);
+    } else if (json_is_array(node)) {
+        for (size_t i = 0; i < json_array_size(node); i++) {
+            char p[256];
+            if (snprintf(p, sizeof p, "%s[%zu]", path, i) >= (int)sizeof p)
+                fail_msg("path too long: %s", path);
+            each_deletion(root, json_array_get(node, i), p, fn);
+        }
+    }
+}
+
+static void must_deny(json_t *root, const char *path)
+{
+    if (accepted(root, "target"))
+        fail_msg("deleting %s turned a refusal into an acceptance", path);
+}
+
+static int decisive_seen;
+/* Fields whose loss must deny a good record. */
+static void count_denials(json_t *root, const char *path)
+{
+    static const char *const decisive[] = {
+        "$.subject",        "$.predicate.gate",       "$.predicate.status",
+        "$.predicate.commit", "$.predicate.run",      "$.predicate.finished_at",
+        "$.predicate.platform", "$.predicate.checks", "$.predicate.counts",
+        "$.predicate.platform.arch", "$.predicate.platform.is_jetson",
+        "$.predicate.platform.l4t", "$.predicate.platform.jetpack",
+        "$.predicate.platform.module_part", "$.predicate.platform.soc",
+        "$.predicate.platform.compute_capability", "$.predicate.commit.dirty",
+        "$.predicate.run.event", "$.predicate.run.runner_labels", NULL};
+    for (size_t i = 0; decisive[i]; i++)
+        if (strcmp(decisive[i], path) == 0) {
+            if (accepted(root, "target"))
+                fail_msg("deleting %s left the record accepted", path);
+            decisive_seen++;
+        }
+}
+
+static void test_monotonic(void **state)
+{
+    (void)state;
+    json_t *g = json_deep_copy(good);
+    each_deletion(g, g, "$", count_denials);
+    assert_int_equal(decisive_seen, 19);
+    json_decref(g);
+    /* Refused records stay refused whatever is taken away. */
+    const char *edits[][2] = {{"predicate.status", "failed"},
+                              {"predicate.platform.arch", "x86_64"},
+                              {"predicate.run.event", "pull_request"},
+                              {"predicate.gate", "model-download"},
+                              {"predicate.finished_at", "2026-10-01T00:00:00Z"}};
+    for (size_t e = 0; e < sizeof edits / sizeof edits[0]; e++) {
+        json_t *bad = json_deep_copy(good);
+        char parent[64];
+        const char *dot = strrchr(edits[e][0], '.');
+        snprintf(parent, sizeof parent, "%.*s", (int)(dot - edits[e][0]), edits[e][0]);
+        json_object_set_new(jg_json_at(bad, parent), dot + 1, json_string(edits[e][1]));
+        assert_false(accepted(bad, "target"));
+        each_deletion(bad, bad, "$", must_deny);
+        json_decref(bad);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_times),
+        cmocka_unit_test(test_commit_and_blockers),
+        cmocka_unit_test(test_no_evidence_is_no_claim),
+        cmocka_unit_test(test_monotonic),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,152 @@
+/* Install contract pieces: PEP 440 ordering and specifiers, PEP 508
+ * markers on a Jetson, wheel file names, which torch is a vendor build,
+ * and the bitsandbytes decision per policy. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "install/constraints.h"
+#include "install/marker.h"
+#include "install/pep440.h"
+#include "install/reqfile.h"
+
+#define NV "2.5.0a0+872d972e41.nv24.08.17622132"
+
+static void test_versions_order(void **state)
+{
+    (void)state;
+    static const char *const ascending[] = {"2.4.0", "2.5.0.dev1", "2.5.0a0", "2.5.0a1",
+                                            "2.5.0b2", "2.5.0rc1", "2.5.0", "2.5.0.post1",
+                                            "2.5.1", "2.10.0"};
+    for (size_t i = 0; i + 1 < sizeof ascending / sizeof ascending[0]; i++) {
+        jg_version a, b;
+        assert_true(jg_version_parse(ascending[i], &a));
+        assert_true(jg_version_parse(ascending[i + 1], &b));
+        assert_true(jg_version_cmp(&a, &b) < 0);
+        assert_true(jg_version_cmp(&b, &a) > 0);
+    }
+    jg_version v;
+    assert_true(jg_version_parse(NV, &v));
+    assert_string_equal(v.local, "872d972e41.nv24.08.17622132");
+    assert_false(jg_version_parse("2.5.0 junk", &v));
+    assert_false(jg_version_parse("latest", &v));
+}
+
+static void test_specifiers(void **state)
+{
+    (void)state;
+    assert_int_equal(jg_specifier_contains("", NV), 1);
+    assert_int_equal(jg_specifier_contains("==" NV, NV), 1);
+    assert_int_equal(jg_specifier_contains("==2.5.0a0", NV), 1); /* no local label: any */
+    assert_int_equal(jg_specifier_contains("==2.5.0a0+other", NV), 0);
+    assert_int_equal(jg_specifier_contains(">=2.0", NV), 1);     /* installed pre-release ok */
+    assert_int_equal(jg_specifier_contains(">=2.0,<2.5", NV), 0);
+    assert_int_equal(jg_specifier_contains(">=2.6", NV), 0);
+    assert_int_equal(jg_specifier_contains("==2.5.*", NV), 1);
+    assert_int_equal(jg_specifier_contains("==2.6.*", NV), 0);
+    assert_int_equal(jg_specifier_contains("~=2.4", "2.5.1"), 1);
+    assert_int_equal(jg_specifier_contains("~=2.4.0", "2.5.1"), 0);
+    assert_int_equal(jg_specifier_contains("!=2.5.1", "2.5.1"), 0);
+    assert_int_equal(jg_specifier_contains("===" NV, NV), 1);
+    assert_int_equal(jg_specifier_contains("=>2", NV), -1);
+}
+
+static void test_markers_on_jetson(void **state)
+{
+    (void)state;
+    assert_int_equal(jg_marker_eval("platform_machine == \"aarch64\"", "3.10.12"), 1);
+    assert_int_equal(jg_marker_eval("platform_machine == 'x86_64'", "3.10.12"), 0);
+    assert_int_equal(jg_marker_eval("sys_platform == 'darwin' or (os_name == 'posix' and "
+                                    "python_version >= '3.10')", "3.10.12"), 1);
+    assert_int_equal(jg_marker_eval("python_version < '3.9'", "3.10.12"), 0);
+    assert_int_equal(jg_marker_eval("python_full_version >= '3.10.13'", "3.10.12"), 0);
+    assert_int_equal(jg_marker_eval("'linux' in sys_platform", "3.10.12"), 1);
+    assert_int_equal(jg_marker_eval("extra == 'gpu'", "3.10.12"), 0);
+    /* Unknown parts: -1 only when they could change the answer. */
+    assert_int_equal(jg_marker_eval("platform_release == '5.15'", "3.10.12"), -1);
+    assert_int_equal(jg_marker_eval("sys_platform == 'win32' and platform_release == 'x'", NULL), 0);
+    assert_int_equal(jg_marker_eval("python_version >= '3.8'", NULL), -1);
+    assert_int_equal(jg_marker_eval("platform_machine == ", "3.10.12"), -1);
+}
+
+static void test_wheel_names(void **state)
+{
+    (void)state;
+    char name[64], version[128];
+    assert_true(jg_wheel_version("https://x/whl/cu124/torch-2.5.1%2Bcu124-cp310-cp310-"
+                                 "linux_aarch64.whl#sha256=00", name, sizeof name, version,
+                                 sizeof version));
+    assert_string_equal(name, "torch");
+    assert_string_equal(version, "2.5.1+cu124");
+    assert_false(jg_wheel_version("git+https://x/torch.git", name, sizeof name, version,
+                                  sizeof version));
+    char norm[64];
+    jg_req_normalize("Torch_Audio..x", norm, sizeof norm);
+    assert_string_equal(norm, "torch-audio-x");
+}
+
+static json_t *probe_with(const char *machine, const char *version, const char *libs,
+                          const char *nvidia)
+{
+    json_error_t e;
+    json_t *p = json_pack_ex(&e, 0, "{s:{s:s,s:s},s:{s:{s:s,s:b,s:[s*],s:[s*]}}}", "python",
+                             "version", "3.10.12", "machine", machine, "packages", "torch",
+                             "version", version, "has_record", 1, "cuda_libraries", libs,
+                             "nvidia_requires", nvidia);
+    assert_non_null(p);
+    return p;
+}
+
+static void test_vendor_torch(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *machine, *version, *lib, *nvidia, *why;
+    } cases[] = {
+        {"aarch64", NV, "libtorch_cuda.so", NULL, NULL},
+        {"aarch64", "2.5.0", "libtorch_cuda.so", NULL, NULL}, /* jetson-ai-lab */
+        {"aarch64", "2.5.1+cpu", NULL, NULL, "CPU-only build (+cpu)"},
+        {"aarch64", "2.5.1+cu124", "libtorch_cuda.so", NULL, "download.pytorch.org"},
+        {"aarch64", "2.5.1", NULL, NULL, "no CUDA library"},
+        {"aarch64", "2.5.1", "libtorch_cuda.so", "nvidia-cudnn-cu12", "PyPI CUDA build"},
+        {"x86_64", NV, "libtorch_cuda.so", NULL, "not aarch64"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        json_t *p = probe_with(cases[i].machine, cases[i].version, cases[i].lib, cases[i].nvidia);
+        char why[256] = "";
+        bool vendor = jg_torch_is_vendor(p, why, sizeof why);
+        assert_int_equal(vendor, cases[i].why == NULL);
+        if (cases[i].why && !strstr(why, cases[i].why))
+            fail_msg("case %zu: '%s' lacks '%s'", i, why, cases[i].why);
+        json_decref(p);
+    }
+}
+
+static void test_bitsandbytes_decision(void **state)
+{
+    (void)state;
+    json_t *pol = json_loads("{\"tiers\": [{\"id\": \"a\", \"bitsandbytes\": \"supported\"},"
+                             " {\"id\": \"b\", \"bitsandbytes\": \"unsupported\"}]}", 0, NULL);
+    char why[256];
+    assert_int_equal(jg_bnb_excluded(pol, "a", why, sizeof why), 0);
+    assert_int_equal(jg_bnb_excluded(pol, "b", why, sizeof why), 1);
+    assert_int_equal(jg_bnb_excluded(pol, NULL, why, sizeof why), 1); /* unknown tier: deny */
+    assert_int_equal(jg_bnb_excluded(pol, "zz", why, sizeof why), -1);
+    json_decref(pol);
+    pol = json_loads("{\"tiers\": [{\"id\": \"a\", \"bitsandbytes\": \"supported\"}]}", 0, NULL);
+    assert_int_equal(jg_bnb_excluded(pol, NULL, why, sizeof why), 0);
+    json_decref(pol);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_versions_order),   cmocka_unit_test(test_specifiers),
+        cmocka_unit_test(test_markers_on_jetson), cmocka_unit_test(test_wheel_names),
+        cmocka_unit_test(test_vendor_torch),     cmocka_unit_test(test_bitsandbytes_decision),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

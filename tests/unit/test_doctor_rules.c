@@ -1,0 +1,198 @@
+/* Every doctor rule, positive and negative: tests/data/doctor/rule-cases.json
+ * holds cases as (base facts, patch, rule id, expected presence). The test
+ * also proves each rule id it ever saw has both kinds of case, and checks the
+ * ordering rule and the per-layer verdicts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "doctor/diagnose.h"
+#include "doctor/finding.h"
+#include "util/json.h"
+
+#define DATA JG_SOURCE_DIR "/tests/data"
+
+static json_t *load(const char *path)
+{
+    jg_jerr err;
+    json_t *doc = jg_json_load(path, 16u << 20, &err);
+    if (!doc)
+        fail_msg("%s", err.text);
+    return doc;
+}
+
+static json_t *base_doc(const char *name)
+{
+    if (strcmp(name, "healthy") == 0)
+        return load(DATA "/facts/orin-jp62-live-healthy.json");
+    return json_pack("{s:s, s:s}", "schema", "jetgate.facts/1", "mode", "report");
+}
+
+static const json_t *find_id(const json_t *findings, const char *id)
+{
+    size_t i;
+    json_t *f;
+    json_array_foreach(findings, i, f)
+    {
+        if (strcmp(json_string_value(json_object_get(f, "id")), id) == 0)
+            return f;
+    }
+    return NULL;
+}
+
+static void check_field(const json_t *c, const json_t *f, const char *key)
+{
+    const char *want = jg_json_str(c, key);
+    if (want && strcmp(want, jg_json_str(f, key)) != 0)
+        fail_msg("case '%s': %s is %s, wanted %s", jg_json_str(c, "name"), key,
+                 jg_json_str(f, key), want);
+}
+
+/* Run one case; record the ids it produced and whether it was positive. */
+static void run_case(const json_t *c, json_t *seen_pos, json_t *seen_neg, json_t *all_ids)
+{
+    json_t *doc = base_doc(jg_json_str(c, "base"));
+    assert_int_equal(json_object_update_recursive(doc, json_object_get(c, "patch")), 0);
+    json_t *d = jg_diagnose(doc, jg_json_str(c, "mode"));
+    const char *rule = jg_json_str(c, "rule");
+    bool expect = json_is_true(json_object_get(c, "expect"));
+    const json_t *f = find_id(json_object_get(d, "findings"), rule);
+    if (expect && !f)
+        fail_msg("case '%s': %s missing", jg_json_str(c, "name"), rule);
+    if (!expect && f)
+        fail_msg("case '%s': %s present but should not be", jg_json_str(c, "name"), rule);
+    if (f) {
+        check_field(c, f, "severity");
+        check_field(c, f, "confidence");
+        assert_true(json_array_size(json_object_get(f, "evidence")) > 0);
+        assert_true(strlen(jg_json_str(f, "fix")) > 10);
+    }
+    json_object_set_new(expect ? seen_pos : seen_neg, rule, json_true());
+    size_t i;
+    json_t *x;
+    json_array_foreach(json_object_get(d, "findings"), i, x)
+        json_object_set(all_ids, jg_json_str(x, "id"), json_true());
+    json_decref(d);
+    json_decref(doc);
+}
+
+static void every_rule_case(void **state)
+{
+    (void)state;
+    json_t *cases = load(DATA "/doctor/rule-cases.json");
+    json_t *pos = json_object(), *neg = json_object(), *ids = json_object();
+    size_t i;
+    json_t *c;
+    json_array_foreach(cases, i, c)
+        run_case(c, pos, neg, ids);
+    const char *id;
+    json_t *v;
+    json_object_foreach(ids, id, v)
+    {
+        if (!json_object_get(pos, id) || !json_object_get(neg, id))
+            fail_msg("rule %s lacks a %s case", id, json_object_get(pos, id) ? "negative" : "positive");
+    }
+    assert_true(json_object_size(pos) >= 40); /* the rule set did not silently shrink */
+    json_decref(pos);
+    json_decref(neg);
+    json_decref(ids);
+    json_decref(cases);
+}
+
+static void healthy_base_is_healthy(void **state)
+{
+    (void)state;
+    json_t *doc = base_doc("healthy");
+    json_t *d = jg_diagnose(doc, "live");
+    assert_int_equal(json_array_size(json_object_get(d, "findings")), 0);
+    assert_true(json_is_true(json_object_get(d, "healthy")));
+    assert_int_equal(jg_diagnosis_exit(d), 0);
+    json_t *layers = json_object_get(d, "layers");
+    assert_int_equal(json_object_size(layers), JG_L_COUNT);
+    for (int l = 0; l < JG_L_COUNT; l++)
+        assert_string_equal(jg_json_str(json_object_get(layers, jg_layer_name(l)), "status"), "ok");
+    json_decref(d);
+    json_decref(doc);
+}
+
+/* is_available() True proves nothing: without a kernel run the CUDA layers are not verified. */
+static void no_kernel_means_not_verified(void **state)
+{
+    (void)state;
+    json_t *doc = base_doc("healthy");
+    json_object_del(doc, "cuda_tensor_op");
+    json_object_set_new(jg_json_at(doc, "python.tensor_op"), "status", json_string("skip"));
+    json_t *d = jg_diagnose(doc, "sysroot");
+    assert_false(json_is_true(json_object_get(d, "healthy")));
+    assert_int_equal(jg_diagnosis_exit(d), 0);
+    assert_string_equal(jg_json_str(d, "layers.cuda-driver.status"), "not_verified");
+    assert_string_equal(jg_json_str(d, "layers.pytorch-build.status"), "not_verified");
+    assert_string_equal(jg_json_str(d, "layers.hardware.status"), "ok");
+    json_decref(d);
+    /* a native kernel alone verifies the driver, not the torch build */
+    json_object_set_new(doc, "cuda_tensor_op", json_pack("{s:s}", "status", "pass"));
+    d = jg_diagnose(doc, "live");
+    assert_true(json_is_true(json_object_get(d, "healthy")));
+    assert_string_equal(jg_json_str(d, "layers.cuda-driver.status"), "ok");
+    assert_string_equal(jg_json_str(d, "layers.pytorch-build.status"), "not_verified");
+    json_decref(d);
+    json_decref(doc);
+}
+
+static json_t *finding(const char *id, enum jg_layer l, enum jg_severity s, enum jg_confidence c)
+{
+    json_t *arr = json_array();
+    jg_finding_spec spec = {id, l, s, c, "summary", "fix"};
+    jg_finding_add(arr, &spec, NULL);
+    json_t *f = json_incref(json_array_get(arr, 0));
+    json_decref(arr);
+    return f;
+}
+
+static void ordering_rule(void **state)
+{
+    (void)state;
+    json_t *arr = json_array();
+    json_array_append_new(arr, finding("e", JG_L_PROJECT, JG_SEV_INFO, JG_CONF_HIGH));
+    json_array_append_new(arr, finding("d", JG_L_HARDWARE, JG_SEV_WARNING, JG_CONF_HIGH));
+    json_array_append_new(arr, finding("c", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW));
+    json_array_append_new(arr, finding("b", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH));
+    json_array_append_new(arr, finding("a", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH));
+    jg_findings_sort(arr);
+    const char *want[] = {"a", "b", "c", "d", "e"}; /* severity, confidence, layer depth */
+    for (size_t i = 0; i < 5; i++)
+        assert_string_equal(jg_json_str(json_array_get(arr, i), "id"), want[i]);
+    assert_true(jg_findings_has(arr, "c"));
+    assert_false(jg_findings_has(arr, "z"));
+    json_decref(arr);
+}
+
+static void layer_names_exact(void **state)
+{
+    (void)state;
+    const char *want[] = {"hardware", "kernel-driver", "cuda-driver", "container-runtime",
+                          "cuda-libraries", "pytorch-build", "python-packages", "permissions",
+                          "configuration", "project"};
+    for (int i = 0; i < JG_L_COUNT; i++) {
+        assert_string_equal(jg_layer_name(i), want[i]);
+        assert_int_equal(jg_layer_index(want[i]), i);
+    }
+    assert_int_equal(jg_layer_index("gpu"), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_rule_case),
+        cmocka_unit_test(healthy_base_is_healthy),
+        cmocka_unit_test(no_kernel_means_not_verified),
+        cmocka_unit_test(ordering_rule),
+        cmocka_unit_test(layer_names_exact),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

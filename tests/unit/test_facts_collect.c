@@ -1,0 +1,360 @@
+/* Collection over whole sysroots: the fixtures under tests/fixtures/roots
+ * and small roots built here for the edge cases (unreadable files, dpkg
+ * fallback, Grace, x86 with Tegra files, Thor without a toolkit, huge files). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "facts/collect.h"
+#include "facts/fact.h"
+#include "util/json.h"
+
+static json_t *collect_dir(const char *dir)
+{
+    jg_root r;
+    assert_true(jg_root_init(&r, dir));
+    json_t *doc = jg_facts_collect_files(&r);
+    jg_root_free(&r);
+    assert_non_null(doc);
+    return doc;
+}
+
+static json_t *fixture(const char *name)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/roots/%s", JG_FIXTURES, name);
+    return collect_dir(dir);
+}
+
+static const char *str(const json_t *doc, const char *path)
+{
+    const char *s = jg_fact_str(doc, path);
+    return s ? s : "(none)";
+}
+
+static const char *status(const json_t *doc, const char *path)
+{
+    const char *s = jg_fact_status(jg_json_at(doc, path));
+    return s ? s : "(none)";
+}
+
+static bool is_jetson(const json_t *doc)
+{
+    json_t *v = jg_fact_value(jg_json_at(doc, "jetson.is_jetson"));
+    assert_true(json_is_boolean(v));
+    return json_is_true(v);
+}
+
+static void non_jetson_fixtures_are_never_jetson(void **state)
+{
+    (void)state;
+    const char *names[] = {"generic-arm64-server", "dgx-spark-like", "x86_64-dgpu",
+                           "container-no-runtime"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        json_t *doc = fixture(names[i]);
+        assert_false(is_jetson(doc));
+        assert_string_equal(status(doc, "jetpack.version"), "unknown");
+        json_decref(doc);
+    }
+}
+
+static void agx_orin(void **state)
+{
+    (void)state;
+    json_t *doc = fixture("agx-orin-64gb-jp62");
+    assert_true(is_jetson(doc));
+    assert_string_equal(str(doc, "l4t.version"), "36.4.3");
+    assert_string_equal(str(doc, "l4t.board"), "generic");
+    assert_string_equal(str(doc, "jetpack.version"), "6.2");
+    assert_string_equal(str(doc, "jetpack.package"), "6.2+b77");
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "jetpack.agrees"))));
+    assert_string_equal(str(doc, "module.part_number"), "p3701-0005");
+    assert_string_equal(str(doc, "module.carrier"), "p3737-0000");
+    assert_string_equal(str(doc, "module.name"), "Jetson AGX Orin 64GB");
+    assert_string_equal(str(doc, "module.memory_class"), "64 GB");
+    assert_string_equal(str(doc, "module.soc"), "tegra234");
+    assert_string_equal(str(doc, "module.compute_capability"), "8.7");
+    assert_string_equal(str(doc, "cuda.toolkit"), "12.6.68");
+    assert_string_equal(str(doc, "cuda.toolkit_link"), "cuda-12.6");
+    assert_string_equal(str(doc, "cuda.cudnn"), "9.3.0");
+    assert_string_equal(str(doc, "cuda.tensorrt"), "10.3.0.30");
+    assert_string_equal(str(doc, "gpu.driver_family"), "nvgpu");
+    assert_string_equal(str(doc, "host.os.pretty_name"), "Ubuntu 22.04.5 LTS");
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "host.unified_memory"))));
+    /* Only Jetson-relevant packages, and never a deinstalled one. */
+    assert_null(json_object_get(jg_json_at(doc, "packages"), "bash"));
+    assert_null(json_object_get(jg_json_at(doc, "packages"), "libcudnn8"));
+    json_decref(doc);
+}
+
+static void serial_number_never_read(void **state)
+{
+    (void)state;
+    const char *names[] = {"agx-orin-64gb-jp62", "thor-jp70", "orin-nano-super-jp62"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        json_t *doc = fixture(names[i]);
+        char *text = jg_json_string(doc);
+        assert_null(strstr(text, "CANARY"));
+        assert_null(strstr(text, "serial"));
+        free(text);
+        json_decref(doc);
+    }
+}
+
+static void other_jetsons(void **state)
+{
+    (void)state;
+    json_t *doc = fixture("orin-nano-super-jp62");
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "module.super"))));
+    assert_string_equal(str(doc, "module.part_number"), "p3767-0005");
+    assert_string_equal(str(doc, "cuda.cudnn"), "9.3.0.75");     /* from dpkg */
+    assert_string_equal(str(doc, "cuda.tensorrt"), "10.3.0.30"); /* from the header */
+    json_decref(doc);
+
+    doc = fixture("bare-bsp-no-jetpack");
+    assert_string_equal(str(doc, "jetpack.version"), "6.2.1");
+    assert_string_equal(status(doc, "jetpack.package"), "missing");
+    assert_string_equal(status(doc, "cuda.toolkit"), "missing");
+    assert_string_equal(status(doc, "cuda.cudnn"), "missing");
+    assert_string_equal(status(doc, "jetpack.agrees"), "unknown");
+    assert_string_equal(str(doc, "host.os.id"), "ubuntu"); /* usr/lib/os-release fallback */
+    json_decref(doc);
+
+    doc = fixture("agx-xavier-jp51");
+    assert_string_equal(str(doc, "jetpack.version"), "5.1.2");
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "jetpack.agrees"))));
+    assert_string_equal(str(doc, "cuda.toolkit"), "11.4.298");
+    assert_string_equal(str(doc, "cuda.cudnn"), "8.6.0");
+    assert_string_equal(str(doc, "cuda.tensorrt"), "8.5.2.2");
+    assert_string_equal(str(doc, "module.compute_capability"), "7.2");
+    assert_string_equal(status(doc, "module.part_number"), "unknown");
+    assert_int_equal(json_integer_value(jg_fact_value(jg_json_at(doc, "module.tegra_chip_id"))), 25);
+    json_decref(doc);
+
+    doc = fixture("nano-jp46");
+    assert_string_equal(str(doc, "jetpack.version"), "4.6");
+    assert_string_equal(str(doc, "cuda.toolkit"), "10.2.300");
+    assert_string_equal(json_string_value(json_object_get(jg_json_at(doc, "cuda.toolkit"), "source")),
+                        "usr/local/cuda/version.txt");
+    assert_string_equal(str(doc, "module.compute_capability"), "5.3");
+    assert_string_equal(str(doc, "l4t.board"), "t210ref");
+    json_decref(doc);
+
+    doc = fixture("thor-jp70");
+    assert_string_equal(str(doc, "module.compute_capability"), "11.0");
+    assert_string_equal(str(doc, "jetpack.version"), "7.0");
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "jetpack.agrees"))));
+    assert_string_equal(str(doc, "gpu.driver_family"), "openrm");
+    json_decref(doc);
+}
+
+static void unknown_l4t_gets_no_jetpack(void **state)
+{
+    (void)state;
+    json_t *doc = fixture("unknown-l4t");
+    assert_true(is_jetson(doc));
+    assert_string_equal(str(doc, "l4t.version"), "36.9.9");
+    assert_string_equal(status(doc, "jetpack.version"), "unknown");
+    assert_true(json_is_null(json_object_get(jg_json_at(doc, "jetpack.version"), "value")));
+    json_decref(doc);
+}
+
+static void containers(void **state)
+{
+    (void)state;
+    json_t *doc = fixture("container-nvidia-runtime");
+    assert_true(is_jetson(doc));
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "container.inside"))));
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "container.nvidia_runtime"))));
+    assert_true(json_is_true(jg_fact_value(jg_json_at(doc, "container.device_tree_masked"))));
+    assert_string_equal(status(doc, "module.part_number"), "unknown");
+    assert_non_null(strstr(json_string_value(json_object_get(jg_json_at(doc, "module.part_number"),
+                                                             "reason")), "masked"));
+    json_decref(doc);
+    doc = fixture("container-no-runtime");
+    assert_true(json_is_false(jg_fact_value(jg_json_at(doc, "container.nvidia_runtime"))));
+    assert_string_equal(str(doc, "gpu.driver_family"), "none");
+    json_decref(doc);
+}
+
+/* ---- small roots built for one edge case each ---- */
+
+static char tmp[64];
+
+static void put(const char *rel, const char *data, size_t len)
+{
+    char p[512];
+    snprintf(p, sizeof p, "%s/%s", tmp, rel);
+    for (char *s = p + strlen(tmp) + 1; (s = strchr(s, '/')) != NULL; s++) {
+        *s = '\0';
+        mkdir(p, 0755);
+        *s = '/';
+    }
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+#define PUT(rel, lit) put(rel, lit, sizeof(lit) - 1)
+
+static int fresh(void **state)
+{
+    (void)state;
+    strcpy(tmp, "/tmp/jg-facts-XXXXXX");
+    assert_non_null(mkdtemp(tmp));
+    return 0;
+}
+
+static int cleanup(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
+    return system(cmd);
+}
+
+#define REL_36_4_3 "# R36 (release), REVISION: 4.3, GCID: 1, BOARD: generic, EABI: aarch64, DATE: x\n"
+#define CORE(v) "Package: nvidia-l4t-core\nStatus: install ok installed\nVersion: " v "\n\n"
+
+static void x86_with_tegra_files_is_not_jetson(void **state)
+{
+    (void)state;
+    PUT("proc/sys/kernel/arch", "x86_64\n");
+    PUT("etc/nv_tegra_release", REL_36_4_3);
+    PUT("var/lib/dpkg/status", CORE("36.4.3-20250107174145"));
+    json_t *doc = collect_dir(tmp);
+    assert_false(is_jetson(doc));
+    json_decref(doc);
+}
+
+static void grace_is_not_jetson(void **state)
+{
+    (void)state;
+    PUT("proc/sys/kernel/arch", "aarch64\n");
+    PUT("sys/devices/soc0/family", "Tegra\n");
+    PUT("sys/devices/soc0/soc_id", "36\n");
+    PUT("proc/device-tree/compatible", "nvidia,tegra241\0");
+    json_t *doc = collect_dir(tmp);
+    assert_false(is_jetson(doc));
+    json_decref(doc);
+}
+
+static void unreadable_release_falls_back_to_dpkg(void **state)
+{
+    (void)state;
+    char p[256];
+    snprintf(p, sizeof p, "%s/etc/nv_tegra_release", tmp);
+    PUT("etc/.keep", "");
+    assert_int_equal(mkdir(p, 0755), 0); /* a directory where a file belongs: EISDIR */
+    PUT("var/lib/dpkg/status", CORE("35.4.1-20230801124926"));
+    json_t *doc = collect_dir(tmp);
+    assert_string_equal(status(doc, "l4t.release_line"), "unreadable");
+    assert_string_equal(json_string_value(json_object_get(jg_json_at(doc, "l4t.release_line"), "error")),
+                        "Is a directory");
+    assert_string_equal(str(doc, "l4t.version"), "35.4.1");
+    assert_string_equal(json_string_value(json_object_get(jg_json_at(doc, "l4t.version"), "source")),
+                        "dpkg:nvidia-l4t-core");
+    assert_string_equal(str(doc, "jetpack.version"), "5.1.2");
+    json_decref(doc);
+}
+
+static void jetpack_disagreement_and_disputed_rows(void **state)
+{
+    (void)state;
+    PUT("etc/nv_tegra_release", REL_36_4_3);
+    PUT("var/lib/dpkg/status", "Package: nvidia-jetpack\nStatus: install ok installed\nVersion: 6.2.1+b38\n");
+    json_t *doc = collect_dir(tmp);
+    assert_true(json_is_false(jg_fact_value(jg_json_at(doc, "jetpack.agrees"))));
+    json_decref(doc);
+    PUT("etc/nv_tegra_release", "# R36 (release), REVISION: 4.2, BOARD: generic\n");
+    doc = collect_dir(tmp);
+    assert_string_equal(status(doc, "jetpack.version"), "unknown");
+    assert_non_null(strstr(json_string_value(json_object_get(jg_json_at(doc, "jetpack.version"), "reason")),
+                           "disputed"));
+    json_decref(doc);
+}
+
+static void thor_compute_capability_follows_toolkit(void **state)
+{
+    (void)state;
+    PUT("proc/device-tree/compatible", "nvidia,p4071-0000+p3834-0008\0nvidia,tegra264\0");
+    json_t *doc = collect_dir(tmp);
+    assert_string_equal(status(doc, "module.compute_capability"), "unknown");
+    json_decref(doc);
+    PUT("usr/local/cuda/version.json", "{\"cuda_nvcc\": {\"version\": \"12.8.93\"}}");
+    doc = collect_dir(tmp);
+    assert_string_equal(str(doc, "module.compute_capability"), "10.1");
+    json_decref(doc);
+}
+
+static void malformed_files_are_unparsable(void **state)
+{
+    (void)state;
+    PUT("proc/device-tree/model", "\xff\xfe\x80\0");
+    PUT("proc/device-tree/compatible", "nvidia,p3737-0000+p3701-0005\0\0\0x\0");
+    PUT("etc/nv_tegra_release", "# R36 (release), REVISION: 4");
+    PUT("etc/os-release", "ID=ubu\0ntu\n");
+    PUT("proc/meminfo", "MemTotal: lots\n");
+    PUT("usr/include/aarch64-linux-gnu/NvInferVersion.h",
+        "#define NV_TENSORRT_MAJOR TRT_MAJOR_ENTERPRISE\n#define NV_TENSORRT_MINOR 11\n"
+        "#define NV_TENSORRT_PATCH 0\n#define NV_TENSORRT_BUILD 33\n");
+    PUT("usr/local/cuda/version.json", "{\"cuda\": ");
+    json_t *doc = collect_dir(tmp);
+    const char *paths[] = {"module.model", "module.compatible", "l4t.release_line", "l4t.version",
+                           "host.os.id", "host.memory.total_bytes", "cuda.tensorrt", "cuda.toolkit"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        const char *s = status(doc, paths[i]);
+        if (strcmp(paths[i], "l4t.release_line") == 0)
+            assert_string_equal(s, "ok"); /* the raw line is kept even when it does not parse */
+        else
+            assert_string_equal(s, "unparsable");
+    }
+    assert_string_equal(status(doc, "jetpack.version"), "unknown");
+    json_decref(doc);
+}
+
+/* A file beyond the read cap is unparsable; memory stays bounded by the cap. */
+static void huge_dpkg_status(void **state)
+{
+    (void)state;
+    PUT("var/lib/dpkg/status", "");
+    char p[256];
+    snprintf(p, sizeof p, "%s/var/lib/dpkg/status", tmp);
+    int fd = open(p, O_WRONLY);
+    assert_true(fd >= 0);
+    assert_int_equal(ftruncate(fd, (off_t)JG_CAP_LARGE + 4096), 0); /* sparse: NUL bytes */
+    close(fd);
+    json_t *doc = collect_dir(tmp);
+    assert_string_equal(status(doc, "jetpack.package"), "unparsable");
+    assert_string_equal(status(doc, "l4t.core_package"), "unparsable");
+    json_decref(doc);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(non_jetson_fixtures_are_never_jetson),
+        cmocka_unit_test(agx_orin),
+        cmocka_unit_test(serial_number_never_read),
+        cmocka_unit_test(other_jetsons),
+        cmocka_unit_test(unknown_l4t_gets_no_jetpack),
+        cmocka_unit_test(containers),
+        cmocka_unit_test_setup_teardown(x86_with_tegra_files_is_not_jetson, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(grace_is_not_jetson, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(unreadable_release_falls_back_to_dpkg, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(jetpack_disagreement_and_disputed_rows, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(thor_compute_capability_follows_toolkit, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(malformed_files_are_unparsable, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(huge_dpkg_status, fresh, cleanup),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

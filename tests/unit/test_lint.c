@@ -1,0 +1,170 @@
+/* Workflow lint: the YAML tree (positions, aliases, refusals) and the rules
+ * over an inline policy, independent of the embedded default. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "policy/lint.h"
+
+static const char *policy_text =
+    "{\"evidence\": {\"retention_days\": 7},"
+    " \"gates\": [{\"id\": \"jetson-runtime\", \"runner_labels\": [\"self-hosted\", \"jetson\"],"
+    "  \"triggers\": [\"workflow_dispatch\"]}],"
+    " \"tiers\": [{\"id\": \"t\", \"runner_labels\": [\"orin\"]}, {\"id\": \"l\", \"runner_labels\": []}]}";
+
+static jg_ynode *parse(const char *text)
+{
+    char err[512];
+    jg_ynode *n = jg_yaml_parse(text, strlen(text), "w.yml", err, sizeof err);
+    if (!n)
+        print_error("%s\n", err);
+    return n;
+}
+
+static jg_findings lint(const char *text)
+{
+    json_error_t je;
+    json_t *policy = json_loads(policy_text, 0, &je);
+    assert_non_null(policy);
+    jg_ynode *root = parse(text);
+    assert_non_null(root);
+    jg_findings f = {0};
+    jg_lint_workflow(policy, "w.yml", root, &f);
+    jg_yaml_free(root);
+    json_decref(policy);
+    return f;
+}
+
+#define JOB_OK                                                                                 \
+    "jobs:\n  hw:\n    if: github.ref == 'refs/heads/main'\n"                                  \
+    "    runs-on: [self-hosted, JETSON, orin]\n    steps:\n"                                   \
+    "      - run: ./jetgate run --out e\n"                                                     \
+    "      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02\n"         \
+    "        with: {name: 'conditional-jetson-${{github.run_attempt}}', retention-days: '7',"  \
+    " if-no-files-found: error, path: e}\n"
+
+static void test_positions_and_on_key(void **state)
+{
+    (void)state;
+    jg_ynode *root = parse("name: x\non:\n  workflow_dispatch:\n");
+    assert_non_null(root);
+    const jg_ynode *on = jg_ymap_get(root, "on");
+    assert_non_null(on); /* libyaml keeps the key "on", never the YAML 1.1 boolean */
+    assert_int_equal(on->kind, JG_Y_MAP);
+    assert_int_equal(on->keys[0]->line, 3);
+    assert_int_equal(on->keys[0]->col, 3);
+    assert_true(jg_yis_null(on->items[0]));
+    assert_false(jg_yis_null(jg_ymap_get(root, "name")));
+    jg_yaml_free(root);
+}
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    char err[512];
+    const char *dup = "a: 1\nb: 2\na: 3\n";
+    assert_null(jg_yaml_parse(dup, strlen(dup), "d.yml", err, sizeof err));
+    assert_string_equal(err, "d.yml:3:1: duplicate key 'a'");
+    const char *complex_key = "? [a]\n: 1\n";
+    assert_null(jg_yaml_parse(complex_key, strlen(complex_key), "k.yml", err, sizeof err));
+    assert_non_null(strstr(err, "not a scalar"));
+    const char *self = "a: &x [1, *x]\n"; /* an alias inside its own anchor */
+    assert_null(jg_yaml_parse(self, strlen(self), "s.yml", err, sizeof err));
+    assert_non_null(strstr(err, "no complete anchor"));
+    assert_null(jg_yaml_parse("", 0, "e.yml", err, sizeof err));
+    assert_non_null(strstr(err, "empty"));
+}
+
+static void test_alias_bomb_is_bounded(void **state)
+{
+    (void)state;
+    char text[2048] = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < 9; i++) {
+        char line[128];
+        snprintf(line, sizeof line, "a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n",
+                 i, i, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1, i - 1);
+        strcat(text, line);
+    }
+    char err[512];
+    assert_null(jg_yaml_parse(text, strlen(text), "b.yml", err, sizeof err));
+    assert_non_null(strstr(err, "more than"));
+}
+
+static void test_clean_job_and_inline_policy(void **state)
+{
+    (void)state;
+    jg_findings f = lint("on: [workflow_dispatch]\npermissions: read-all\n" JOB_OK);
+    jg_findings_print(&f, stderr);
+    assert_int_equal(f.n, 0);
+    jg_findings_free(&f);
+}
+
+static void test_each_trigger_form(void **state)
+{
+    (void)state;
+    jg_findings f = lint("on: schedule\npermissions: {}\n" JOB_OK);
+    assert_int_equal(jg_findings_count(&f, "jetson.triggers"), 1); /* not in this policy */
+    jg_findings_free(&f);
+    f = lint("on: {workflow_dispatch: null, pull_request: {branches: [main]}}\npermissions: {}\n" JOB_OK);
+    assert_int_equal(jg_findings_count(&f, "jetson.triggers"), 1);
+    assert_int_equal(f.v[0].line, 1);
+    jg_findings_free(&f);
+    f = lint("permissions: {}\n" JOB_OK);
+    assert_int_equal(jg_findings_count(&f, "jetson.triggers"), 1); /* no 'on' at all */
+    jg_findings_free(&f);
+}
+
+static void test_permissions_and_pins(void **state)
+{
+    (void)state;
+    jg_findings f = lint("on: workflow_dispatch\npermissions: write-all\n" JOB_OK
+                         "  other:\n    runs-on: ubuntu-latest\n    permissions: {contents: write}\n"
+                         "    uses: org/repo/.github/workflows/x.yml@main\n"
+                         "    steps:\n      - uses: ./local\n"
+                         "      - uses: docker://alpine@sha256:"
+                         "0000000000000000000000000000000000000000000000000000000000000000\n"
+                         "      - uses: docker://alpine:3\n");
+    assert_int_equal(jg_findings_count(&f, "permissions.write"), 2);
+    assert_int_equal(jg_findings_count(&f, "uses.pinned"), 2); /* reusable @main, docker tag */
+    assert_int_equal(f.n, 4);
+    jg_findings_free(&f);
+}
+
+static void test_runs_on_forms(void **state)
+{
+    (void)state;
+    jg_findings f = lint("on: workflow_dispatch\npermissions: {}\njobs:\n  hw:\n"
+                         "    if: github.ref == 'refs/heads/main'\n"
+                         "    runs-on: {group: g, labels: [self-hosted, jetson]}\n    steps: []\n");
+    assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 1); /* no tier label */
+    assert_int_equal(jg_findings_count(&f, "jetson.upload.missing"), 1);
+    jg_findings_free(&f);
+    f = lint("on: workflow_dispatch\npermissions: {}\njobs:\n  hw:\n"
+             "    if: github.ref == 'refs/heads/main'\n"
+             "    runs-on: ${{ matrix.r }}\n    steps:\n      - run: jetgate run\n");
+    assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 1); /* cannot be checked */
+    jg_findings_free(&f);
+    /* "jetgate runner" is not the gate: no jetson rules for this job. */
+    f = lint("on: pull_request\npermissions: {}\njobs:\n  x:\n    runs-on: ubuntu-latest\n"
+             "    steps:\n      - run: jetgate runner-info\n");
+    assert_int_equal(f.n, 0);
+    jg_findings_free(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_positions_and_on_key),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_alias_bomb_is_bounded),
+        cmocka_unit_test(test_clean_job_and_inline_policy),
+        cmocka_unit_test(test_each_trigger_form),
+        cmocka_unit_test(test_permissions_and_pins),
+        cmocka_unit_test(test_runs_on_forms),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,210 @@
+/* The policy loader: the embedded default is the plan's matrix, lookups and
+ * tier matching work over it, and every kind of bad policy is refused with a
+ * message that names the file and the place. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "policy/policy.h"
+
+static json_t *embedded(void)
+{
+    jg_jerr err = {{0}};
+    json_t *p = jg_policy_load(NULL, &err);
+    if (!p)
+        fail_msg("embedded policy: %s", err.text);
+    return p;
+}
+
+static void test_embedded_default_is_the_plan(void **state)
+{
+    (void)state;
+    json_t *p = embedded();
+    assert_int_equal(jg_policy_max_age_days(p), 30);
+    assert_int_equal(jg_policy_retention_days(p), 30);
+    const json_t *t = jg_policy_tier(p, "target");
+    assert_non_null(t);
+    assert_string_equal(jg_json_str(t, "software.l4t"), "36.4.3");
+    assert_string_equal(jg_json_str(t, "software.jetpack"), "6.2");
+    assert_string_equal(jg_json_str(t, "hardware.soc"), "tegra234");
+    assert_string_equal(jg_json_str(t, "bitsandbytes"), "unsupported");
+    assert_non_null(strstr(jg_json_str(t, "pytorch.pin"), "jp/v61/pytorch/torch-2.5.0a0+872d972e41"
+                                                          ".nv24.08.17622132-cp310"));
+    const json_t *parts = jg_json_at(t, "hardware.module_parts");
+    assert_int_equal(json_array_size(parts), 1);
+    assert_string_equal(json_string_value(json_array_get(parts, 0)), "p3701-0005");
+    assert_string_equal(jg_json_str(jg_policy_tier(p, "evaluate"), "hardware.soc"), "tegra264");
+    assert_string_equal(jg_json_str(jg_policy_tier(p, "legacy"), "software.l4t"), "35.x");
+    assert_null(jg_policy_tier(p, "nope"));
+    const json_t *g = jg_policy_gate(p, "jetson-runtime");
+    assert_non_null(g);
+    assert_int_equal(json_array_size(json_object_get(g, "runner_labels")), 4);
+    assert_non_null(jg_policy_gate(p, "model-download"));
+    assert_null(jg_policy_gate(p, "x64-cuda"));
+    json_decref(p);
+}
+
+static void test_version_patterns(void **state)
+{
+    (void)state;
+    assert_true(jg_version_matches("36.4.3", "36.4.3"));
+    assert_false(jg_version_matches("36.4.3", "36.4.4"));
+    assert_false(jg_version_matches("36.4.3", "36.4.30"));
+    assert_true(jg_version_matches("5.1.x", "5.1.3"));
+    assert_false(jg_version_matches("5.1.x", "5.10.1"));
+    assert_false(jg_version_matches("5.1.x", "5.1"));
+    assert_true(jg_version_matches("38+", "39.2.0"));
+    assert_false(jg_version_matches("38+", "36.4.3"));
+    assert_false(jg_version_matches("7.x", NULL));
+    assert_false(jg_version_matches("7.x", "7.x"));
+    assert_true(jg_version_is_exact("6.2"));
+    assert_false(jg_version_is_exact("7.x"));
+    assert_false(jg_version_is_exact("6."));
+    assert_false(jg_version_pattern_ok("latest"));
+    assert_false(jg_version_pattern_ok("3.8+"));
+}
+
+static json_t *orin_platform(void)
+{
+    return json_pack("{s:s, s:b, s:s, s:s, s:s, s:s, s:s}", "arch", "aarch64", "is_jetson", 1,
+                     "module_part", "p3701-0005", "soc", "tegra234", "compute_capability", "8.7",
+                     "l4t", "36.4.3", "jetpack", "6.2");
+}
+
+static void count_code(void *ctx, const char *code, const char *text)
+{
+    (void)text;
+    if (strcmp(code, "arch_not_aarch64") == 0)
+        ++*(int *)ctx;
+}
+
+static void test_tier_for_platform(void **state)
+{
+    (void)state;
+    json_t *p = embedded();
+    json_t *plat = orin_platform();
+    assert_ptr_equal(jg_policy_tier_for_platform(p, plat), jg_policy_tier(p, "target"));
+    json_object_set_new(plat, "l4t", json_string("36.4.4"));
+    assert_null(jg_policy_tier_for_platform(p, plat));
+    json_decref(plat);
+
+    json_t *thor = json_pack("{s:s, s:b, s:s, s:s, s:s, s:s, s:s}", "arch", "aarch64",
+                             "is_jetson", 1, "module_part", "p3834-0008", "soc", "tegra264",
+                             "compute_capability", "11.0", "l4t", "38.2.0", "jetpack", "7.0");
+    assert_ptr_equal(jg_policy_tier_for_platform(p, thor), jg_policy_tier(p, "evaluate"));
+    json_decref(thor);
+
+    json_t *x86 = orin_platform();
+    json_object_set_new(x86, "arch", json_string("x86_64"));
+    assert_null(jg_policy_tier_for_platform(p, x86));
+    int n = 0;
+    assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), x86, count_code, &n), 1);
+    assert_int_equal(n, 1);
+    json_decref(x86);
+    /* Not an object at all: every field mismatches, nothing crashes. */
+    assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), NULL, NULL, NULL), 7);
+    json_decref(p);
+}
+
+/* Parse the embedded default with one textual substitution applied. */
+static json_t *edited(const char *from, const char *to, jg_jerr *err)
+{
+    json_t *p = embedded();
+    char *text = jg_json_string(p);
+    json_decref(p);
+    char *at = strstr(text, from);
+    if (!at)
+        fail_msg("fixture text '%s' not in the canonical default", from);
+    size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(n);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    json_t *doc = jg_policy_parse(out, strlen(out), "p.json", err);
+    free(text);
+    free(out);
+    return doc;
+}
+
+static void expect_error(const char *from, const char *to, const char *want)
+{
+    jg_jerr err = {{0}};
+    json_t *doc = edited(from, to, &err);
+    if (doc)
+        fail_msg("accepted an edit %s -> %s", from, to);
+    if (!strstr(err.text, want))
+        fail_msg("error '%s' lacks '%s'", err.text, want);
+}
+
+static void test_bad_policies_name_the_place(void **state)
+{
+    (void)state;
+    expect_error("\"schema_version\": 1", "\"schema_version\": 2",
+                 "p.json: schema_version: unsupported major 2");
+    expect_error("\"schema_version\": 1", "\"schema_version\": \"1\"",
+                 "p.json: schema_version: expected an integer");
+    expect_error("\"soc\": \"tegra234\"", "\"soc\": 234",
+                 "p.json: tiers[0].hardware.soc: expected a string");
+    expect_error("\"max_age_days\": 30", "\"max_age_days\": 0",
+                 "p.json: policy.evidence.max_age_days: 0 days is out of range");
+    expect_error("\"level\": \"target\"", "\"level\": \"gold\"",
+                 "tiers[0].level: unknown value \"gold\"");
+    expect_error("\"l4t\": \"36.4.3\"", "\"l4t\": \"latest\"",
+                 "tiers[0].software.l4t: \"latest\" is not a version pattern");
+    expect_error("\"kind\": \"wheel\"", "\"kind\": \"conda\"", "tiers[0].pytorch.kind");
+    expect_error("\"host.arm64\"", "\"host.arm65\"",
+                 "gates[0].required_checks[0]: unknown check id \"host.arm65\"");
+    expect_error("\"id\": \"evaluate\"", "\"id\": \"target\"", "tiers[1]: duplicate id \"target\"");
+    expect_error("\"waivers\": []", "\"waivers\": [{\"gate\": \"jetson-runtime\"}]",
+                 "waivers[0].reason: missing");
+    expect_error("\"waivers\": []",
+                 "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": \"http://x\","
+                 " \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
+                 "waivers[0].issue: expected an https:// issue URL");
+    expect_error("\"waivers\": []",
+                 "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": \"https://x\","
+                 " \"opened\": \"2026-13-01\", \"expires\": \"2026-11-20\"}]",
+                 "waivers[0].opened: expected a date YYYY-MM-DD");
+    /* Untrusted triggers load (lint reports them; claims refuse such events). */
+    jg_jerr ok = {{0}};
+    json_t *pr = edited("\"triggers\": [\n        \"workflow_dispatch\"",
+                        "\"triggers\": [\n        \"pull_request\"", &ok);
+    assert_non_null(pr);
+    json_decref(pr);
+    expect_error("\"waivers\": []",
+                 "\"waivers\": [{\"gate\": \"jetson-runtime\", \"tier\": \"orin\", \"reason\": \"r\","
+                 " \"issue\": \"https://x\", \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
+                 "waivers[0].tier: no tier \"orin\" in the policy");
+    /* Syntax: duplicate keys and truncation carry line and column. */
+    expect_error("\"schema_version\": 1", "\"schema_version\": 1, \"schema_version\": 1",
+                 "duplicate object key");
+    jg_jerr err = {{0}};
+    assert_null(jg_policy_parse("{\"schema_version\": 1, \"evid", 27, "t.json", &err));
+    assert_non_null(strstr(err.text, "t.json:1:"));
+    assert_null(jg_policy_parse("[1]", 3, "a.json", &err));
+    assert_non_null(strstr(err.text, "a.json: policy: expected a JSON object"));
+}
+
+static void test_missing_file(void **state)
+{
+    (void)state;
+    jg_jerr err = {{0}};
+    assert_null(jg_policy_load("/nonexistent/policy.json", &err));
+    assert_non_null(strstr(err.text, "/nonexistent/policy.json: No such file"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_embedded_default_is_the_plan),
+        cmocka_unit_test(test_version_patterns),
+        cmocka_unit_test(test_tier_for_platform),
+        cmocka_unit_test(test_bad_policies_name_the_place),
+        cmocka_unit_test(test_missing_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
