@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "facts/collect.h"
+#include "gate/gate.h"
 #include "install/constraints.h"
 #include "policy/policy.h"
 #include "util/msg.h"
@@ -29,8 +31,9 @@ static int help(void)
            "options:\n"
            "  --python PY    interpreter whose packages are pinned (default python3)\n"
            "  --policy FILE  policy JSON (default: the embedded default policy)\n"
-           "  --tier ID      the tier this host belongs to; without it bitsandbytes is\n"
-           "                 excluded unless every tier marks it supported\n"
+           "  --tier ID      the tier this host belongs to (default: the tier whose\n"
+           "                 hardware this host's files identify; on a host matching\n"
+           "                 none, bitsandbytes is excluded unless every tier supports it)\n"
            "  --check FILE   instead, check an exported requirements.txt, uv.lock or\n"
            "                 pylock.toml: one finding (FILE:LINE: RULE: ...) per line that\n"
            "                 pins another torch, uses +cpu/+cuXXX or a PyTorch index, or\n"
@@ -152,6 +155,23 @@ static int run(const struct opts *o, const json_t *policy)
     return rc;
 }
 
+/* Without --tier: the tier whose hardware this host's files identify (the
+ * gate's own matching), or NULL on a host that matches none. */
+static const char *host_tier(const json_t *policy)
+{
+    jg_root r;
+    if (!jg_root_init(&r, NULL))
+        return NULL;
+    json_t *facts = jg_facts_collect_files(&r);
+    const json_t *tier = facts ? jg_gate_tier_for(policy, facts) : NULL;
+    const char *id = json_string_value(json_object_get(tier, "id")); /* owned by policy */
+    json_decref(facts);
+    jg_root_free(&r);
+    if (id)
+        jg_progress("constraints: this host matches tier %s (pass --tier to choose another)", id);
+    return id;
+}
+
 int cmd_constraints(int argc, char **argv)
 {
     struct opts o = {.python = "python3"};
@@ -164,6 +184,8 @@ int cmd_constraints(int argc, char **argv)
         jg_err("%s", perr.text);
         return JG_EXIT_USAGE;
     }
+    if (!o.tier)
+        o.tier = host_tier(policy);
     int rc = run(&o, policy);
     json_decref(policy);
     return rc;
