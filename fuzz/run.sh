@@ -1,11 +1,11 @@
 #!/bin/sh
 # Build the libFuzzer targets with clang and run each one for a bounded time.
-#   fuzz/run.sh --smoke        10 s per target (CI)
+#   fuzz/run.sh --smoke        5 s per target (CI)
 #   fuzz/run.sh SECONDS [NAME] longer runs; crashes land in build/fuzz/crashes/
 # Seeds: fuzz/corpus/<name>/ plus the fixture files listed in fuzz/seeds/<name>.txt.
 set -eu
 cd "$(dirname "$0")/.."
-secs=10
+secs=5
 [ "${1:-}" = "--smoke" ] && shift
 case "${1:-}" in ''|*[!0-9]*) ;; *) secs=$1; shift ;; esac
 only=${1:-}

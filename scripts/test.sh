@@ -17,7 +17,8 @@ echo "== build + tests (ASan + UBSan)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build/sanitize -DJETGATE_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 echo "== CLI tests under valgrind"
-(cd build/ci && JG_VALGRIND=1 ctest --output-on-failure -j "$jobs" -R '^cli/')
+# Most of their time is spent waiting (deadlines, child processes): run more at once.
+(cd build/ci && JG_VALGRIND=1 ctest --output-on-failure -j $((jobs * 2)) -R '^cli/')
 if [ -x fuzz/run.sh ]; then
   echo "== fuzz smoke"
   fuzz/run.sh --smoke

@@ -49,9 +49,12 @@ grep -q jason "$T/out" && fail "a user name was echoed"
 
 # 100 MB paste: streamed; time and peak memory are measured and bounded (under ASan
 # its free-memory quarantine is capped, or the allocator's own hoard would be measured).
-big="$T/big.txt"
+# Under valgrind (JG_VALGRIND=1) the paste is 2 MB and only memory errors are
+# checked: time and RSS there are valgrind's; the other lanes enforce the bounds.
+big="$T/big.txt" size=100000000
+[ "${JG_VALGRIND:-0}" = 1 ] && size=2000000
 { cat "$X/19-nonroot-user-in-container-no-video-group.txt"
-  yes 'Traceback: File "x.py", line 1: ImportError: libcudart.so.12: cannot open shared object file' | head -c 100000000
+  yes 'Traceback: File "x.py", line 1: ImportError: libcudart.so.12: cannot open shared object file' | head -c $size
   head -c 200000 /dev/zero | tr '\0' 'y'; echo; } >"$big"
 command -v python3 >/dev/null || { echo "FAIL: python3 is needed to measure memory" >&2; exit 1; }
 read -r secs kb rc <<EOF2
@@ -64,10 +67,12 @@ print("%.2f %d %d" % (time.monotonic() - t, resource.getrusage(resource.RUSAGE_C
 PY
 )
 EOF2
-echo "100 MB text paste: ${secs} s, peak RSS ${kb} KiB, exit ${rc}"
-[ "$rc" = 1 ] || fail "100 MB paste: exit $rc"
-[ "$kb" -lt 131072 ] || fail "100 MB paste: peak RSS ${kb} KiB is not bounded"
-awk -v s="$secs" 'BEGIN { exit !(s < 120) }' || fail "100 MB paste took ${secs} s"
+echo "$size-byte text paste: ${secs} s, peak RSS ${kb} KiB, exit ${rc}"
+[ "$rc" = 1 ] || fail "big paste: exit $rc"
+if [ "$size" = 100000000 ]; then
+  [ "$kb" -lt 131072 ] || fail "100 MB paste: peak RSS ${kb} KiB is not bounded"
+  awk -v s="$secs" 'BEGIN { exit !(s < 120) }' || fail "100 MB paste took ${secs} s"
+fi
 # A 100 MB input that starts like JSON: tried as JSON only up to the cap, then streamed.
 { echo '{'; cat "$big"; } >"$T/big.json"
 expect_rc 1 "$JETGATE" triage --json "$T/big.json"
