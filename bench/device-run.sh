@@ -12,8 +12,8 @@ section() { printf '\n===== %s\n' "$*" >>"$S"; }
 section "GPU (UUIDs removed)"
 nvidia-smi -L 2>&1 | sed 's/ (UUID[^)]*)//' >>"$S"
 python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda)' >>"$S" 2>&1
-section "bench/facts.sh (20 rounds)"
-bench/facts.sh "$J" 20 >>"$S" 2>&1
+section "bench/facts.sh (10 rounds)"
+bench/facts.sh "$J" 10 >>"$S" 2>&1
 section "jetgate facts (live)"
 "$J" facts >>"$S" 2>&1
 "$J" facts --json >"$OUT/facts-live.json" 2>>"$S"
