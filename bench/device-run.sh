@@ -3,7 +3,8 @@
 # costs one machine start. Run from the repository root there:
 #   bench/device-run.sh JETGATE OUTDIR COMMIT [--surgery]
 # Writes OUTDIR/summary.txt (all human output, in order) plus the raw JSON:
-# facts-live.json, doctor.json, jetson-runtime.json (evidence), junit.xml.
+# facts-live.json, doctor.json (live, kernels run), jetson-runtime.json
+# (evidence, with the Python probe), junit.xml.
 set -u
 J=$1 OUT=$2 SHA=$3
 S=$OUT/summary.txt
@@ -18,10 +19,10 @@ section "jetgate facts (live)"
 "$J" facts >>"$S" 2>&1
 "$J" facts --json >"$OUT/facts-live.json" 2>>"$S"
 section "jetgate doctor -v"
-"$J" doctor -v >>"$S" 2>&1; echo "exit $?" >>"$S"
-"$J" doctor --json >"$OUT/doctor.json" 2>>"$S"
-section "bench/gate.sh (3 runs)"
-bench/gate.sh "$J" 3 python3 >>"$S" 2>&1
+"$J" doctor -v --json >"$OUT/doctor.json" 2>>"$S"; echo "exit $?" >>"$S"
+"$J" doctor --facts "$OUT/facts-live.json" >>"$S" 2>&1
+section "bench/gate.sh (3 runs, native part only: no Python)"
+bench/gate.sh "$J" 3 /bin/false >>"$S" 2>&1
 section "jetgate run"
 t0=$(date +%s.%N)
 "$J" run --commit "$SHA" --out "$OUT" --junit "$OUT/junit.xml" >>"$S" 2>&1
