@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gate/check.h"
+#include "util/json.h"
 
 const char *const jg_gate_check_ids[] = {
     "host.arm64",      "host.jetson",          "host.module",       "native.libcuda",
@@ -13,23 +14,11 @@ const char *const jg_gate_check_ids[] = {
     "project.tests",   "model.download",       NULL,
 };
 
-static const json_t *find_check(const json_t *checks, const char *id)
-{
-    size_t i;
-    json_t *c;
-    json_array_foreach(checks, i, c) {
-        const char *cid = json_string_value(json_object_get(c, "id"));
-        if (cid && strcmp(cid, id) == 0)
-            return c;
-    }
-    return NULL;
-}
-
 static void project_checks(const json_t *project, json_t *checks)
 {
     static const char *const ids[] = {"project.device_auto", "project.tests"};
     for (size_t i = 0; i < 2; i++) {
-        const json_t *c = find_check(project, ids[i]);
+        const json_t *c = jg_json_find_id(project, ids[i]);
         json_array_append_new(checks, c ? json_deep_copy(c)
                                         : jg_check(ids[i], "skip", 0, NULL, "not configured"));
     }

@@ -7,18 +7,6 @@
 #include "gate/gpu_class.h"
 #include "util/json.h"
 
-static const json_t *find_probe(const json_t *native, const char *id)
-{
-    size_t i;
-    json_t *r;
-    json_array_foreach(native, i, r) {
-        const char *rid = json_string_value(json_object_get(r, "id"));
-        if (rid && strcmp(rid, id) == 0)
-            return r;
-    }
-    return NULL;
-}
-
 /* cuInit succeeded when the probe passed, or failed at a later call. */
 static bool init_succeeded(const json_t *drv)
 {
@@ -69,12 +57,12 @@ static json_t *check_device(const json_t *facts, const json_t *drv)
 
 void jg_gate_native_checks(const json_t *facts, const json_t *native, json_t *checks)
 {
-    const json_t *drv = find_probe(native, "driver");
+    const json_t *drv = jg_json_find_id(native, "driver");
     json_array_append_new(checks, check_libcuda(drv));
     json_array_append_new(checks, check_device(facts, drv));
     static const char *const pairs[][2] = {
         {"native.tensor_op", "tensor_op"}, {"native.surgery", "surgery"}, {"native.nf4", "nf4"}};
     for (size_t i = 0; i < 3; i++)
-        json_array_append_new(checks, jg_check_from_step(pairs[i][0], find_probe(native, pairs[i][1]),
+        json_array_append_new(checks, jg_check_from_step(pairs[i][0], jg_json_find_id(native, pairs[i][1]),
                                                          "the native probe did not run"));
 }

@@ -448,14 +448,7 @@ json_t *jg_policy_load(const char *path, jg_jerr *err)
 
 static const json_t *find_by_id(const json_t *policy, const char *list, const char *id)
 {
-    const json_t *a = json_object_get(policy, list);
-    for (size_t i = 0; id && i < json_array_size(a); i++) {
-        const json_t *e = json_array_get(a, i);
-        const char *eid = json_string_value(json_object_get(e, "id"));
-        if (eid && strcmp(eid, id) == 0)
-            return e;
-    }
-    return NULL;
+    return jg_json_find_id(json_object_get(policy, list), id);
 }
 
 const json_t *jg_policy_gate(const json_t *policy, const char *gate_id)

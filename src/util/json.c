@@ -114,6 +114,17 @@ const char *jg_json_str(const json_t *doc, const char *dotted)
     return json_string_value(jg_json_at(doc, dotted));
 }
 
+const json_t *jg_json_find_id(const json_t *array, const char *id)
+{
+    for (size_t i = 0; id && i < json_array_size(array); i++) {
+        const json_t *e = json_array_get(array, i);
+        const char *eid = json_string_value(json_object_get(e, "id"));
+        if (eid && strcmp(eid, id) == 0)
+            return e;
+    }
+    return NULL;
+}
+
 json_t *jg_json_real(double v)
 {
     if (isnan(v) || isinf(v))

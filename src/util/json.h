@@ -32,6 +32,10 @@ json_t *jg_json_at(const json_t *doc, const char *dotted);
 /* String at path or NULL when absent or not a string. */
 const char *jg_json_str(const json_t *doc, const char *dotted);
 
+/* The first object in array whose "id" is the string id; NULL when none
+ * (checks, probe results, gates and tiers are all such lists). */
+const json_t *jg_json_find_id(const json_t *array, const char *id);
+
 /* A real that is never NaN or Inf: those become null (JSON has no such value). */
 json_t *jg_json_real(double v);
 
