@@ -32,7 +32,9 @@ static json_t *from_file(const jg_root *r, const char *rel, version_parser parse
     return why ? jg_fact_unparsable(rel, why) : jg_fact_ok(json_string(ver), rel);
 }
 
-/* Link target's last component: "/usr/local/cuda-12.6" -> "cuda-12.6". */
+/* Last component of where the link finally points, the chain followed inside
+ * the root ("/usr/local/cuda" -> /etc/alternatives/cuda -> "cuda-12.6" on
+ * Ubuntu's alternatives); the first target's when the chain dangles. */
 static json_t *toolkit_link(const jg_root *r)
 {
     char *t = jg_readlink(r, CUDA_LINK);
@@ -42,8 +44,17 @@ static json_t *toolkit_link(const jg_root *r)
         return rc == -ENOENT || rc == -ENOTDIR ? jg_fact_missing(CUDA_LINK)
                                                : jg_fact_unknown(CUDA_LINK, "not a symbolic link");
     }
-    const char *base = strrchr(t, '/');
-    json_t *f = jg_fact_string(base ? base + 1 : t, CUDA_LINK);
+    char *end = jg_root_path(r, CUDA_LINK, true);
+    if (end && r->live) {
+        char *real = realpath(end, NULL);
+        free(end);
+        end = real;
+    }
+    struct stat st;
+    const char *name = end && stat(end, &st) == 0 ? end : t;
+    const char *base = strrchr(name, '/');
+    json_t *f = jg_fact_string(base ? base + 1 : name, CUDA_LINK);
+    free(end);
     free(t);
     return f;
 }

@@ -184,10 +184,14 @@ static void layer(FILE *f, const json_t *doc, const char *label, const char *key
         fprintf(f, "%s: error (%s)\n", label, err);
     else if (json_is_object(jg_json_at(l, "torch"))) {
         const char *tv = jg_json_str(l, "torch.version"), *tc = jg_json_str(l, "torch.cuda");
-        fprintf(f, "%s: Python %s, torch %s (CUDA %s, available: %s)\n", label,
+        const json_t *avail = jg_json_at(l, "torch.cuda_available");
+        /* The facts' Python layer reads versions without importing torch, so
+         * availability is unknown there, not "no". */
+        fprintf(f, "%s: Python %s, torch %s (CUDA build %s, available: %s)\n", label,
                 jg_json_str(l, "python.version") ? jg_json_str(l, "python.version") : "?",
                 tv ? tv : "not importable", tc ? tc : "none",
-                json_is_true(jg_json_at(l, "torch.cuda_available")) ? "yes" : "no");
+                json_is_boolean(avail) ? (json_is_true(avail) ? "yes" : "no")
+                                       : "not probed, torch not imported");
     } else
         fprintf(f, "%s: unknown\n", label);
 }

@@ -65,7 +65,8 @@ def torch_versions_light():
             with open(path) as f:
                 for line in f:
                     key, _, val = line.partition("=")
-                    key, val = key.strip(), val.strip()
+                    # torch >= 2.x annotates: "cuda: Optional[str] = '12.6'"
+                    key, val = key.partition(":")[0].strip(), val.strip()
                     literal = len(val) >= 2 and val[0] == val[-1] and val[0] in "'\"" \
                         and val[0] not in val[1:-1]
                     if key in ("__version__", "cuda") and literal:

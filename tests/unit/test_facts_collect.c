@@ -339,6 +339,24 @@ static void huge_dpkg_status(void **state)
     json_decref(doc);
 }
 
+/* Ubuntu's alternatives chain: /usr/local/cuda -> /etc/alternatives/cuda ->
+ * /usr/local/cuda-13.0 (absolute links, followed inside the root). */
+static void cuda_link_chain_is_followed(void **state)
+{
+    (void)state;
+    PUT("usr/local/cuda-13.0/bin/.keep", "");
+    PUT("etc/alternatives/.keep", "");
+    char p[600];
+    snprintf(p, sizeof p, "%s/etc/alternatives/cuda", tmp);
+    assert_int_equal(symlink("/usr/local/cuda-13.0", p), 0);
+    snprintf(p, sizeof p, "%s/usr/local/cuda", tmp);
+    assert_int_equal(symlink("/etc/alternatives/cuda", p), 0);
+    json_t *doc = collect_dir(tmp);
+    assert_string_equal(str(doc, "cuda.toolkit_link"), "cuda-13.0");
+    assert_string_equal(str(doc, "cuda.toolkit"), "13.0");
+    json_decref(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +373,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(thor_compute_capability_follows_toolkit, fresh, cleanup),
         cmocka_unit_test_setup_teardown(malformed_files_are_unparsable, fresh, cleanup),
         cmocka_unit_test_setup_teardown(huge_dpkg_status, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(cuda_link_chain_is_followed, fresh, cleanup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
