@@ -16,10 +16,7 @@ static json_t *one_line(const jg_root *r, const char *rel)
     json_t *f = jg_fact_read(r, rel, JG_CAP_SMALL, &b);
     if (f)
         return f;
-    size_t pos = 0;
-    jg_line l = {b.data, 0};
-    jg_next_line(b.data, b.len, &pos, &l);
-    l = jg_trim(l);
+    jg_line l = jg_first_line(b.data, b.len);
     char buf[256];
     if (l.n == 0 || !jg_printable(l) || !jg_copy(l, buf, sizeof buf))
         f = jg_fact_unparsable(rel, "not one short printable line");

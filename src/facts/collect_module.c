@@ -63,10 +63,7 @@ static json_t *sysfs_value(const jg_root *r, const char *rel, bool integer)
     json_t *f = jg_fact_read(r, rel, JG_CAP_SMALL, &b);
     if (f)
         return f;
-    size_t pos = 0;
-    jg_line l = {b.data, 0};
-    jg_next_line(b.data, b.len, &pos, &l);
-    l = jg_trim(l);
+    jg_line l = jg_first_line(b.data, b.len);
     char buf[64];
     unsigned long long v;
     if (integer && jg_parse_uint(l, &v) && v < 1000000)

@@ -31,6 +31,14 @@ jg_line jg_trim(jg_line l)
     return l;
 }
 
+jg_line jg_first_line(const char *text, size_t len)
+{
+    size_t pos = 0;
+    jg_line l = {text, 0};
+    jg_next_line(text, len, &pos, &l);
+    return jg_trim(l);
+}
+
 bool jg_starts(jg_line l, const char *prefix)
 {
     size_t p = strlen(prefix);

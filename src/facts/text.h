@@ -16,6 +16,8 @@ typedef struct jg_line {
 bool jg_next_line(const char *text, size_t len, size_t *pos, jg_line *out);
 /* Trim ASCII blanks on both ends. */
 jg_line jg_trim(jg_line l);
+/* The first line of text, trimmed (one-value sysfs/procfs files). */
+jg_line jg_first_line(const char *text, size_t len);
 /* True when l begins with prefix. */
 bool jg_starts(jg_line l, const char *prefix);
 /* Copy l into buf (NUL-terminated); false when it does not fit. */
