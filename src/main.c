@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "util/cleanup.h"
 #include "util/msg.h"
 
 struct command {
@@ -38,6 +39,7 @@ static int usage(FILE *f, int code)
 
 int main(int argc, char **argv)
 {
+    jg_cleanup_init();
     if (argc < 2)
         return usage(stderr, JG_EXIT_USAGE);
     const char *name = argv[1];
