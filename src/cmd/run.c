@@ -273,7 +273,7 @@ static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
     } else {
         char where[1200];
         snprintf(where, sizeof where, "%s/%s.json", o->out, o->gate);
-        char *clean = jg_scrub_text(s, where, true);
+        char *clean = jg_scrub_text(s, where, JG_SCRUB_FREE_TEXT);
         jg_gate_print_text(stdout, ev, clean ? clean : where);
         free(clean);
     }

@@ -26,8 +26,8 @@ bool jg_lr_next(jg_linereader *r);
  * (```...) becomes empty. */
 size_t jg_clean_line(char *s);
 
-/* Copy of a line safe to show: prompts (user@host:~$) and home directories
- * (/home/NAME, /Users/NAME) removed, cut to a short length. */
-void jg_scrub_line(const char *in, char *out, size_t cap);
+/* jg_scrub_line, the copy of a line safe to show, is the line profile of the
+ * one scrubber. */
+#include "util/scrub.h"
 
 #endif
