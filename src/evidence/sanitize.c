@@ -23,7 +23,7 @@ void jg_scrub_add_env(jg_scrub *s, char *const *env)
             jg_scrub_add(s, v, "<host>");
         else if (k == 4 && !strncmp(env[i], "HOME", 4) && strcmp(v, "/") != 0)
             jg_scrub_add(s, v, "<home>");
-        else if (jg_env_is_secret(env[i]))
+        else if (jg_env_entry_is_secret(env[i]))
             jg_scrub_add(s, v, "<secret>");
     }
 }

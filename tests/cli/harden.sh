@@ -1,0 +1,91 @@
+# The reproducers of issue #15 ("Hardening, round two"), each made safe:
+# row 2 labels, row 4 credentials in free text, row 5 secrets in children,
+# row 6 a hook's background process, row 12 early output checks.
+. "$(dirname "$0")/lib.sh.inc"
+SHA=0123456789abcdef0123456789abcdef01234567
+DATA="$JG_SOURCE_DIR/tests/data/gate"
+export PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=orin
+unset GITHUB_SHA RUNNER_LABELS GITHUB_EVENT_NAME || true
+cd "$T"
+status_of() {
+  python3 -c 'import json,sys
+d = json.load(open(sys.argv[2]))
+print([c["status"] for c in d["predicate"]["checks"] if c["id"] == sys.argv[1]][0])' "$1" "$2"
+}
+
+# Row 5: an env-dumping interpreter sees none of the secrets, whatever their name.
+export HF_TOKEN=hf_jgCanary5555555555555555 GITHUB_TOKEN=ghp_jgcanary55555555555555 \
+  AWS_SECRET_ACCESS_KEY=jgcanaryaws5 GH_PAT=jgcanarypat5 GITHUB_PAT=jgcanarypat5b \
+  NPM_AUTH=jgcanaryauth5 REGISTRY_APIKEY=jgcanaryapikey5 CI_JOB_JWT=jgcanaryjwt5 \
+  PASSPHRASE=jgcanarypass5 SENTRY_DSN=jgcanarydsn5 SLACK_WEBHOOK_URL=jgcanaryslack5 \
+  DATABASE_URL=jgcanarydb5 PIP_INDEX_URL=https://ci-bot:jgcanarypip5@pypi.example/simple/ \
+  UV_INDEX_URL=https://u:jgcanaryuv5@pypi.example/simple/ DOCKER_AUTH_CONFIG=jgcanarydocker5 \
+  TLS_PEM=jgcanarypem5 AWS_ACCESS_KEY_ID=jgcanaryakid5
+printf '#!/bin/sh\nenv > "%s/env-$$.txt"\nexec python3 "$@"\n' "$T" > py-dump
+chmod +x py-dump
+set +e
+"$JETGATE" constraints --python ./py-dump >/dev/null 2>&1
+"$JETGATE" run --commit $SHA --python ./py-dump --out ev5 --allow-missing --quiet >/dev/null 2>&1
+"$JETGATE" facts --python ./py-dump >/dev/null 2>&1
+set -e
+n=$(ls env-*.txt 2>/dev/null | wc -l)
+[ "$n" -ge 3 ] || fail "the env-dumping interpreter ran $n times, wanted 3 (constraints, run, facts)"
+if grep -h 'jgcanary\|hf_jgCanary' env-*.txt; then fail "a secret reached a child's environment"; fi
+grep -q '^PATH=' env-*.txt || fail "the child environment lost PATH"
+unset HF_TOKEN GITHUB_TOKEN AWS_SECRET_ACCESS_KEY GH_PAT GITHUB_PAT NPM_AUTH REGISTRY_APIKEY \
+  CI_JOB_JWT PASSPHRASE SENTRY_DSN SLACK_WEBHOOK_URL DATABASE_URL PIP_INDEX_URL UV_INDEX_URL \
+  DOCKER_AUTH_CONFIG TLS_PEM AWS_ACCESS_KEY_ID
+
+# Row 4: credentials printed by the interpreter never reach evidence, JUnit or --json.
+JWT=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjaS1ib3QifQ.c2lnbmF0dXJlNDQ0
+cat > py-leak <<EOF2
+#!/bin/sh
+echo "ERROR: 401 for url: https://ci-bot:jgPW4444@pypi.example/simple/ Authorization: Bearer $JWT hook https://hooks.slack.com/services/T0/B0/jgslack4444 glpat-jgcanary44444444444" >&2
+exit 1
+EOF2
+chmod +x py-leak
+set +e
+"$JETGATE" run --commit $SHA --python ./py-leak --out ev4 --junit j4.xml --json --allow-missing \
+  >run4.json 2>run4.err
+set -e
+[ -s ev4/jetson-runtime.json ] || fail "row 4: no evidence written"
+grep -q '401 for url' ev4/jetson-runtime.json || fail "row 4: the interpreter's error is not in the evidence"
+for c in jgPW4444 "$JWT" jgslack4444 glpat-jgcanary; do
+  if grep -q -F -- "$c" ev4/jetson-runtime.json j4.xml run4.json run4.err; then
+    fail "row 4: '$c' reached the evidence, JUnit or output"
+  fi
+done
+
+# Row 2: a user named like a label and a host named like the module rename nothing.
+USER=jetson LOGNAME=jetson HOSTNAME=orin expect_rc 0 "$JETGATE" run --commit $SHA --out ev2 \
+  --allow-missing --quiet --python /bin/false --runner-labels self-hosted,linux,ARM64,jetson,orin,jetpack-6
+python3 - ev2/jetson-runtime.json <<'PY' || fail "row 2: labels were rewritten"
+import json, sys
+labels = json.load(open(sys.argv[1]))["predicate"]["run"]["runner_labels"]
+assert labels == ["self-hosted", "linux", "ARM64", "jetson", "orin", "jetpack-6"], labels
+PY
+USER=x HOSTNAME=Orin expect_rc 0 "$JETGATE" run --commit $SHA --out ev2b --allow-missing --quiet \
+  --python /bin/false --host-facts "$DATA/facts-orin.json"
+grep -q '"<host>"' ev2b/jetson-runtime.json && fail "row 2: a platform value became <host>"
+grep -q 'Orin' ev2b/jetson-runtime.json || fail "row 2: the module name lost 'Orin'"
+
+# Row 6: a hook that leaves a background process holding nothing of ours, and
+# one that keeps our pipe, both pass within the hook's deadline.
+for hook in "(setsid sh -c 'exec >/dev/null 2>&1 </dev/null; sleep 30' &); echo cuda" \
+            "(setsid sleep 30 &); echo cuda"; do
+  python3 - "$DATA/policy.json" "$hook" > hook6.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for g in p["gates"]:
+    if g["id"] == "jetson-runtime":
+        g["hooks"]["device_auto"] = {"command": sys.argv[2]}
+print(json.dumps(p))
+PY
+  start=$(date +%s)
+  expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hook6.json --timeout 10 \
+    --python /bin/false --out ev6
+  took=$(( $(date +%s) - start ))
+  [ "$(status_of project.device_auto "$T/out")" = pass ] || fail "row 6: hook '$hook' did not pass"
+  [ $took -lt 8 ] || fail "row 6: the gate waited ${took}s for a background process"
+done
+finish
