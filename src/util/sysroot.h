@@ -37,7 +37,8 @@ bool jg_root_init(jg_root *r, const char *dir);
 void jg_root_free(jg_root *r);
 
 /* Host path for rel inside the root, links resolved inside the root (the last
- * component too when follow_last). malloc'd; NULL only on allocation failure. */
+ * component too when follow_last); no link in it leads out of the root.
+ * malloc'd; NULL with errno set: ELOOP after 40 links, ENOMEM. */
 char *jg_root_path(const jg_root *r, const char *rel, bool follow_last);
 
 enum jg_rstatus jg_read(const jg_root *r, const char *rel, size_t cap, jg_blob *out);

@@ -1,5 +1,5 @@
 # The reproducers of issue #15 ("Hardening, round two"), each made safe:
-# row 2 labels, row 4 credentials in free text, row 5 secrets in children,
+# row 1 sysroot links, row 2 labels, row 4 credentials in free text, row 5 secrets in children,
 # row 6 a hook's background process, row 12 early output checks.
 . "$(dirname "$0")/lib.sh.inc"
 SHA=0123456789abcdef0123456789abcdef01234567
@@ -12,6 +12,18 @@ status_of() {
 d = json.load(open(sys.argv[2]))
 print([c["status"] for c in d["predicate"]["checks"] if c["id"] == sys.argv[1]][0])' "$1" "$2"
 }
+
+# Row 1: 40 link hops inside the root, then an absolute link: never the host's file.
+mkdir -p R1/etc
+ln -s l0 R1/etc/nv_tegra_release
+i=0; while [ $i -lt 40 ]; do ln -s l$((i + 1)) R1/etc/l$i; i=$((i + 1)); done
+ln -s /etc/passwd R1/etc/l40
+set +e
+"$JETGATE" facts --root R1 --files-only --json >facts1.json 2>facts1.err
+set -e
+[ -s facts1.json ] || fail "row 1: facts printed nothing"
+host_line=$(head -1 /etc/passwd)
+if grep -q -F -- "${host_line%%:*}:x:" facts1.json; then fail "row 1: the host's passwd reached the facts"; fi
 
 # Row 5: an env-dumping interpreter sees none of the secrets, whatever their name.
 export HF_TOKEN=hf_jgCanary5555555555555555 GITHUB_TOKEN=ghp_jgcanary55555555555555 \
