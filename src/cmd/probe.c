@@ -119,15 +119,15 @@ int cmd_probe(int argc, char **argv)
                                   argv[i]);
     const char *const *ids = optind < argc ? (const char *const *)argv + optind : jg_cuda_probe_ids;
     int n = optind < argc ? argc - optind : -1;
-    json_t *all = json_array();
+    json_t *all = jg_cuda_probe_list(ids, n, &o, NULL, NULL); /* skips the rest after a hang */
     bool ok = true;
-    for (int i = 0; n < 0 ? ids[i] != NULL : i < n; i++) {
-        json_t *res = jg_cuda_probe(ids[i], &o);
+    size_t i;
+    json_t *res;
+    json_array_foreach(all, i, res) {
         const char *st = jg_json_str(res, "status");
         ok = ok && st && strcmp(st, "pass") == 0;
         if (!json)
             print_text(res);
-        json_array_append_new(all, res);
     }
     if (json) {
         json_t *doc = json_pack("{s:o}", "probes", all);

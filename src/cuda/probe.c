@@ -180,3 +180,46 @@ json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
     jg_child_free(&c);
     return res;
 }
+
+static json_t *skipped_after_hang(const char *id, const json_t *hung)
+{
+    const char *reason = jg_json_str(hung, "reason");
+    json_t *res = error_result(id, "");
+    json_object_set_new(res, "status", json_string("skip"));
+    char why[700];
+    snprintf(why, sizeof why, "not run: the GPU or driver did not answer in the %s probe (%s); "
+             "this probe would wait its whole deadline too", jg_json_str(hung, "id"),
+             reason ? reason : "timed out");
+    json_object_set_new(res, "reason", json_string(why));
+    json_object_set_new(res, "child", json_null());
+    json_object_set_new(res, "duration_s", jg_json_real(0));
+    return res;
+}
+
+static bool timed_out(const json_t *res)
+{
+    const char *outcome = jg_json_str(res, "child.outcome");
+    return outcome && strcmp(outcome, "timeout") == 0;
+}
+
+json_t *jg_cuda_probe_list(const char *const *ids, int n, const jg_cuda_opts *o,
+                           void (*progress)(const char *id), bool *hung)
+{
+    json_t *arr = json_array();
+    const json_t *first_hang = NULL;
+    for (int i = 0; n < 0 ? ids[i] != NULL : i < n; i++) {
+        if (first_hang) {
+            json_array_append_new(arr, skipped_after_hang(ids[i], first_hang));
+            continue;
+        }
+        if (progress)
+            progress(ids[i]);
+        json_t *res = jg_cuda_probe(ids[i], o);
+        json_array_append_new(arr, res);
+        if (timed_out(res))
+            first_hang = res;
+    }
+    if (hung)
+        *hung = first_hang != NULL;
+    return arr;
+}

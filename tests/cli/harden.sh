@@ -100,4 +100,27 @@ PY
   [ "$(status_of project.device_auto "$T/out")" = pass ] || fail "row 6: hook '$hook' did not pass"
   [ $took -lt 8 ] || fail "row 6: the gate waited ${took}s for a background process"
 done
+# Row 7: a hung GPU. After the first kernel probe times out the later kernel
+# probes are skipped with the reason (never a pass), not waited for.
+FAKE_LIB="$JG_BINARY_DIR/tests/fake-libcuda"
+start=$(date +%s)
+LD_LIBRARY_PATH="$FAKE_LIB" JG_FAKE_CUDA=cuLaunchKernel:hang expect_rc 1 "$JETGATE" run \
+  --commit $SHA --json --quiet --timeout 3 --python /bin/false --out ev7
+took=$(( $(date +%s) - start ))
+[ $took -lt 9 ] || fail "row 7: a hung GPU took ${took}s with 3 s deadlines (each probe waited)"
+[ "$(status_of native.tensor_op "$T/out")" = error ] || fail "row 7: the hung tensor_op is not an error"
+for id in native.surgery native.nf4; do
+  [ "$(status_of $id "$T/out")" = skip ] || fail "row 7: $id was not skipped after the hang"
+done
+grep -q 'did not answer in the tensor_op probe' "$T/out" || fail "row 7: the skip does not say why"
+
+# Row 8: a libcuda without cuMemHostGetDevicePointer_v2 fails only the probe that calls it.
+NOHP="$FAKE_LIB/nohostptr/libcuda.so.1"
+JG_FAKE_CUDA_COMPUTE=1 expect_rc 1 "$JETGATE" probe --json --library "$NOHP" --surgery-mib 16 --layers 2
+python3 - "$T/out" <<'PY' || fail "row 8: a missing entry point failed more than the probe that calls it"
+import json, sys
+st = {p["id"]: (p["status"], p["reason"]) for p in json.load(open(sys.argv[1]))["probes"]}
+assert st["driver"][0] == "pass" and st["tensor_op"][0] == "pass" and st["nf4"][0] == "pass", st
+assert st["surgery"][0] == "fail" and "cuMemHostGetDevicePointer_v2" in st["surgery"][1], st
+PY
 finish
