@@ -2,7 +2,10 @@
 
 #include <limits.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Fixed tables: the handler may only use async-signal-safe calls, so nothing
@@ -10,6 +13,7 @@
  * a few slots leave room. */
 #define MAX_GROUPS 8
 #define MAX_FILES 4
+#define SIGNAL_GRACE_MS 500
 
 static volatile pid_t groups[MAX_GROUPS];
 static char files[MAX_FILES][PATH_MAX];
@@ -17,11 +21,39 @@ static volatile sig_atomic_t file_used[MAX_FILES];
 
 static const int forwarded[] = {SIGINT, SIGTERM, SIGHUP};
 
-static void on_signal(int sig)
+/* Gone once its leader is reaped and no member is left (a zombie leader
+ * still counts as a member, so it is reaped here). */
+static bool group_gone(pid_t g)
+{
+    waitpid(g, NULL, WNOHANG);
+    return kill(-g, 0) != 0;
+}
+
+/* The signal first, so children can clean up; after a short grace, SIGKILL
+ * for what is left: a hook's background job ignores SIGINT (sh starts it so),
+ * and once its keeper has exited nothing else would end it. */
+static void stop_groups(int sig)
 {
     for (int i = 0; i < MAX_GROUPS; i++)
         if (groups[i] > 0)
             kill(-groups[i], sig);
+    for (int t = 0; t < SIGNAL_GRACE_MS / 10; t++) {
+        bool left = false;
+        for (int i = 0; i < MAX_GROUPS; i++)
+            left |= groups[i] > 0 && !group_gone(groups[i]);
+        if (!left)
+            break;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    for (int i = 0; i < MAX_GROUPS; i++)
+        if (groups[i] > 0)
+            kill(-groups[i], SIGKILL);
+}
+
+static void on_signal(int sig)
+{
+    stop_groups(sig);
     for (int i = 0; i < MAX_FILES; i++)
         if (file_used[i])
             unlink(files[i]);

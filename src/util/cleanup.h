@@ -1,6 +1,7 @@
 /* What jetgate leaves behind when it stops early. A signal (INT, TERM, HUP)
  * is passed on to the process group of every running child and removes the
- * temporary files being written, then jetgate dies of the same signal, so a
+ * temporary files being written; what is still in a group after half a
+ * second gets SIGKILL. Then jetgate dies of the same signal, so a
  * CI cancel or Ctrl-C leaves neither orphans nor half-written files. SIGKILL
  * cannot be caught: for that case children carry a parent-death signal
  * (util/spawn.c). SIGPIPE is ignored so that a closed stderr (jetgate run 2>&1
