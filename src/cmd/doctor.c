@@ -2,6 +2,7 @@
  * live host, then the pure rules -> findings, as a checklist or JSON. */
 #include <getopt.h>
 #include <stdbool.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -56,8 +57,10 @@ static json_t *load_facts(const char *path)
         return NULL;
     }
     const char *schema = jg_json_str(doc, "schema");
-    if (!schema || strncmp(schema, "jetgate.facts/", 14) != 0) {
-        jg_err("%s: not a jetgate facts document (no \"schema\": \"jetgate.facts/1\")", path);
+    if (!schema || strcmp(schema, "jetgate.facts/1") != 0) {
+        jg_err("%s: not a jetgate facts document this version reads: expected \"schema\": "
+               "\"jetgate.facts/1\", found %s%s%s", path,
+               schema ? "\"" : "", schema ? schema : "none", schema ? "\"" : "");
         json_decref(doc);
         return NULL;
     }
@@ -84,7 +87,7 @@ static json_t *collect(const doctor_opts *o, const char **mode)
     jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true};
     json_t *doc = jg_facts_collect(&co);
     if (!doc) {
-        jg_err("doctor: --root %s: not a directory", o->root);
+        jg_err("doctor: --root %s: %s", o->root, strerror(errno));
         return NULL;
     }
     *mode = live ? "live" : "sysroot";

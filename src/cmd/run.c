@@ -112,7 +112,8 @@ static int parse_value_opt(int argc, char **argv, int *i, run_opts *o, bool *bad
             char *end;
             o->timeout_s = strtod(v, &end);
             if (*end || !(o->timeout_s > 0) || o->timeout_s > 86400)
-                return jg_usage_error("run", "--timeout: '%s' is not a number of seconds", v);
+                return jg_usage_error("run", "--timeout wants seconds, more than 0 and at most "
+                                             "86400 (a day), not '%s'", v);
         }
         return 0;
     }

@@ -122,6 +122,13 @@ static int lock_line(struct lock *l, jg_reqs *out, char *s)
     if (depth_before != 0 || *s == '#' || *s == '\0')
         return 0;
     if (*s == '[') {
+        size_t end = strcspn(s, "#");
+        while (end > 0 && isspace((unsigned char)s[end - 1]))
+            end--;
+        bool dbl = s[1] == '[';
+        if (end < (dbl ? 5u : 3u) || s[end - 1] != ']' || (dbl && s[end - 2] != ']'))
+            return refuse(l, "expected a table header '[name]' or '[[name]]', found '%.*s'",
+                          (int)(end > 60 ? 60 : end), s);
         bool pkg = strncmp(s, "[[package]]", 11) == 0 || strncmp(s, "[[packages]]", 12) == 0;
         l->depth = 0; /* a header's brackets open nothing */
         l->in_pkg = pkg;

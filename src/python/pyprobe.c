@@ -60,6 +60,11 @@ static json_t *parse_result(const jg_child *c)
         snprintf(why, sizeof why, "Python probe %s%s%s", desc, *tail ? ": " : "", tail);
         return failure(why, c);
     }
+    if (c->out_truncated) {
+        snprintf(why, sizeof why, "Python probe printed more than %zu bytes, the limit for its "
+                 "result (a site hook or the interpreter wrote to stdout)", c->out_len);
+        return failure(why, c);
+    }
     jg_jerr err;
     json_t *doc = jg_json_parse(c->out ? c->out : "", c->out_len, "python probe output", &err);
     if (!doc || !json_is_object(doc)) {

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -210,6 +211,7 @@ enum jg_rstatus jg_read_path(const char *path, size_t cap, jg_blob *out)
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         int e = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+        out->type = e == EINVAL ? (st.st_mode & S_IFMT) : 0;
         close(fd);
         return fail(out, e);
     }
@@ -321,6 +323,26 @@ void jg_free_names(char **names, int n)
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);
+}
+
+const char *jg_blob_why(const jg_blob *b, size_t cap, char *buf, size_t n)
+{
+    static const struct {
+        mode_t type;
+        const char *what;
+    } kinds[] = {{S_IFIFO, "a FIFO"}, {S_IFCHR, "a character device"}, {S_IFBLK, "a block device"},
+                 {S_IFSOCK, "a socket"}};
+    if (b->status == JG_R_TOO_BIG) {
+        snprintf(buf, n, "larger than %zu bytes (the limit for this input)", cap);
+        return buf;
+    }
+    for (size_t i = 0; b->type && i < sizeof kinds / sizeof *kinds; i++)
+        if (b->type == kinds[i].type) {
+            snprintf(buf, n, "%s, not a regular file", kinds[i].what);
+            return buf;
+        }
+    snprintf(buf, n, "%s", b->err == EISDIR ? "a directory, not a file" : strerror(b->err));
+    return buf;
 }
 
 const char *jg_rstatus_name(enum jg_rstatus s)

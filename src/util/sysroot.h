@@ -27,6 +27,7 @@ typedef struct jg_blob {
     int err;      /* errno when status is MISSING or UNREADABLE */
     char *data;   /* NUL-terminated (an extra byte past len), may hold NULs */
     size_t len;
+    mode_t type;  /* S_IFMT bits when the path is no regular file (a FIFO, a device), else 0 */
 } jg_blob;
 
 #define JG_CAP_SMALL (64u * 1024u)         /* sysfs, procfs, release files */
@@ -55,6 +56,10 @@ char *jg_readlink(const jg_root *r, const char *rel);
 /* Sorted entry names of a directory (no "." / ".."); returns count or -errno. */
 int jg_listdir(const jg_root *r, const char *rel, char ***names);
 void jg_free_names(char **names, int n);
+
+/* Why a read failed, for a message: "a FIFO, not a regular file", "larger
+ * than 16777216 bytes (the limit for this input)", strerror otherwise. */
+const char *jg_blob_why(const jg_blob *b, size_t cap, char *buf, size_t n);
 
 /* "missing", "unreadable (Permission denied)", ... for messages and facts. */
 const char *jg_rstatus_name(enum jg_rstatus s);
