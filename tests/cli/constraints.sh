@@ -16,7 +16,11 @@ mkdist() {
   printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$name" "$ver" >"$d/METADATA"
   for r in ${REQS:-}; do printf 'Requires-Dist: %s\n' "$r" >>"$d/METADATA"; done
   : >"$d/RECORD"
-  for f in "$@"; do printf '%s,,\n' "$f" >>"$d/RECORD"; done
+  # Each file RECORD names exists: Python 3.12+ leaves missing ones out of dist.files.
+  for f in "$@"; do
+    printf '%s,,\n' "$f" >>"$d/RECORD"
+    mkdir -p "$site/$(dirname "$f")" && : >"$site/$f"
+  done
   printf '%s/METADATA,,\n' "$name-$ver.dist-info" >>"$d/RECORD"
 }
 # mkpy NAME SITE [MACHINE]: an interpreter that sees SITE first and reports MACHINE.
