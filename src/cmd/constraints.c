@@ -10,17 +10,24 @@
 #include "facts/collect.h"
 #include "gate/gate.h"
 #include "install/constraints.h"
+#include "install/reqfile.h"
 #include "policy/policy.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
 
+#define MAX_SELECT 32
+
 struct opts {
     const char *python, *policy, *check, *tier;
+    char extras[MAX_SELECT][128], groups[MAX_SELECT][128];
+    const char *extra_v[MAX_SELECT], *group_v[MAX_SELECT];
+    size_t nextras, ngroups;
 };
 
 static int help(void)
 {
-    printf("usage: jetgate constraints [--python PY] [--policy FILE] [--tier ID] [--check FILE]\n\n"
+    printf("usage: jetgate constraints [--python PY] [--policy FILE] [--tier ID]\n"
+           "                           [--check FILE [--extra NAME]... [--group NAME]...]\n\n"
            "Print a constraints file that pins the installed NVIDIA Jetson torch (and\n"
            "torchvision / torchaudio when present) and keeps bitsandbytes out where the\n"
            "tier marks it unsupported (as 'bitsandbytes<0', a range no version matches:\n"
@@ -34,16 +41,39 @@ static int help(void)
            "  --tier ID      the tier this host belongs to (default: the tier whose\n"
            "                 hardware this host's files identify; on a host matching\n"
            "                 none, bitsandbytes is excluded unless every tier supports it)\n"
-           "  --check FILE   instead, check an exported requirements.txt, uv.lock or\n"
-           "                 pylock.toml: one finding (FILE:LINE: RULE: ...) per line that\n"
-           "                 pins another torch, uses +cpu/+cuXXX or a PyTorch index, or\n"
-           "                 adds bitsandbytes; -r/-c includes are not followed (warning).\n"
-           "                 Versions come from the vendor torch installed for PY, else\n"
-           "                 (e.g. in CPU CI) from --tier's pinned NVIDIA wheel\n"
+           "  --check FILE   instead answer: would installing FILE on the Jetson (the\n"
+           "                 project with the selected extras and groups, as pip or uv\n"
+           "                 would) replace the vendor torch or add bitsandbytes?\n"
+           "                 FILE is a pyproject.toml (PEP 621 dependencies and\n"
+           "                 optional-dependencies, PEP 735 dependency-groups, uv's\n"
+           "                 indexes), a requirements file (pip's line rules; -r / -c /\n"
+           "                 local projects followed), a uv.lock or a pylock.toml. One\n"
+           "                 finding (FILE:LINE: RULE: ...) per line that pins another\n"
+           "                 torch, uses +cpu/+cuXXX or a PyTorch index, or adds\n"
+           "                 bitsandbytes; what the selection does not install is not\n"
+           "                 reported. Versions come from the vendor torch installed for\n"
+           "                 PY, else (CPU CI) from --tier's pinned NVIDIA wheel or the\n"
+           "                 torch its container pin records\n"
+           "  --extra NAME   with --check: the install includes this extra (repeatable)\n"
+           "  --group NAME   with --check: and this dependency group (repeatable; uv's\n"
+           "                 default 'dev' group only when named)\n"
            "  -h, --help     this help\n\n"
            "Exit codes: 0 constraints printed / file keeps the vendor torch;\n"
            "1 torch is not a vendor build / the file has findings; 2 usage or input error.\n");
     return JG_EXIT_OK;
+}
+
+/* PEP 685 / PEP 735 names compare normalized. */
+static int add_selection(struct opts *o, bool group, const char *name)
+{
+    size_t *n = group ? &o->ngroups : &o->nextras;
+    if (*n == MAX_SELECT || !name[0])
+        return jg_usage_error("constraints", "%s", name[0] ? "too many --extra/--group"
+                                                           : "empty --extra/--group name");
+    char *slot = group ? o->groups[*n] : o->extras[*n];
+    jg_req_normalize(name, slot, sizeof o->extras[0]);
+    (group ? o->group_v : o->extra_v)[(*n)++] = slot;
+    return 0;
 }
 
 static int parse(int argc, char **argv, struct opts *o)
@@ -51,6 +81,7 @@ static int parse(int argc, char **argv, struct opts *o)
     static const struct option longopts[] = {
         {"python", required_argument, NULL, 'y'}, {"policy", required_argument, NULL, 'p'},
         {"check", required_argument, NULL, 'c'},  {"tier", required_argument, NULL, 't'},
+        {"extra", required_argument, NULL, 'e'},  {"group", required_argument, NULL, 'g'},
         {"help", no_argument, NULL, 'h'},         {0}};
     int c;
     optind = 1;
@@ -61,11 +92,18 @@ static int parse(int argc, char **argv, struct opts *o)
         case 'p': o->policy = optarg; break;
         case 'c': o->check = optarg; break;
         case 't': o->tier = optarg; break;
+        case 'e':
+        case 'g':
+            if (add_selection(o, c == 'g', optarg) < 0)
+                return JG_EXIT_USAGE;
+            break;
         default: return jg_usage_error("constraints", "unknown option");
         }
     }
     if (optind < argc)
         return jg_usage_error("constraints", "unexpected argument '%s'", argv[optind]);
+    if ((o->nextras || o->ngroups) && !o->check)
+        return jg_usage_error("constraints", "--extra and --group select what --check reads");
     return 0;
 }
 
@@ -106,7 +144,9 @@ static int check(const struct opts *o, const json_t *policy, json_t *probe, bool
 {
     char source[160];
     struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = vendor, .exclude_bnb = no_bnb,
-                               .source = source};
+                               .source = source, .extras = o->extra_v, .nextras = o->nextras,
+                               .groups = o->group_v, .ngroups = o->ngroups,
+                               .follow_includes = true};
     json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
     snprintf(source, sizeof source, "%s", o->python);
     if (pin) {
@@ -145,8 +185,10 @@ static int run(const struct opts *o, const json_t *policy)
                "nvYY.MM tag or comes from the jetson-ai-lab index)", why);
         rc = JG_EXIT_NO;
     } else {
-        char *text = jg_constraints_render(probe, no_bnb, bwhy);
-        rc = text ? JG_EXIT_OK : JG_EXIT_USAGE;
+        char *text = jg_constraints_render(probe, no_bnb, bwhy, why, sizeof why);
+        if (!text)
+            jg_err("constraints: refusing to pin: %s", why);
+        rc = text ? JG_EXIT_OK : JG_EXIT_NO;
         if (text)
             fputs(text, stdout);
         free(text);
