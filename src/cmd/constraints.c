@@ -1,7 +1,6 @@
 /* jetgate constraints: print a pip/uv constraints file that keeps this
  * Jetson's vendor torch, or (--check) say whether an exported requirements
  * or lock file would replace it or add bitsandbytes. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,92 +17,73 @@
 #define MAX_SELECT 32
 
 struct opts {
-    const char *python, *policy, *check, *tier;
-    char extras[MAX_SELECT][128], groups[MAX_SELECT][128];
+    const char *python, *policy, *check, *tier, *extra, *group;
+    char names[2][MAX_SELECT][128]; /* --extra / --group, split and normalized */
     const char *extra_v[MAX_SELECT], *group_v[MAX_SELECT];
     size_t nextras, ngroups;
 };
 
-static int help(void)
-{
-    printf("usage: jetgate constraints [--python PY] [--policy FILE] [--tier ID]\n"
-           "                           [--check FILE [--extra NAME]... [--group NAME]...]\n\n"
-           "Print a constraints file that pins the installed NVIDIA Jetson torch (and\n"
-           "torchvision / torchaudio when present) and keeps bitsandbytes out where the\n"
-           "tier marks it unsupported (as 'bitsandbytes<0', a range no version matches:\n"
-           "constraints cannot forbid a package). Use it with 'pip install -c FILE' or\n"
-           "'uv pip install --constraint FILE'. The interpreter is asked through package\n"
-           "metadata only; torch is not imported. A CPU-only (+cpu), download.pytorch.org\n"
-           "(+cuXXX), PyPI CUDA or CUDA-less torch is refused with the reason.\n\n"
-           "options:\n"
-           "  --python PY    interpreter whose packages are pinned (default python3)\n"
-           "  --policy FILE  policy JSON (default: the embedded default policy)\n"
-           "  --tier ID      the tier this host belongs to (default: the tier whose\n"
-           "                 hardware this host's files identify; on a host matching\n"
-           "                 none, bitsandbytes is excluded unless every tier supports it)\n"
-           "  --check FILE   instead answer: would installing FILE on the Jetson (the\n"
-           "                 project with the selected extras and groups, as pip or uv\n"
-           "                 would) replace the vendor torch or add bitsandbytes?\n"
-           "                 FILE is a pyproject.toml (PEP 621 dependencies and\n"
-           "                 optional-dependencies, PEP 735 dependency-groups, uv's\n"
-           "                 indexes), a requirements file (pip's line rules; -r / -c /\n"
-           "                 local projects followed), a uv.lock or a pylock.toml. One\n"
-           "                 finding (FILE:LINE: RULE: ...) per line that pins another\n"
-           "                 torch, uses +cpu/+cuXXX or a PyTorch index, or adds\n"
-           "                 bitsandbytes; what the selection does not install is not\n"
-           "                 reported. Versions come from the vendor torch installed for\n"
-           "                 PY, else (CPU CI) from --tier's pinned NVIDIA wheel or the\n"
-           "                 torch its container pin records\n"
-           "  --extra NAME   with --check: the install includes this extra (repeatable)\n"
-           "  --group NAME   with --check: and this dependency group (repeatable; uv's\n"
-           "                 default 'dev' group only when named)\n"
-           "  -h, --help     this help\n\n"
-           "Exit codes: 0 constraints printed / file keeps the vendor torch;\n"
-           "1 torch is not a vendor build / the file has findings; 2 usage or input error.\n");
-    return JG_EXIT_OK;
-}
+static const jg_opt options[] = {
+    JG_OPT_STR(struct opts, python, "python", "PY",
+               "interpreter whose packages are pinned (default python3)"),
+    JG_OPT_STR(struct opts, policy, "policy", "FILE",
+               "policy JSON (default: the embedded default policy)"),
+    JG_OPT_STR(struct opts, tier, "tier", "ID",
+               "the tier this host belongs to (default: the tier whose hardware this host's "
+               "files identify; on a host matching none, bitsandbytes is excluded unless every "
+               "tier supports it)"),
+    JG_OPT_STR(struct opts, check, "check", "FILE",
+               "instead answer: would installing FILE on the Jetson (the project with the "
+               "selected extras and groups, as pip or uv would install it) replace the vendor "
+               "torch or add bitsandbytes? FILE is a pyproject.toml (PEP 621 dependencies and "
+               "optional-dependencies, PEP 735 dependency-groups, uv's indexes and sources), a "
+               "requirements file (pip's line rules; -r, -c and local projects followed), a "
+               "uv.lock or a pylock.toml. One finding (FILE:LINE: RULE: ...) per line that pins "
+               "another torch, uses +cpu/+cuXXX or a PyTorch index, or adds bitsandbytes; what "
+               "the selection does not install is not reported. Versions come from the vendor "
+               "torch installed for PY, else (CPU CI) from --tier's pinned NVIDIA wheel or the "
+               "torch version its container pin records"),
+    JG_OPT_STR(struct opts, extra, "extra", "NAME[,NAME]",
+               "with --check: the install includes these extras (pip's .[NAME], uv's --extra)"),
+    JG_OPT_STR(struct opts, group, "group", "NAME[,NAME]",
+               "with --check: and these dependency groups (uv's default 'dev' group only when "
+               "named, as pip installs no group)"),
+    JG_OPT_END,
+};
 
-/* PEP 685 / PEP 735 names compare normalized. */
-static int add_selection(struct opts *o, bool group, const char *name)
-{
-    size_t *n = group ? &o->ngroups : &o->nextras;
-    if (*n == MAX_SELECT || !name[0])
-        return jg_usage_error("constraints", "%s", name[0] ? "too many --extra/--group"
-                                                           : "empty --extra/--group name");
-    char *slot = group ? o->groups[*n] : o->extras[*n];
-    jg_req_normalize(name, slot, sizeof o->extras[0]);
-    (group ? o->group_v : o->extra_v)[(*n)++] = slot;
-    return 0;
-}
+static int cmd_constraints(int argc, char **argv);
 
-static int parse(int argc, char **argv, struct opts *o)
+const jg_cmd_spec jg_cmd_constraints = {
+    .name = "constraints",
+    .summary = "pip/uv constraints that keep the vendor torch",
+    .about = "Print a constraints file that pins the installed NVIDIA Jetson torch (and\n"
+             "torchvision / torchaudio when present) and keeps bitsandbytes out where the\n"
+             "tier marks it unsupported (as 'bitsandbytes<0', a range no version matches:\n"
+             "constraints cannot forbid a package). Use it with 'pip install -c FILE' or\n"
+             "'uv pip install --constraint FILE'. The interpreter is asked through package\n"
+             "metadata only; torch is not imported. A CPU-only (+cpu), download.pytorch.org\n"
+             "(+cuXXX), PyPI CUDA or CUDA-less torch is refused with the reason.",
+    .opts = options,
+    .notes = "Exit codes: 0 constraints printed / file keeps the vendor torch;\n"
+             "1 torch is not a vendor build / the file has findings; 2 usage or input error.",
+    .run = cmd_constraints,
+};
+
+/* "a,B_c" into normalized names (PEP 685 / PEP 735 compare them so). */
+static int split_names(struct opts *o, int which, const char *list)
 {
-    static const struct option longopts[] = {
-        {"python", required_argument, NULL, 'y'}, {"policy", required_argument, NULL, 'p'},
-        {"check", required_argument, NULL, 'c'},  {"tier", required_argument, NULL, 't'},
-        {"extra", required_argument, NULL, 'e'},  {"group", required_argument, NULL, 'g'},
-        {"help", no_argument, NULL, 'h'},         {0}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h': return help(), -1;
-        case 'y': o->python = optarg; break;
-        case 'p': o->policy = optarg; break;
-        case 'c': o->check = optarg; break;
-        case 't': o->tier = optarg; break;
-        case 'e':
-        case 'g':
-            if (add_selection(o, c == 'g', optarg) < 0)
-                return JG_EXIT_USAGE;
-            break;
-        default: return jg_usage_error("constraints", "unknown option");
-        }
+    size_t *n = which ? &o->ngroups : &o->nextras;
+    const char **v = which ? o->group_v : o->extra_v;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list ? list : "");
+    for (char *save, *e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
+        if (*n == MAX_SELECT)
+            return jg_usage_error("constraints", "more than %d --%s names", MAX_SELECT,
+                                  which ? "group" : "extra");
+        jg_req_normalize(e, o->names[which][*n], sizeof o->names[0][0]);
+        v[*n] = o->names[which][*n];
+        (*n)++;
     }
-    if (optind < argc)
-        return jg_usage_error("constraints", "unexpected argument '%s'", argv[optind]);
-    if ((o->nextras || o->ngroups) && !o->check)
-        return jg_usage_error("constraints", "--extra and --group select what --check reads");
     return 0;
 }
 
@@ -214,12 +194,17 @@ static const char *host_tier(const json_t *policy)
     return id;
 }
 
-int cmd_constraints(int argc, char **argv)
+static int cmd_constraints(int argc, char **argv)
 {
     struct opts o = {.python = "python3"};
-    int p = parse(argc, argv, &o);
-    if (p != 0)
-        return p < 0 ? JG_EXIT_OK : p;
+    jg_operands ops;
+    int p = jg_opts_parse(&jg_cmd_constraints, argc, argv, &o, &ops);
+    if (p != JG_OPTS_CONTINUE)
+        return p;
+    if ((o.extra || o.group) && !o.check)
+        return jg_usage_error("constraints", "--extra and --group select what --check reads");
+    if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
+        return JG_EXIT_USAGE;
     jg_jerr perr;
     json_t *policy = jg_policy_load(o.policy, &perr);
     if (!policy) {
