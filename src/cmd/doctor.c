@@ -19,6 +19,7 @@
 typedef struct doctor_opts {
     const char *root, *facts, *host_facts, *python;
     bool json, verbose;
+    double timeout_s;
 } doctor_opts;
 
 static const jg_opt options[] = {
@@ -37,6 +38,8 @@ static const jg_opt options[] = {
                 "\"kernel_ran\", \"facts_mode\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
+    JG_OPT_NUM(doctor_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+               "deadline for each live probe (default: driver 15 s, tensor op 60 s, Python 180 s)"),
     JG_OPT_END,
 };
 
@@ -76,11 +79,13 @@ static json_t *load_facts(const char *path)
 }
 
 /* The kernels that prove CUDA works: only on a live host. */
-static void add_kernel_probes(json_t *doc, const char *python)
+static void add_kernel_probes(json_t *doc, const char *python, double timeout_s)
 {
-    jg_cuda_opts co = {0};
+    jg_cuda_opts co = {.timeout_s = timeout_s};
     json_object_set_new(doc, "cuda_tensor_op", jg_cuda_probe("tensor_op", &co));
-    jg_py_opts po = {.python = python, .full = true};
+    jg_progress("doctor: running %s with torch (up to %.0f s; --timeout)", python,
+                timeout_s > 0 ? timeout_s : JG_PY_DEFAULT_TIMEOUT_S);
+    jg_py_opts po = {.python = python, .full = true, .timeout_s = timeout_s};
     json_object_set_new(doc, "python", jg_python_probe(&po));
 }
 
@@ -92,7 +97,8 @@ static json_t *collect(const doctor_opts *o, const char **mode)
     }
     bool live = !o->root || strcmp(o->root, "/") == 0;
     /* the Python probe runs once, in full, in add_kernel_probes (live only) */
-    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true};
+    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true,
+                          .timeout_s = o->timeout_s};
     json_t *doc = jg_facts_collect(&co);
     if (!doc) {
         jg_err("doctor: --root %s: %s", o->root, strerror(errno));
@@ -100,7 +106,7 @@ static json_t *collect(const doctor_opts *o, const char **mode)
     }
     *mode = live ? "live" : "sysroot";
     if (live)
-        add_kernel_probes(doc, o->python);
+        add_kernel_probes(doc, o->python, o->timeout_s);
     return doc;
 }
 

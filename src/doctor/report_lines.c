@@ -16,7 +16,7 @@ bool jg_lr_next(jg_linereader *r)
     int c;
     size_t n = 0;
     bool any = false, cut = false;
-    while ((c = next_byte(r)) != EOF) {
+    while (!(r->over_cap = r->bytes >= JG_REPORT_INPUT_CAP) && (c = next_byte(r)) != EOF) {
         any = true;
         r->bytes++;
         if (c == '\n')
@@ -29,6 +29,10 @@ bool jg_lr_next(jg_linereader *r)
     if (!any)
         return false;
     r->buf[n] = '\0';
+    if (r->lines == 0 && n >= 3 && memcmp(r->buf, "\xef\xbb\xbf", 3) == 0) {
+        memmove(r->buf, r->buf + 3, n - 2); /* a UTF-8 byte-order mark is no text */
+        n -= 3;
+    }
     r->len = n;
     r->lines++;
     if (cut)

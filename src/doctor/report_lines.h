@@ -9,6 +9,9 @@
 #include <stdio.h>
 
 #define JG_REPORT_LINE_CAP 4096 /* longer lines are cut; the rest is dropped */
+/* Reading stops here: triage /dev/zero or `yes | jetgate triage -` must end
+ * with an error, not run forever (issue #15 row 10). */
+#define JG_REPORT_INPUT_CAP (16u * 1024u * 1024u)
 
 typedef struct jg_linereader {
     FILE *f;
@@ -17,6 +20,7 @@ typedef struct jg_linereader {
     char buf[JG_REPORT_LINE_CAP];
     size_t len;
     size_t lines, long_lines, bytes;
+    bool over_cap;        /* stopped at JG_REPORT_INPUT_CAP */
 } jg_linereader;
 
 /* Next line into r->buf (NUL-terminated, newline removed); false at end of input. */

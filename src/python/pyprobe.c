@@ -14,7 +14,6 @@
 
 extern char **environ;
 
-#define PY_DEFAULT_TIMEOUT_S 180.0
 #define PY_MODEL_TIMEOUT_S 900.0
 
 static json_t *child_json(const jg_child *c)
@@ -115,7 +114,7 @@ json_t *jg_python_probe(const jg_py_opts *o)
         args[k++] = "model-download";
         args[k++] = o->model;
     }
-    double deflt = model ? PY_MODEL_TIMEOUT_S : PY_DEFAULT_TIMEOUT_S;
+    double deflt = model ? PY_MODEL_TIMEOUT_S : JG_PY_DEFAULT_TIMEOUT_S;
     double timeout = o && o->timeout_s > 0 ? o->timeout_s : deflt;
     jg_child c;
     char why[300];

@@ -9,6 +9,8 @@
 
 #include "util/spawn.h"
 
+#define JG_PY_DEFAULT_TIMEOUT_S 180.0 /* versions and the full probe */
+
 typedef struct jg_py_opts {
     const char *python;   /* interpreter; NULL = "python3" */
     double timeout_s;     /* 0 = default */

@@ -123,4 +123,39 @@ st = {p["id"]: (p["status"], p["reason"]) for p in json.load(open(sys.argv[1]))[
 assert st["driver"][0] == "pass" and st["tensor_op"][0] == "pass" and st["nf4"][0] == "pass", st
 assert st["surgery"][0] == "fail" and "cuMemHostGetDevicePointer_v2" in st["surgery"][1], st
 PY
+# Row 10: triage has an input cap: /dev/zero and an endless pipe end with an error.
+start=$(date +%s)
+expect_rc 2 timeout 60 "$JETGATE" triage /dev/zero
+expect_err "more than 16 MiB of input"
+set +e; yes | timeout 60 "$JETGATE" triage - >/dev/null 2>yes.err; rc=$?; set -e
+[ $rc = 2 ] || fail "row 10: yes | triage - exited $rc, wanted 2"
+grep -q "more than 16 MiB of input" yes.err || fail "row 10: no word of the cap"
+[ $(( $(date +%s) - start )) -lt 30 ] || fail "row 10: the cap took too long"
+
+# Row 13: messages say the file, what was expected and what was found.
+mkfifo fifo13
+expect_rc 2 "$JETGATE" run --commit $SHA --policy fifo13
+expect_err "fifo13: a FIFO, not a regular file"
+expect_rc 2 "$JETGATE" run --commit $SHA --policy /dev/zero
+expect_err "/dev/zero: a character device, not a regular file"
+printf '\357\273\277' > bom.json; cat "$DATA/facts-orin.json" >> bom.json
+expect_rc 0 "$JETGATE" doctor --facts bom.json --json
+expect_out '"facts_mode": "file"'
+sed 's|"jetgate.facts/1"|"jetgate.facts/2"|' "$DATA/facts-orin.json" > facts2.json
+expect_rc 2 "$JETGATE" doctor --facts facts2.json
+expect_err 'expected "schema": "jetgate.facts/1", found "jetgate.facts/2"'
+expect_rc 2 "$JETGATE" doctor --root /nonexistent
+expect_err "/nonexistent: No such file or directory"
+expect_rc 2 "$JETGATE" run --timeout 1e9 --commit $SHA
+expect_err "'1e9' is not a number from 0.001 to 86400"
+printf '#!/bin/sh\nexec sleep 30\n' > py-hang; chmod +x py-hang
+start=$(date +%s)
+expect_rc 0 "$JETGATE" facts --python ./py-hang --timeout 1 --json
+[ $(( $(date +%s) - start )) -lt 10 ] || fail "row 13: facts --timeout 1 did not bound the interpreter"
+expect_err "asking ./py-hang for the Python layer (up to 1 s"
+grep -q "timed out" "$T/out" || fail "row 13: facts does not say the interpreter timed out"
+expect_rc 1 "$JETGATE" doctor --python ./py-hang --timeout 1 --json
+printf '#!/bin/sh\nhead -c 2000000 /dev/zero | tr "\\0" " "; echo "{}"\n' > py-flood; chmod +x py-flood
+expect_rc 0 "$JETGATE" facts --python ./py-flood --json
+grep -q "more than 1048576 bytes, the limit for its result" "$T/out" || fail "row 13: the probe output cap is not named"
 finish
