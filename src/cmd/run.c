@@ -3,6 +3,7 @@
  * comes from the command line; collection and judging are gate/input.c's,
  * the checks and the verdict pure functions (src/gate/). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
+#include "util/outpath.h"
 
 extern char **environ;
 
@@ -190,6 +192,28 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     return rc;
 }
 
+/* Before any work: the evidence directory takes a file, and --junit names
+ * neither the evidence file nor an unwritable place (issue #15 row 12). */
+static int check_outputs(const run_opts *o)
+{
+    char ev[PATH_MAX], dir[PATH_MAX];
+    snprintf(ev, sizeof ev, "%s/%s.json", o->out, o->gate);
+    if (jg_dir_writable(o->out) != 0) {
+        jg_err("run: --out %s: cannot write the evidence there: %s", o->out, strerror(errno));
+        return JG_EXIT_USAGE;
+    }
+    if (!o->junit)
+        return 0;
+    if (jg_same_file(o->junit, ev))
+        return jg_usage_error("run", "--junit %s is the evidence file itself; name another file",
+                              o->junit);
+    if (jg_dir_writable(jg_dir_of(o->junit, dir, sizeof dir)) != 0) {
+        jg_err("run: --junit %s: cannot write there: %s", o->junit, strerror(errno));
+        return JG_EXIT_USAGE;
+    }
+    return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     run_opts o = {.gate = NULL, .python = "python3", .out = "conditional-evidence"};
@@ -215,6 +239,8 @@ static int cmd_run(int argc, char **argv)
     } else {
         host_facts = load_host_facts(o.host_facts, &rc);
     }
+    if (rc == 0)
+        rc = check_outputs(&o);
     if (rc == 0) {
         time_t started = time(NULL);
         jg_gate_run_opts ro = {.python = o.python, .timeout_s = o.timeout_s, .model = o.model};

@@ -143,8 +143,9 @@ json_t *jg_report_read_stream(FILE *f, const char *name, jg_report_info *info)
     memset(info, 0, sizeof *info);
     json_t *facts = read_stream(f, name, info);
     if (facts && info->over_cap) {
-        jg_err("triage: %s: more than %u MiB of input, the limit for a pasted report: paste "
-               "the part that shows the problem", name, JG_REPORT_INPUT_CAP >> 20);
+        jg_err("triage: %s: more than %u MiB or %u lines of input, the limit for a pasted "
+               "report: paste the part that shows the problem", name, JG_REPORT_INPUT_CAP >> 20,
+               JG_REPORT_LINES_CAP);
         json_decref(facts);
         return NULL;
     }

@@ -16,7 +16,9 @@ bool jg_lr_next(jg_linereader *r)
     int c;
     size_t n = 0;
     bool any = false, cut = false;
-    while (!(r->over_cap = r->bytes >= JG_REPORT_INPUT_CAP) && (c = next_byte(r)) != EOF) {
+    r->over_cap = r->lines >= JG_REPORT_LINES_CAP;
+    while (!r->over_cap && !(r->over_cap = r->bytes >= JG_REPORT_INPUT_CAP) &&
+           (c = next_byte(r)) != EOF) {
         any = true;
         r->bytes++;
         if (c == '\n')

@@ -9,9 +9,11 @@
 #include <stdio.h>
 
 #define JG_REPORT_LINE_CAP 4096 /* longer lines are cut; the rest is dropped */
-/* Reading stops here: triage /dev/zero or `yes | jetgate triage -` must end
- * with an error, not run forever (issue #15 row 10). */
-#define JG_REPORT_INPUT_CAP (16u * 1024u * 1024u)
+/* Reading stops at either: triage /dev/zero or `yes | jetgate triage -`
+ * must end with an error, not run forever (issue #15 row 10). A real paste
+ * is a few thousand lines; a 100 MB log still streams. */
+#define JG_REPORT_INPUT_CAP (128u * 1024u * 1024u)
+#define JG_REPORT_LINES_CAP 2000000u
 
 typedef struct jg_linereader {
     FILE *f;

@@ -123,13 +123,56 @@ st = {p["id"]: (p["status"], p["reason"]) for p in json.load(open(sys.argv[1]))[
 assert st["driver"][0] == "pass" and st["tensor_op"][0] == "pass" and st["nf4"][0] == "pass", st
 assert st["surgery"][0] == "fail" and "cuMemHostGetDevicePointer_v2" in st["surgery"][1], st
 PY
+# Row 11: temp files of a writer that is gone are removed; a live writer's stay.
+mkdir -p ev11
+dead=$(python3 -c 'import os
+p = 4000000
+while True:
+    try: os.kill(p, 0); p -= 1
+    except ProcessLookupError: print(p); break
+    except PermissionError: p -= 1')
+echo partial > "ev11/.jetson-runtime.json.tmp.$dead.AbC123"
+echo partial > ev11/.jetson-runtime.json.tmp.Xy12Zq   # the old name form, an hour old
+touch -d '1 hour ago' ev11/.jetson-runtime.json.tmp.Xy12Zq
+echo writing > "ev11/.jetson-runtime.json.tmp.$$.LiVe12"
+expect_rc 0 "$JETGATE" run --commit $SHA --out ev11 --allow-missing --quiet --python /bin/false
+[ -e "ev11/.jetson-runtime.json.tmp.$dead.AbC123" ] && fail "row 11: a dead writer's temp file stayed"
+[ -e ev11/.jetson-runtime.json.tmp.Xy12Zq ] && fail "row 11: an old temp file stayed"
+[ -e "ev11/.jetson-runtime.json.tmp.$$.LiVe12" ] || fail "row 11: a live writer's temp file was removed"
+
+# Row 12: output problems are found before the gate runs; a closed stderr
+# (SIGPIPE) does not stop the evidence; the end of a flood of hook output counts.
+touch notadir
+printf '#!/bin/sh\nexec sleep 30\n' > py-hang; chmod +x py-hang
+start=$(date +%s)
+expect_rc 2 "$JETGATE" run --commit $SHA --out notadir --python ./py-hang
+expect_err "run: --out notadir: cannot write the evidence there: Not a directory"
+[ $(( $(date +%s) - start )) -lt 5 ] || fail "row 12: the unwritable --out was found late"
+expect_rc 2 "$JETGATE" run --commit $SHA --out ev12 --junit ev12/../ev12/jetson-runtime.json
+expect_err "is the evidence file itself"
+[ -e ev12/jetson-runtime.json ] && fail "row 12: --junit naming the evidence still ran"
+set +e
+"$JETGATE" run --commit $SHA --out ev12p --allow-missing --python /bin/false 2>&1 | head -1 >/dev/null
+set -e
+[ -s ev12p/jetson-runtime.json ] || fail "row 12: SIGPIPE on stderr stopped the evidence"
+python3 - "$DATA/policy.json" > hook12.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for g in p["gates"]:
+    if g["id"] == "jetson-runtime":
+        g["hooks"]["device_auto"] = {"command": "head -c 3000000 /dev/zero | tr '\\0' x; echo; echo cuda"}
+print(json.dumps(p))
+PY
+expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hook12.json --python /bin/false --out ev12h
+[ "$(status_of project.device_auto "$T/out")" = pass ] || fail "row 12: >1 MiB of hook output lost its last line"
+
 # Row 10: triage has an input cap: /dev/zero and an endless pipe end with an error.
 start=$(date +%s)
 expect_rc 2 timeout 60 "$JETGATE" triage /dev/zero
-expect_err "more than 16 MiB of input"
+expect_err "more than 128 MiB or 2000000 lines of input"
 set +e; yes | timeout 60 "$JETGATE" triage - >/dev/null 2>yes.err; rc=$?; set -e
 [ $rc = 2 ] || fail "row 10: yes | triage - exited $rc, wanted 2"
-grep -q "more than 16 MiB of input" yes.err || fail "row 10: no word of the cap"
+grep -q "more than 128 MiB or 2000000 lines of input" yes.err || fail "row 10: no word of the cap"
 [ $(( $(date +%s) - start )) -lt 30 ] || fail "row 10: the cap took too long"
 
 # Row 13: messages say the file, what was expected and what was found.
@@ -148,7 +191,6 @@ expect_rc 2 "$JETGATE" doctor --root /nonexistent
 expect_err "/nonexistent: No such file or directory"
 expect_rc 2 "$JETGATE" run --timeout 1e9 --commit $SHA
 expect_err "'1e9' is not a number from 0.001 to 86400"
-printf '#!/bin/sh\nexec sleep 30\n' > py-hang; chmod +x py-hang
 start=$(date +%s)
 expect_rc 0 "$JETGATE" facts --python ./py-hang --timeout 1 --json
 [ $(( $(date +%s) - start )) -lt 10 ] || fail "row 13: facts --timeout 1 did not bound the interpreter"
