@@ -100,10 +100,10 @@ static void check_inside(const char *rel)
 
 static void line(char *l)
 {
-    char *arg = l + 2, host[PATH_MAX];
-    char *sp = strchr(arg, ' ');
     if (strlen(l) < 3 || l[1] != ' ')
         return;
+    char *arg = l + 2, host[PATH_MAX];
+    char *sp = strchr(arg, ' ');
     if (l[0] == 'Q') {
         check_inside(arg);
         return;

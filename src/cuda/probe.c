@@ -5,6 +5,7 @@
  * that is not its result is a probe with status "error" and the reason. */
 #include "cuda/probe.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,7 +45,7 @@ static int child_main(void *p)
 {
     const struct child_arg *a = p;
     jg_probe_run r = {.id = a->def->id, .opts = a->opts, .meas = json_object()};
-    int fd = dup(1);
+    int fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
     r.result = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!r.result || dup2(2, 1) < 0)
         r.result = stdout;

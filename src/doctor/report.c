@@ -166,7 +166,7 @@ json_t *jg_report_read(const char *path, jg_report_info *info)
 {
     memset(info, 0, sizeof *info);
     bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    FILE *f = is_stdin ? stdin : fopen(path, "rbe"); /* e: O_CLOEXEC */
     if (!f) {
         jg_err("triage: %s: %s", path, strerror(errno));
         return NULL;

@@ -100,6 +100,19 @@ PY
   [ "$(status_of project.device_auto "$T/out")" = pass ] || fail "row 6: hook '$hook' did not pass"
   [ $took -lt 8 ] || fail "row 6: the gate waited ${took}s for a background process"
 done
+# O_CLOEXEC on every descriptor jetgate holds while a hook runs.
+python3 - "$DATA/policy.json" "sh $JG_SOURCE_DIR/tests/data/harden/cloexec-hook.sh" > hookfd.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for g in p["gates"]:
+    if g["id"] == "jetson-runtime":
+        g["hooks"]["device_auto"] = {"command": sys.argv[2]}
+print(json.dumps(p))
+PY
+expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hookfd.json --python /bin/false --out evfd
+[ "$(status_of project.device_auto "$T/out")" = pass ] || \
+  fail "a descriptor of jetgate is not close-on-exec: $(grep -o 'fd [0-9]* of jetgate[^"]*' "$T/out")"
+
 # Row 7: a hung GPU. After the first kernel probe times out the later kernel
 # probes are skipped with the reason (never a pass), not waited for.
 FAKE_LIB="$JG_BINARY_DIR/tests/fake-libcuda"
