@@ -6,6 +6,7 @@
 
 #include "doctor/rules.h"
 #include "util/json.h"
+#include "util/version.h"
 
 void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
 {
@@ -39,7 +40,7 @@ static int host_cudnn_major(const jg_view *v, bool *from_fact)
         return v->cudnn_major;
     int minor = 0;
     if (v->l4t_version)
-        sscanf(v->l4t_version, "%*d.%d", &minor);
+        minor = (int)jg_dotted_part(v->l4t_version, 1);
     switch (v->l4t_major) {
     case 32: case 34: case 35: return 8;
     case 36: return (v->l4t_version && minor < 4) ? 8 : 9;

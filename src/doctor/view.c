@@ -6,6 +6,7 @@
 
 #include "facts/fact.h"
 #include "util/json.h"
+#include "util/version.h"
 
 static jg_tri fact_bool(const json_t *facts, const char *path)
 {
@@ -24,13 +25,14 @@ static jg_tri fact_present(const json_t *facts, const char *path)
     return strcmp(s, "missing") == 0 ? JG_NO : JG_UNKNOWN;
 }
 
+/* The major of the first dotted number in s ("r36.4" -> 36); 0 when none. */
 static int leading_int(const char *s)
 {
     if (!s)
         return 0;
-    while (*s && (*s < '0' || *s > '9'))
-        s++;
-    return atoi(s);
+    s += strcspn(s, "0123456789");
+    long major = jg_dotted_part(s, 0);
+    return major > 0 && major < 100000 ? (int)major : 0;
 }
 
 static jg_tri raw_bool(const json_t *o, const char *path)
@@ -52,17 +54,15 @@ int jg_jp_major_for_l4t(int l4t_major)
 
 int jg_cuda_version_int(const char *v)
 {
-    int major = 0, minor = 0;
-    if (!v || sscanf(v, "%d.%d", &major, &minor) < 1 || major <= 0)
+    long major = jg_dotted_part(v, 0), minor = jg_dotted_part(v, 1);
+    if (major <= 0 || major > 1000)
         return 0;
-    return major * 1000 + minor * 10;
+    return (int)(major * 1000 + (minor > 0 && minor < 100 ? minor : 0) * 10);
 }
 
 int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version)
 {
-    int minor = 0;
-    if (l4t_version)
-        sscanf(l4t_version, "%*d.%d", &minor);
+    long minor = jg_dotted_part(l4t_version, 1);
     switch (jp_major) {
     case 4: return 10020;
     case 5: return 11040;

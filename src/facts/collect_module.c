@@ -12,6 +12,7 @@
 #include "facts/sections.h"
 #include "facts/tables.h"
 #include "facts/text.h"
+#include "util/version.h"
 
 static const char *const dt_dirs[] = {"proc/device-tree", "sys/firmware/devicetree/base"};
 
@@ -79,8 +80,7 @@ static json_t *sysfs_value(const jg_root *r, const char *rel, bool integer)
 /* Major of the toolkit version ("13.0.48" -> 13), -1 when unknown. */
 static int cuda_major(const json_t *cuda)
 {
-    const char *v = jg_fact_str(cuda, "toolkit");
-    return v ? atoi(v) : -1;
+    return (int)jg_dotted_part(jg_fact_str(cuda, "toolkit"), 0);
 }
 
 static void set(json_t *m, const char *key, json_t *fact)

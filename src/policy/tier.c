@@ -7,21 +7,12 @@
 #include <string.h>
 
 #include "policy/policy.h"
+#include "util/version.h"
 
 /* digits, then (dot digits)*; returns the length consumed, 0 when none. */
 static size_t dotted_len(const char *s)
 {
-    size_t i = 0;
-    for (;;) {
-        size_t start = i;
-        while (s[i] >= '0' && s[i] <= '9')
-            i++;
-        if (i == start)
-            return start == 0 ? 0 : start - 1; /* drop a dangling dot */
-        if (s[i] != '.')
-            return i;
-        i++;
-    }
+    return jg_dotted_parse(s, NULL);
 }
 
 bool jg_version_is_exact(const char *pattern)
@@ -51,7 +42,7 @@ bool jg_version_matches(const char *pattern, const char *version)
     if (n == len)
         return strcmp(pattern, version) == 0;
     if (pattern[n] == '+')
-        return strtol(version, NULL, 10) >= strtol(pattern, NULL, 10);
+        return jg_dotted_part(version, 0) >= jg_dotted_part(pattern, 0);
     /* "5.1.x": the version starts with "5.1." */
     return strncmp(pattern, version, n) == 0 && version[n] == '.';
 }
