@@ -32,7 +32,7 @@ expect_out "not_run"
 EV=conditional-evidence/jetson-runtime.json
 [ -f $EV ] || fail "no $EV"
 grep -q '"status": "not_run"' $EV || fail "evidence status is not not_run"
-grep -q '"not an ARM64 host"' $EV || fail "reason for not_run missing"
+grep -q "\"$HOST_REASON\"" $EV || fail "reason '$HOST_REASON' for not_run missing"
 grep -q "\"gitCommit\": \"$SHA\"" $EV || fail "subject lacks the commit"
 grep -q '"source": "flag"' $EV || fail "commit source is not flag"
 grep -q '"id": "torch.tensor_op"' $EV || fail "framework checks missing"
@@ -42,7 +42,7 @@ expect_err "framework: importing torch"  # progress for the slow step
 grep -q '"ARM64"' ev2/jetson-runtime.json || fail "runner labels not recorded"
 grep -q '<testcase classname="jetson-runtime" name="host.arm64"' j.xml || fail "JUnit lacks host.arm64"
 grep -q '<skipped message="not configured"/>' j.xml || fail "JUnit lacks skipped hooks"
-grep -q '<failure message="architecture is' j.xml || fail "JUnit lacks the arm64 failure"
+grep -q "$HOST_FAILURE" j.xml || fail "JUnit lacks the failure '$HOST_FAILURE'"
 
 # model.download runs only when selected (here: fake torch, no transformers -> error).
 expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --select model-download
