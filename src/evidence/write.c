@@ -49,14 +49,7 @@ static json_t *text_or_null(const char *v)
 
 static const json_t *driver_result(const json_t *native)
 {
-    size_t i;
-    json_t *r;
-    json_array_foreach(native, i, r) {
-        const char *id = json_string_value(json_object_get(r, "id"));
-        if (id && strcmp(id, "driver") == 0)
-            return r;
-    }
-    return NULL;
+    return jg_json_find_id(native, "driver");
 }
 
 static json_t *driver_version(const json_t *facts, const json_t *drv)

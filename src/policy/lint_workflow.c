@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "policy/lint_internal.h"
+#include "util/json.h"
 
 void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
 {
@@ -20,28 +21,12 @@ void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const c
 
 const json_t *jg_lint_gate(const json_t *policy)
 {
-    size_t i;
-    json_t *g;
-    json_array_foreach(json_object_get(policy, "gates"), i, g)
-    {
-        const char *id = json_string_value(json_object_get(g, "id"));
-        if (id && strcmp(id, JG_LINT_GATE) == 0)
-            return g;
-    }
-    return NULL;
+    return jg_json_find_id(json_object_get(policy, "gates"), JG_LINT_GATE);
 }
 
 bool jg_lint_json_has(const json_t *arr, const char *s, bool nocase)
 {
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v)
-    {
-        const char *t = json_string_value(v);
-        if (t && (nocase ? strcasecmp(t, s) : strcmp(t, s)) == 0)
-            return true;
-    }
-    return false;
+    return nocase ? jg_json_list_has_nocase(arr, s) : jg_json_list_has(arr, s);
 }
 
 static bool all_hex(const char *s, size_t n)

@@ -10,6 +10,7 @@
 
 #include "embedded.h"
 #include "util/msg.h"
+#include "util/strs.h"
 
 struct vctx {
     const char *file;
@@ -26,10 +27,7 @@ static const char *const check_ids[] = {
 
 bool jg_policy_known_check(const char *check_id)
 {
-    for (size_t i = 0; check_ids[i]; i++)
-        if (strcmp(check_ids[i], check_id) == 0)
-            return true;
-    return false;
+    return jg_str_in(check_ids, check_id);
 }
 
 __attribute__((format(printf, 3, 4))) static int fail(struct vctx *c, const char *path,
@@ -89,9 +87,8 @@ static int want_enum(struct vctx *c, const json_t *obj, const char *path, const 
     if (want_str(c, obj, path, key, false) != 0)
         return -1;
     const char *s = json_string_value(json_object_get(obj, key));
-    for (size_t i = 0; allowed[i]; i++)
-        if (strcmp(allowed[i], s) == 0)
-            return 0;
+    if (jg_str_in(allowed, s))
+        return 0;
     char p[256];
     join(p, sizeof p, path, key);
     return fail(c, p, "unknown value \"%s\"", s);

@@ -8,6 +8,7 @@
 
 #include "policy/policy.h"
 #include "util/version.h"
+#include "util/json.h"
 
 /* digits, then (dot digits)*; returns the length consumed, 0 when none. */
 static size_t dotted_len(const char *s)
@@ -85,18 +86,10 @@ static void match_identity(struct matcher *m, const json_t *platform)
              "only that code imports");
 }
 
-static bool in_list(const json_t *list, const char *s)
-{
-    for (size_t i = 0; s && i < json_array_size(list); i++)
-        if (strcmp(json_string_value(json_array_get(list, i)), s) == 0)
-            return true;
-    return false;
-}
-
 static void match_hardware(struct matcher *m, const json_t *hw, const json_t *platform)
 {
     const char *part = json_string_value(json_object_get(platform, "module_part"));
-    if (!in_list(json_object_get(hw, "module_parts"), part))
+    if (!jg_json_list_has(json_object_get(hw, "module_parts"), part))
         miss(m, "module_mismatch", "module part %s is not one the tier accepts", shown(part));
     const char *want_soc = json_string_value(json_object_get(hw, "soc"));
     const char *soc = json_string_value(json_object_get(platform, "soc"));
