@@ -21,6 +21,8 @@ static const struct command commands[] = {
     {"report", cmd_report, "support doc, release notes or issue body in markdown"},
     {"constraints", cmd_constraints, "pip/uv constraints that keep the vendor torch"},
     {"lint", cmd_lint, "check the policy and the CI workflows"},
+    {"init", cmd_init, "write the project policy (.jetgate/policy.json)"},
+    {"policy", cmd_policy, "print the policy in use and where it came from"},
     {"probe", cmd_probe, "(developer) run the native CUDA probes"},
 };
 

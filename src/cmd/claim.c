@@ -10,6 +10,7 @@
 #include "cmd/cmd.h"
 #include "evidence/read.h"
 #include "policy/claim.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
 #include "report/render.h"
 #include "util/json.h"
@@ -23,7 +24,7 @@ static int help(void)
            "exactly that commit. Every reason is printed per evidence file.\n\n"
            "  --tier ID        tier of the policy (e.g. target)\n"
            "  --commit SHA     the 40-hex commit being claimed\n"
-           "  --policy FILE    policy JSON (default: the embedded default policy)\n"
+           "  --policy FILE    policy JSON (default: discovered, see jetgate policy)\n"
            "  --now RFC3339    judge evidence age at this time instead of the clock\n"
            "  --json           print one JSON document (jetgate.claim/1)\n"
            "  -h, --help       this help\n\n"
@@ -82,7 +83,8 @@ static int load_all(int n, char **paths, json_t **docs)
     return 0;
 }
 
-static int decide(const struct claim_opts *o, const json_t *policy, int n, char **paths)
+static int decide(const struct claim_opts *o, const json_t *policy, const jg_policy_src *src,
+                  int n, char **paths)
 {
     time_t now = time(NULL);
     if (o->now && !jg_evidence_parse_time(o->now, &now))
@@ -98,6 +100,9 @@ static int decide(const struct claim_opts *o, const json_t *policy, int n, char 
             jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
         else if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
             code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
+        char desc[PATH_MAX + 128];
+        if (d && !o->json)
+            printf("policy: %s\n", jg_policy_src_describe(src, desc, sizeof desc));
         json_decref(d);
     }
     for (int i = 0; docs && i < n; i++)
@@ -116,12 +121,13 @@ int cmd_claim(int argc, char **argv)
     if (rc != 0)
         return rc;
     jg_jerr err = {{0}};
-    json_t *policy = jg_policy_load(o.policy, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
-    rc = decide(&o, policy, argc - first, argv + first);
+    rc = decide(&o, policy, &src, argc - first, argv + first);
     json_decref(policy);
     return rc;
 }

@@ -13,5 +13,7 @@ int cmd_report(int argc, char **argv);
 int cmd_constraints(int argc, char **argv);
 int cmd_lint(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
+int cmd_init(int argc, char **argv);
+int cmd_policy(int argc, char **argv);
 
 #endif

@@ -10,7 +10,9 @@
 #include "facts/collect.h"
 #include "gate/gate.h"
 #include "install/constraints.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
+#include "policy/project.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
 
@@ -29,8 +31,9 @@ static int help(void)
            "metadata only; torch is not imported. A CPU-only (+cpu), download.pytorch.org\n"
            "(+cuXXX), PyPI CUDA or CUDA-less torch is refused with the reason.\n\n"
            "options:\n"
-           "  --python PY    interpreter whose packages are pinned (default python3)\n"
-           "  --policy FILE  policy JSON (default: the embedded default policy)\n"
+           "  --python PY    interpreter whose packages are pinned (default: the policy's\n"
+           "                 project.python, else python3)\n"
+           "  --policy FILE  policy JSON (default: discovered, see jetgate policy)\n"
            "  --tier ID      the tier this host belongs to (default: the tier whose\n"
            "                 hardware this host's files identify; on a host matching\n"
            "                 none, bitsandbytes is excluded unless every tier supports it)\n"
@@ -174,16 +177,21 @@ static const char *host_tier(const json_t *policy)
 
 int cmd_constraints(int argc, char **argv)
 {
-    struct opts o = {.python = "python3"};
+    struct opts o = {.python = NULL};
     int p = parse(argc, argv, &o);
     if (p != 0)
         return p < 0 ? JG_EXIT_OK : p;
     jg_jerr perr;
-    json_t *policy = jg_policy_load(o.policy, &perr);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &perr);
     if (!policy) {
         jg_err("%s", perr.text);
         return JG_EXIT_USAGE;
     }
+    char desc[PATH_MAX + 128];
+    jg_progress("constraints: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
+    if (!o.python)
+        o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     if (!o.tier)
         o.tier = host_tier(policy);
     int rc = run(&o, policy);

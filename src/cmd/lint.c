@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "policy/discover.h"
 #include "policy/lint.h"
 #include "policy/policy.h"
 #include "util/msg.h"
@@ -24,7 +25,7 @@ static int help(void)
            "every 'uses:' is pinned to a full commit SHA.\n\n"
            "Without WORKFLOW arguments only the policy is checked.\n\n"
            "options:\n"
-           "  --policy FILE  policy JSON (default: the embedded default policy)\n"
+           "  --policy FILE  policy JSON (default: discovered, see jetgate policy)\n"
            "  -h, --help     this help\n\n"
            "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout.\n"
            "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.\n");
@@ -73,12 +74,13 @@ int cmd_lint(int argc, char **argv)
         policy_path = optarg;
     }
     jg_jerr perr;
-    json_t *policy = jg_policy_load(policy_path, &perr);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(policy_path, &src, &perr);
     if (!policy) {
         jg_err("%s", perr.text);
         return JG_EXIT_USAGE;
     }
-    const char *pname = policy_path ? policy_path : JG_POLICY_EMBEDDED_NAME;
+    const char *pname = jg_policy_src_name(&src);
     jg_findings found = {0};
     jg_lint_policy(policy, pname, &found);
     int rc = JG_EXIT_OK;
@@ -89,10 +91,12 @@ int cmd_lint(int argc, char **argv)
     if (rc == JG_EXIT_OK && found.n)
         rc = JG_EXIT_NO;
     if (rc == JG_EXIT_OK)
-        printf("%s: no findings in %s%s\n", optind < argc ? "lint" : "lint (policy only)", pname,
+        printf("%s: no findings in the policy%s\n", optind < argc ? "lint" : "lint (policy only)",
                optind < argc ? " and the workflows" : "; no workflow files given");
     else if (found.n)
         printf("%zu finding(s)\n", found.n);
+    char desc[PATH_MAX + 128];
+    printf("policy: %s\n", jg_policy_src_describe(&src, desc, sizeof desc));
     jg_findings_free(&found);
     json_decref(policy);
     return rc;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "cmd/cmd.h"
+#include "policy/discover.h"
 #include "policy/matrix.h"
 #include "policy/policy.h"
 #include "report/render.h"
@@ -14,7 +15,7 @@ static int help(void)
            "Show the support tiers: module, JetPack / L4T / Ubuntu / CUDA, runner labels,\n"
            "evidence requirement, bitsandbytes status, and whether the tier can be claimed\n"
            "in principle (or why not).\n\n"
-           "  --policy FILE    policy JSON (default: the embedded default policy)\n"
+           "  --policy FILE    policy JSON (default: discovered, see jetgate policy)\n"
            "  --json           print one JSON document (jetgate.matrix/1)\n"
            "  -h, --help       this help\n\n"
            "Exit: 0 printed, 2 usage or bad policy.\n");
@@ -44,12 +45,13 @@ int cmd_matrix(int argc, char **argv)
     if (optind < argc)
         return jg_usage_error("matrix", "unexpected argument '%s'", argv[optind]);
     jg_jerr err = {{0}};
-    json_t *policy = jg_policy_load(path, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(path, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
-    json_t *m = jg_matrix_build(policy, path ? path : JG_POLICY_EMBEDDED_NAME);
+    json_t *m = jg_matrix_build(policy, jg_policy_src_name(&src));
     int rc = jg_render_out(m, json, jg_render_matrix_text) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE;
     json_decref(m);
     json_decref(policy);

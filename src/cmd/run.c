@@ -18,7 +18,9 @@
 #include "gate/identify.h"
 #include "gate/junit.h"
 #include "gate/render.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
+#include "policy/project.h"
 #include "python/pyprobe.h"
 #include "util/atomic.h"
 #include "util/json.h"
@@ -28,6 +30,10 @@
 
 extern char **environ;
 
+/* jetgate's own folder inside the plan's conditional-evidence/: a project's
+ * own gate runner writes conditional-evidence/<gate>.json, and a gate id
+ * cannot contain '/', so the two can never overwrite each other. */
+#define JG_RUN_DEFAULT_OUT "conditional-evidence/jetgate"
 #define DEFAULT_MODEL "hf-internal-testing/tiny-random-gpt2"
 #define HOOK_TIMEOUT_S 1800.0
 /* The gate proves the offloaded edit correct; bandwidth at full size is the
@@ -39,6 +45,7 @@ extern char **environ;
 
 typedef struct run_opts {
     const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit;
+    const char *policy_desc; /* which policy was used, for the checklist */
     bool model, allow_missing, json;
     double timeout_s;
 } run_opts;
@@ -57,11 +64,13 @@ static int help(void)
         "record <DIR>/<GATE>.json (atomically; sanitized: no host or user names, addresses,\n"
         "tokens or home paths).\n\n"
         "options:\n"
-        "  --policy FILE        policy JSON (default: the embedded default policy)\n"
-        "  --python PY          interpreter for the framework checks (default: python3)\n"
+        "  --policy FILE        policy JSON (default: $JETGATE_POLICY, else\n"
+        "                       " JG_POLICY_PROJECT_PATH " at the git root, else embedded)\n"
+        "  --python PY          interpreter for the framework checks (default: the policy's\n"
+        "                       project.python, else python3)\n"
         "  --commit SHA         commit the evidence is for (40 lowercase hex digits);\n"
         "                       default: $GITHUB_SHA, else `git rev-parse HEAD`\n"
-        "  --out DIR            evidence directory (default: conditional-evidence)\n"
+        "  --out DIR            evidence directory (default: " JG_RUN_DEFAULT_OUT ")\n"
         "  --host-facts FILE    JSON of `jetgate facts --json` run on the host: identifies\n"
         "                       the module inside a container whose device tree is masked.\n"
         "                       Alternatively mount the host's /proc/device-tree read-only\n"
@@ -275,6 +284,7 @@ static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
         snprintf(where, sizeof where, "%s/%s.json", o->out, o->gate);
         char *clean = jg_scrub_text(s, where, true);
         jg_gate_print_text(stdout, ev, clean ? clean : where);
+        printf("policy: %s\n", o->policy_desc);
         free(clean);
     }
     return JG_EXIT_OK;
@@ -323,18 +333,23 @@ static int finish(const run_opts *o, const jg_commit *cm, collected *c, const js
 
 int cmd_run(int argc, char **argv)
 {
-    run_opts o = {.gate = NULL, .python = "python3", .out = "conditional-evidence"};
+    run_opts o = {.gate = NULL, .python = NULL, .out = JG_RUN_DEFAULT_OUT};
     int rc = parse(argc, argv, &o);
     if (rc < 0)
         return help();
     if (rc)
         return rc;
     jg_jerr err;
-    json_t *policy = jg_policy_load(o.policy, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
+    char desc[PATH_MAX + 128];
+    o.policy_desc = jg_policy_src_describe(&src, desc, sizeof desc);
+    if (!o.python)
+        o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     const json_t *gate = jg_gate_find(policy, o.gate);
     jg_commit cm;
     char why[300];
