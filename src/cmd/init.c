@@ -96,7 +96,9 @@ static void explain(const char *path, const struct init_opts *o)
     explain_hook("hooks.tests", o->s.tests,
                  "JUnit to $JETGATE_JUNIT: tests > 0, no failure, error or skip");
     printf("Every jetgate command in this checkout now uses it (`jetgate policy` prints it);\n"
-           "commit it. The fields are described in the file and in docs/schema.md.\n");
+           "commit it. The fields are described in the file and in docs/schema.md.\n"
+           "Keep conditional-evidence/ out of git (.gitignore): untracked files make the\n"
+           "tree dirty, and evidence of a dirty tree never backs a claim.\n");
 }
 
 static int write_policy(const json_t *doc, const struct init_opts *o)
