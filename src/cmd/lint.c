@@ -2,6 +2,7 @@
  * (parsed with libyaml into a positioned tree, never grepped) against the
  * rules of src/policy/lint*.c. Findings go to stdout, input errors to stderr. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,10 +15,14 @@
 
 static int help(void)
 {
-    printf("usage: jetgate lint [--policy FILE] [WORKFLOW.yml...]\n\n"
+    printf("usage: jetgate lint [--policy FILE] [--jetson-only] [WORKFLOW.yml...]\n\n"
            "Check the policy, then each GitHub Actions workflow against it. For the job\n"
-           "that runs the jetson-runtime gate (a step runs 'jetgate run', or runs-on\n"
-           "names jetson): runs-on holds the gate's base labels and one tier's labels;\n"
+           "that runs the jetson-runtime gate (a step runs 'jetgate run' or uses the\n"
+           "jetgate action, the job calls jetgate's reusable workflow, or runs-on names\n"
+           "jetson): runs-on holds the gate's base labels and one tier's labels (for a\n"
+           "caller of the reusable workflow: its tier-labels); the labels given to jetgate\n"
+           "are exactly the runs-on labels; some step builds, installs or uses jetgate,\n"
+           "and every local action or workflow it names exists in the checkout;\n"
            "the workflow triggers only on the gate's events; evidence is uploaded with\n"
            "actions/upload-artifact, the policy's retention-days, if-no-files-found:\n"
            "error and the name conditional-jetson-${{ github.run_attempt }}; the job is\n"
@@ -26,14 +31,18 @@ static int help(void)
            "Without WORKFLOW arguments only the policy is checked.\n\n"
            "options:\n"
            "  --policy FILE  policy JSON (default: discovered, see jetgate policy)\n"
+           "  --jetson-only  check only the Jetson job(s): other jobs and workflows are\n"
+           "                 skipped; finding jetson.none when no file has a Jetson job\n"
            "  -h, --help     this help\n\n"
            "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout.\n"
            "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.\n");
     return JG_EXIT_OK;
 }
 
-/* 0 parsed and linted, 2 when the file cannot be read or parsed. */
-static int lint_file(const json_t *policy, const char *path, jg_findings *out)
+/* 0 parsed and linted, 2 when the file cannot be read or parsed; *jobs
+ * grows by the file's Jetson jobs. */
+static int lint_file(const json_t *policy, const char *path, bool jetson_only, size_t *jobs,
+                     jg_findings *out)
 {
     jg_blob b;
     if (jg_read_path(path, JG_YAML_MAX_BYTES, &b) != JG_R_OK) {
@@ -54,7 +63,15 @@ static int lint_file(const json_t *policy, const char *path, jg_findings *out)
         jg_yaml_free(root);
         return JG_EXIT_USAGE;
     }
-    jg_lint_workflow(policy, path, root, out);
+    char dir[PATH_MAX], top[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    jg_lint_opts o = {.repo_root = jg_git_root(slash ? (dir[0] ? dir : "/") : ".", top,
+                                               sizeof top) == 0 ? top : NULL,
+                      .jetson_only = jetson_only};
+    *jobs += jg_lint_workflow_opts(policy, path, root, &o, out);
     jg_yaml_free(root);
     return JG_EXIT_OK;
 }
@@ -62,13 +79,19 @@ static int lint_file(const json_t *policy, const char *path, jg_findings *out)
 int cmd_lint(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"policy", required_argument, NULL, 'p'}, {"help", no_argument, NULL, 'h'}, {0}};
+        {"policy", required_argument, NULL, 'p'}, {"jetson-only", no_argument, NULL, 'J'},
+        {"help", no_argument, NULL, 'h'}, {0}};
     const char *policy_path = NULL;
+    bool jetson_only = false;
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         if (c == 'h')
             return help();
+        if (c == 'J') {
+            jetson_only = true;
+            continue;
+        }
         if (c != 'p')
             return jg_usage_error("lint", "unknown option");
         policy_path = optarg;
@@ -84,9 +107,15 @@ int cmd_lint(int argc, char **argv)
     jg_findings found = {0};
     jg_lint_policy(policy, pname, &found);
     int rc = JG_EXIT_OK;
+    size_t jobs = 0;
     for (int i = optind; i < argc; i++)
-        if (lint_file(policy, argv[i], &found) != JG_EXIT_OK)
+        if (lint_file(policy, argv[i], jetson_only, &jobs, &found) != JG_EXIT_OK)
             rc = JG_EXIT_USAGE;
+    if (jetson_only && optind < argc && rc == JG_EXIT_OK && jobs == 0)
+        jg_findings_add(&found, argv[optind], 0, 0, "jetson.none",
+                        "--jetson-only: none of the %d workflow(s) has a Jetson job (one that "
+                        "runs 'jetgate run', uses the jetgate action or its reusable workflow)",
+                        argc - optind);
     jg_findings_print(&found, stdout);
     if (rc == JG_EXIT_OK && found.n)
         rc = JG_EXIT_NO;

@@ -97,7 +97,7 @@ expect_rc 0 "$JETGATE" policy --where
 expect_out "^$P/.jetgate/policy.json\$"
 expect_rc 0 "$JETGATE" matrix
 expect_out "support matrix ($P/.jetgate/policy.json); evidence: max age 30 days, retention 7 days"
-expect_rc 1 "$JETGATE" lint "$JG_SOURCE_DIR/.github/workflows/jetson-runtime.yml"
+expect_rc 1 "$JETGATE" lint "$JG_SOURCE_DIR/tests/data/workflows/copied/jetson-runtime-v0.1.yml"
 expect_out 'retention-days is 30; the policy keeps evidence 7 days'
 expect_out "^policy: $P/.jetgate/policy.json $D"
 # claim: its decision is not what this test is about (exit 0 or 1); its policy line is.

@@ -42,7 +42,8 @@ static jg_findings lint(const char *text)
 #define JOB_OK                                                                                 \
     "jobs:\n  hw:\n    if: github.ref == 'refs/heads/main'\n"                                  \
     "    runs-on: [self-hosted, JETSON, orin]\n    steps:\n"                                   \
-    "      - run: ./jetgate run --out e\n"                                                     \
+    "      - run: cmake -S jetgate -B b && cmake --build b\n"                                 \
+    "      - run: ./b/src/jetgate run --out e --runner-labels self-hosted,jetson,orin\n"        \
     "      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02\n"         \
     "        with: {name: 'conditional-jetson-${{github.run_attempt}}', retention-days: '7',"  \
     " if-no-files-found: error, path: e}\n"
