@@ -3,7 +3,6 @@
  * built and validated in memory first and written atomically, so an
  * interrupted init leaves the old policy or none, never half of one. */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,65 +16,52 @@
 #include "util/json.h"
 #include "util/msg.h"
 
-static int help(void)
-{
-    printf("usage: jetgate init [--device-auto CMD] [--tests CMD] [--junit PATH] [--python PY]\n"
-           "                    [--tier ID] [--force] [--print]\n\n"
-           "Write the project policy " JG_POLICY_PROJECT_PATH " at the root of the git\n"
-           "checkout holding the current directory: the embedded default policy with this\n"
-           "project's checks filled in and each field described in \"$comment\" keys.\n"
-           "Every jetgate command run in the checkout then uses it without --policy.\n\n"
-           "  --device-auto CMD  hook: prints what the project's device=auto resolves to;\n"
-           "                     passes when its last line is cuda or cuda:N\n"
-           "  --tests CMD        hook: the project's conditional tests, writing JUnit to\n"
-           "                     $JETGATE_JUNIT (e.g. pytest -m jetson --junitxml=\"$JETGATE_JUNIT\")\n"
-           "  --junit PATH       where the tests hook writes JUnit (default:\n"
-           "                     " JG_SCAFFOLD_DEFAULT_JUNIT ")\n"
-           "  --python PY        interpreter for the framework checks and hooks (default at\n"
-           "                     run time: python3)\n"
-           "  --tier ID          the tier the project claims (target, evaluate, legacy)\n"
-           "  --force            replace an existing project policy\n"
-           "  --print            print the policy on stdout instead of writing it\n"
-           "  -h, --help         this help\n\n"
-           "Exit: 0 written, 2 usage error, not in a git checkout, or the file exists.\n");
-    return JG_EXIT_OK;
-}
-
 struct init_opts {
-    jg_scaffold_opts s;
-    int force, print;
+    const char *device_auto, *tests, *junit, *python, *tier;
+    bool force, print;
+};
+
+static const jg_opt options[] = {
+    JG_OPT_STR(struct init_opts, device_auto, "device-auto", "CMD",
+               "hook: prints what the project's device=auto resolves to; passes when its last "
+               "line is cuda or cuda:N"),
+    JG_OPT_STR(struct init_opts, tests, "tests", "CMD",
+               "hook: the project's conditional tests, writing JUnit to $JETGATE_JUNIT (for "
+               "pytest: its junitxml option set to that path)"),
+    JG_OPT_STR(struct init_opts, junit, "junit", "PATH",
+               "where the tests hook writes JUnit (default: " JG_SCAFFOLD_DEFAULT_JUNIT ")"),
+    JG_OPT_STR(struct init_opts, python, "python", "PY",
+               "interpreter for the framework checks and hooks (project.python; run's default "
+               "otherwise: python3)"),
+    JG_OPT_STR(struct init_opts, tier, "tier", "ID",
+               "the tier the project claims (project.tier: target, evaluate or legacy)"),
+    JG_OPT_FLAG(struct init_opts, force, "force", 0, "replace an existing project policy"),
+    JG_OPT_FLAG(struct init_opts, print, "print", 0,
+                "print the policy on stdout instead of writing it"),
+    JG_OPT_END,
+};
+
+static int cmd_init(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_init = {
+    .name = "init",
+    .summary = "write the project policy (" JG_POLICY_PROJECT_PATH ")",
+    .about = "Write the project policy " JG_POLICY_PROJECT_PATH " at the root of the git\n"
+             "checkout holding the current directory: the embedded default policy with this\n"
+             "project's checks filled in and each field described in \"$comment\" keys.\n"
+             "Every jetgate command run in the checkout then uses it without --policy.",
+    .opts = options,
+    .notes = "Exit: 0 written, 2 usage error, not in a git checkout, or the file exists.",
+    .run = cmd_init,
 };
 
 static int parse(int argc, char **argv, struct init_opts *o)
 {
-    static const struct option longs[] = {
-        {"device-auto", required_argument, NULL, 'd'}, {"tests", required_argument, NULL, 't'},
-        {"junit", required_argument, NULL, 'j'},       {"python", required_argument, NULL, 'y'},
-        {"tier", required_argument, NULL, 'r'},        {"force", no_argument, NULL, 'f'},
-        {"print", no_argument, NULL, 'P'},             {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    int ch;
-    optind = 1;
-    opterr = 0;
-    while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        switch (ch) {
-        case 'd': o->s.device_auto = optarg; break;
-        case 't': o->s.tests = optarg; break;
-        case 'j': o->s.junit = optarg; break;
-        case 'y': o->s.python = optarg; break;
-        case 'r': o->s.tier = optarg; break;
-        case 'f': o->force = 1; break;
-        case 'P': o->print = 1; break;
-        case 'h': return -1;
-        default:
-            return jg_usage_error("init", "bad option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind < argc)
-        return jg_usage_error("init", "unexpected argument '%s'", argv[optind]);
-    if (o->s.junit && !o->s.tests)
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_init, argc, argv, o, &ops);
+    if (rc == JG_OPTS_CONTINUE && o->junit && !o->tests)
         return jg_usage_error("init", "--junit needs --tests (it is the tests hook's report)");
-    return 0;
+    return rc;
 }
 
 static void explain_hook(const char *name, const char *cmd, const char *how)
@@ -90,10 +76,10 @@ static void explain_hook(const char *name, const char *cmd, const char *how)
 static void explain(const char *path, const struct init_opts *o)
 {
     printf("wrote %s\n", path);
-    printf("  %-20s %s\n", "project.python", o->s.python ? o->s.python : "null (python3)");
-    printf("  %-20s %s\n", "project.tier", o->s.tier ? o->s.tier : "null (no tier claimed)");
-    explain_hook("hooks.device_auto", o->s.device_auto, "last line must be cuda or cuda:N");
-    explain_hook("hooks.tests", o->s.tests,
+    printf("  %-20s %s\n", "project.python", o->python ? o->python : "null (python3)");
+    printf("  %-20s %s\n", "project.tier", o->tier ? o->tier : "null (no tier claimed)");
+    explain_hook("hooks.device_auto", o->device_auto, "last line must be cuda or cuda:N");
+    explain_hook("hooks.tests", o->tests,
                  "JUnit to $JETGATE_JUNIT: tests > 0, no failure, error or skip");
     printf("Every jetgate command in this checkout now uses it (`jetgate policy` prints it);\n"
            "commit it. The fields are described in the file and in docs/schema.md.\n"
@@ -126,16 +112,16 @@ static int write_policy(const json_t *doc, const struct init_opts *o)
     return JG_EXIT_OK;
 }
 
-int cmd_init(int argc, char **argv)
+static int cmd_init(int argc, char **argv)
 {
-    struct init_opts o = {{0}, 0, 0};
+    struct init_opts o = {0};
     int rc = parse(argc, argv, &o);
-    if (rc < 0)
-        return help();
-    if (rc != 0)
+    if (rc != JG_OPTS_CONTINUE)
         return rc;
+    jg_scaffold_opts so = {.device_auto = o.device_auto, .tests = o.tests, .junit = o.junit,
+                           .python = o.python, .tier = o.tier};
     char why[512];
-    json_t *doc = jg_scaffold_policy(&o.s, why, sizeof why);
+    json_t *doc = jg_scaffold_policy(&so, why, sizeof why);
     if (!doc)
         return jg_usage_error("init", "%s", why);
     rc = o.print ? (jg_json_print(stdout, doc) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE)

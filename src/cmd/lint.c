@@ -1,7 +1,6 @@
 /* jetgate lint: the policy (through the strict loader) and each workflow
  * (parsed with libyaml into a positioned tree, never grepped) against the
  * rules of src/policy/lint*.c. Findings go to stdout, input errors to stderr. */
-#include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,31 +12,45 @@
 #include "util/msg.h"
 #include "util/sysroot.h"
 
-static int help(void)
-{
-    printf("usage: jetgate lint [--policy FILE] [--jetson-only] [WORKFLOW.yml...]\n\n"
-           "Check the policy, then each GitHub Actions workflow against it. For the job\n"
-           "that runs the jetson-runtime gate (a step runs 'jetgate run' or uses the\n"
-           "jetgate action, the job calls jetgate's reusable workflow, or runs-on names\n"
-           "jetson): runs-on holds the gate's base labels and one tier's labels (for a\n"
-           "caller of the reusable workflow: its tier-labels); the labels given to jetgate\n"
-           "are exactly the runs-on labels; some step builds, installs or uses jetgate,\n"
-           "and every local action or workflow it names exists in the checkout;\n"
-           "the workflow triggers only on the gate's events; evidence is uploaded with\n"
-           "actions/upload-artifact, the policy's retention-days, if-no-files-found:\n"
-           "error and the name conditional-jetson-${{ github.run_attempt }}; the job is\n"
-           "limited to trusted refs. In every workflow: permissions are read-only and\n"
-           "every 'uses:' is pinned to a full commit SHA.\n\n"
-           "Without WORKFLOW arguments only the policy is checked.\n\n"
-           "options:\n"
-           "  --policy FILE  policy JSON (default: discovered, see jetgate policy)\n"
-           "  --jetson-only  check only the Jetson job(s): other jobs and workflows are\n"
-           "                 skipped; finding jetson.none when no file has a Jetson job\n"
-           "  -h, --help     this help\n\n"
-           "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout.\n"
-           "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.\n");
-    return JG_EXIT_OK;
-}
+typedef struct lint_opts {
+    const char *policy;
+    bool jetson_only;
+} lint_opts;
+
+static const jg_opt options[] = {
+    JG_OPT_STR(lint_opts, policy, "policy", "FILE",
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_FLAG(lint_opts, jetson_only, "jetson-only", 0,
+                "check only the Jetson job(s): other jobs and workflows are skipped; finding "
+                "jetson.none when no file has a Jetson job"),
+    JG_OPT_END,
+};
+
+static int cmd_lint(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_lint = {
+    .name = "lint",
+    .summary = "check the policy and the CI workflows",
+    .operands = "[WORKFLOW.yml...]",
+    .max_operands = -1,
+    .about = "Check the policy, then each GitHub Actions workflow against it. For the job\n"
+             "that runs the jetson-runtime gate (a step runs 'jetgate run' or uses the\n"
+             "jetgate action, the job calls jetgate's reusable workflow, or runs-on names\n"
+             "jetson): runs-on holds the gate's base labels and one tier's labels (for a\n"
+             "caller of the reusable workflow: its tier-labels); the labels given to jetgate\n"
+             "are exactly the runs-on labels; some step builds, installs or uses jetgate,\n"
+             "and every local action or workflow it names exists in the checkout;\n"
+             "the workflow triggers only on the gate's events; evidence is uploaded with\n"
+             "actions/upload-artifact, the policy's retention-days, if-no-files-found:\n"
+             "error and the name conditional-jetson-${{ github.run_attempt }}; the job is\n"
+             "limited to trusted refs. In every workflow: permissions are read-only and\n"
+             "every 'uses:' is pinned to a full commit SHA.\n\n"
+             "Without WORKFLOW arguments only the policy is checked.",
+    .opts = options,
+    .notes = "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout.\n"
+             "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.",
+    .run = cmd_lint,
+};
 
 /* 0 parsed and linted, 2 when the file cannot be read or parsed; *jobs
  * grows by the file's Jetson jobs. */
@@ -76,26 +89,14 @@ static int lint_file(const json_t *policy, const char *path, bool jetson_only, s
     return JG_EXIT_OK;
 }
 
-int cmd_lint(int argc, char **argv)
+static int cmd_lint(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"policy", required_argument, NULL, 'p'}, {"jetson-only", no_argument, NULL, 'J'},
-        {"help", no_argument, NULL, 'h'}, {0}};
-    const char *policy_path = NULL;
-    bool jetson_only = false;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h')
-            return help();
-        if (c == 'J') {
-            jetson_only = true;
-            continue;
-        }
-        if (c != 'p')
-            return jg_usage_error("lint", "unknown option");
-        policy_path = optarg;
-    }
+    lint_opts o = {0};
+    jg_operands ops;
+    int c = jg_opts_parse(&jg_cmd_lint, argc, argv, &o, &ops);
+    if (c != JG_OPTS_CONTINUE)
+        return c;
+    const char *policy_path = o.policy;
     jg_jerr perr;
     jg_policy_src src;
     json_t *policy = jg_policy_load_from(policy_path, &src, &perr);
@@ -108,20 +109,20 @@ int cmd_lint(int argc, char **argv)
     jg_lint_policy(policy, pname, &found);
     int rc = JG_EXIT_OK;
     size_t jobs = 0;
-    for (int i = optind; i < argc; i++)
-        if (lint_file(policy, argv[i], jetson_only, &jobs, &found) != JG_EXIT_OK)
+    for (int i = 0; i < ops.n; i++)
+        if (lint_file(policy, ops.v[i], o.jetson_only, &jobs, &found) != JG_EXIT_OK)
             rc = JG_EXIT_USAGE;
-    if (jetson_only && optind < argc && rc == JG_EXIT_OK && jobs == 0)
-        jg_findings_add(&found, argv[optind], 0, 0, "jetson.none",
+    if (o.jetson_only && ops.n > 0 && rc == JG_EXIT_OK && jobs == 0)
+        jg_findings_add(&found, ops.v[0], 0, 0, "jetson.none",
                         "--jetson-only: none of the %d workflow(s) has a Jetson job (one that "
                         "runs 'jetgate run', uses the jetgate action or its reusable workflow)",
-                        argc - optind);
+                        ops.n);
     jg_findings_print(&found, stdout);
     if (rc == JG_EXIT_OK && found.n)
         rc = JG_EXIT_NO;
     if (rc == JG_EXIT_OK)
-        printf("%s: no findings in the policy%s\n", optind < argc ? "lint" : "lint (policy only)",
-               optind < argc ? " and the workflows" : "; no workflow files given");
+        printf("%s: no findings in the policy%s\n", ops.n > 0 ? "lint" : "lint (policy only)",
+               ops.n > 0 ? " and the workflows" : "; no workflow files given");
     else if (found.n)
         printf("%zu finding(s)\n", found.n);
     char desc[PATH_MAX + 128];
