@@ -128,10 +128,11 @@ summarize() {
   python3 - "$WORK" "$EV" "$CHOSEN_TIER" <<'PY'
 import json, os, sys
 work, ev_path, chosen = sys.argv[1], sys.argv[2], sys.argv[3]
-# The claim's platform reasons (docs/schema.md, "Claim decision"): a tier
-# whose claim names none of them is the tier this hardware matches.
+# The claim's hardware reasons (docs/schema.md, "Claim decision"): the first
+# tier whose claim names none of them is the tier this hardware matches, even
+# when its software (JetPack, CUDA, torch) differs, which the claim reports.
 PLATFORM = {"arch_not_aarch64", "not_jetson", "module_mismatch", "soc_mismatch",
-            "cc_mismatch", "l4t_mismatch", "jetpack_mismatch"}
+            "cc_mismatch", "memory_class_mismatch"}
 def cell(s):
     return str(s if s is not None else "").replace("|", "\\|").replace("\n", " ").strip()
 ev = json.load(open(ev_path))["predicate"]

@@ -140,6 +140,32 @@ echo '{' >"$T/broken.json"
 act broken INPUT_BINARY="$JETGATE" INPUT_POLICY="$T/broken.json"
 [ "$(cat "$T/broken/rc")" = 2 ] || fail "a broken policy: exit $(cat "$T/broken/rc"), wanted 2"
 grep -q 'broken.json:' "$T/broken/stderr" || fail "the broken policy is not named"
+# The tier the hardware matches comes from the claims: a stand-in jetgate
+# whose `run` writes a real-shaped passing AGX Orin record (every other
+# command is the real one) makes the summary name tier target.
+cat >"$T/fake-jetgate" <<SH
+#!/bin/sh
+if [ "\$1" = run ]; then
+  mkdir -p conditional-evidence/jetgate
+  cp "$JG_SOURCE_DIR/tests/data/claims/good-orin.json" conditional-evidence/jetgate/jetson-runtime.json
+  echo '<testsuites/>' >conditional-evidence/jetgate/jetson-runtime.junit.xml
+  exit 0
+fi
+exec "$JETGATE" "\$@"
+SH
+chmod +x "$T/fake-jetgate"
+act orin INPUT_BINARY="$T/fake-jetgate"
+[ "$(cat "$T/orin/rc")" = 0 ] || fail "orin run exited $(cat "$T/orin/rc"): $(tail -5 "$T/orin/stderr")"
+want_output orin status passed
+want_output orin exit-code 0
+want_output orin tier target
+want_output orin claim-tier target
+grep -q 'Matched tier: `target`' "$T/orin/summary" || fail "the Orin record does not match tier target"
+grep -q '^| `evaluate` | Jetson AGX Thor | refused | .*soc_mismatch' "$T/orin/summary" ||
+  fail "the Orin record is not refused for Thor by its SoC"
+grep -q '^| `host.module` | pass | yes | ' "$T/orin/summary" || fail "the Orin summary lacks passing host.module"
+rm -rf "$C/conditional-evidence"
+
 # Outside GitHub Actions the script refuses instead of guessing.
 set +e; env -u GITHUB_OUTPUT bash "$ACTION" >/dev/null 2>"$T/noenv.err"; rc=$?; set -e
 [ "$rc" = 2 ] && grep -q 'GITHUB_ACTION_PATH is not set\|GITHUB_OUTPUT is not set' "$T/noenv.err" || fail "no runner environment: exit $rc"
