@@ -12,8 +12,9 @@ sha256(URL) in 0-9 -> dev, a-f -> validation. Reports from one thread always
 land in the same set.
 
 Usage:
-  doctor-corpus.py JETGATE [--corpus DIR] [--verbose]
-      print per-set accuracy and the confident wrong blames
+  doctor-corpus.py JETGATE [--corpus DIR] [--verbose | --show dev]
+      print per-set accuracy and the confident wrong blames; --show dev lists
+      only the development set's reports (the set rules are tuned on)
   doctor-corpus.py JETGATE --check DEV_MIN VAL_MIN
       exit 1 when an accuracy is below its floor, a confident wrong blame
       appears, or MANIFEST.tsv does not match the report files
@@ -84,20 +85,22 @@ def triage(jetgate, body):
 
 def score(jetgate, corpus, verbose):
     sets = {"dev": [0, 0], "validation": [0, 0]}
-    wrong_confident = []
+    wrong_confident, no_evidence = [], []
     for name, head, body in reports(corpus):
         which = split_of(head["source"])
-        top = first_diagnosis(triage(jetgate, body).get("findings", []))
+        findings = triage(jetgate, body).get("findings", [])
+        no_evidence += ["%s: %s" % (name, f["id"]) for f in findings if not f.get("evidence")]
+        top = first_diagnosis(findings)
         got = top["layer"] if top else "none"
         ok = got == head["layer"]
         sets[which][0] += ok
         sets[which][1] += 1
         if top and not ok and top.get("confidence") == "high":
             wrong_confident.append((which, name, got, top["id"], head["layer"]))
-        if verbose:
+        if verbose and (verbose is True or verbose == which):
             print("%-4s %-10s %-50s want %-17s got %-17s %s" % (
                 "ok" if ok else "MISS", which, name[:50], head["layer"], got, top["id"] if top else ""))
-    return sets, wrong_confident
+    return sets, wrong_confident, no_evidence
 
 
 def main(argv):
@@ -110,10 +113,16 @@ def main(argv):
             f.write(manifest_text(corpus))
         return 0
     jetgate = argv[1]
-    sets, wrong = score(jetgate, corpus, "--verbose" in argv)
+    verbose = "--verbose" in argv
+    if "--show" in argv:  # tune on dev only: --show dev
+        verbose = argv[argv.index("--show") + 1]
+    sets, wrong, no_evidence = score(jetgate, corpus, verbose)
     for which, (ok, n) in sets.items():
         print("%-10s %3d/%3d = %5.1f %%" % (which, ok, n, 100.0 * ok / n if n else 0))
     print("confident wrong blames: %d" % len(wrong))
+    print("findings without evidence: %d" % len(no_evidence))
+    for n in no_evidence[:10]:
+        print("  " + n)
     for w in wrong:
         print("  %s %s: %s (%s), thread says %s" % w)
     if "--check" not in argv:
@@ -127,7 +136,7 @@ def main(argv):
         print("MANIFEST.tsv is stale: run bench/doctor-corpus.py --manifest")
     for w in bad:
         print("accuracy on %s below the recorded %.1f %%" % (w, floors[w]))
-    return 1 if bad or wrong or stale else 0
+    return 1 if bad or wrong or stale or no_evidence else 0
 
 
 if __name__ == "__main__":

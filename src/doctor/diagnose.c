@@ -26,14 +26,20 @@ static size_t count_severity(const json_t *findings, const char *sev)
 static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, bool kernel_ran)
 {
     bool errors = count_severity(findings, "error") > 0;
-    if (!errors && v->torch_has_cuda == JG_YES && v->torch_available == JG_NO) {
+    bool unexplained = v->torch_available == JG_NO &&
+                       (v->torch_has_cuda == JG_YES ||
+                        (v->torch_has_cuda == JG_UNKNOWN && jg_on_jetson(v)));
+    if (!errors && unexplained) {
         json_t *ev = jg_ev_new();
         jg_ev_raw(ev, v, "python.torch.cuda");
         jg_ev_raw(ev, v, "python.torch.cuda_available");
         jg_finding_spec s = {
             "pytorch-build.cuda-unavailable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW,
-            "torch is a CUDA build but torch.cuda.is_available() is False, and no lower layer "
-            "explains it from these facts",
+            v->torch_has_cuda == JG_YES
+                ? "torch is a CUDA build but torch.cuda.is_available() is False, and no lower "
+                  "layer explains it from these facts"
+                : "torch.cuda.is_available() is False on a Jetson and nothing lower explains it: "
+                  "most often torch is not NVIDIA's Jetson build (torch.version.cuda tells)",
             "python3 -c 'import torch; torch.cuda.init()' prints the CUDA error code; then run "
             "jetgate doctor -v on the device itself"};
         jg_finding_add(findings, &s, ev);

@@ -122,19 +122,6 @@ static void python_part(jg_view *v, const json_t *f)
         v->torch_imported = JG_YES;
 }
 
-/* CUDA toolkit -> JetPack major, only where the toolkit belongs to one
- * JetPack major in facts.md section 2. */
-static int jp_for_toolkit(const char *tk)
-{
-    static const struct { const char *prefix; int jp; } t[] = {
-        {"10.2", 4}, {"11.4", 5}, {"12.2", 6}, {"12.6", 6}, {"13.0", 7}, {"13.2", 7},
-    };
-    for (size_t i = 0; tk && i < sizeof t / sizeof t[0]; i++)
-        if (strncmp(tk, t[i].prefix, 4) == 0 && (tk[4] == '\0' || tk[4] == '.'))
-            return t[i].jp;
-    return 0;
-}
-
 /* What a pasted report showed fills only what the facts leave unknown. */
 static void observed_part(jg_view *v)
 {
@@ -143,8 +130,6 @@ static void observed_part(jg_view *v)
         v->drv_version = (int)json_integer_value(dv);
     if (!v->gpu_cc)
         v->gpu_cc = jg_json_str(v->observed, "gpu_cc");
-    if (!v->jp_major)
-        v->jp_major = jp_for_toolkit(v->toolkit ? v->toolkit : jg_fact_str(v->facts, "cuda.toolkit_link") ? jg_fact_str(v->facts, "cuda.toolkit_link") + 5 : NULL);
 }
 
 void jg_view_init(jg_view *v, const json_t *f)
