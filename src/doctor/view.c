@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "facts/fact.h"
+#include "facts/tables.h"
 #include "util/json.h"
 
 static jg_tri fact_bool(const json_t *facts, const char *path)
@@ -39,37 +40,12 @@ static jg_tri raw_bool(const json_t *o, const char *path)
     return json_is_boolean(v) ? (json_is_true(v) ? JG_YES : JG_NO) : JG_UNKNOWN;
 }
 
-int jg_jp_major_for_l4t(int l4t_major)
-{
-    switch (l4t_major) {
-    case 32: return 4;
-    case 34: case 35: return 5;
-    case 36: return 6;
-    case 38: case 39: return 7;
-    default: return 0;
-    }
-}
-
 int jg_cuda_version_int(const char *v)
 {
     int major = 0, minor = 0;
     if (!v || sscanf(v, "%d.%d", &major, &minor) < 1 || major <= 0)
         return 0;
     return major * 1000 + minor * 10;
-}
-
-int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version)
-{
-    int minor = 0;
-    if (l4t_version)
-        sscanf(l4t_version, "%*d.%d", &minor);
-    switch (jp_major) {
-    case 4: return 10020;
-    case 5: return 11040;
-    case 6: return (l4t_version && minor < 4) ? 12020 : 12060;
-    case 7: return l4t_major == 39 ? 13020 : 13000;
-    default: return 0;
-    }
 }
 
 static void driver_part(jg_view *v, const json_t *f)
