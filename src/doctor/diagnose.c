@@ -116,6 +116,8 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
     json_object_set_new(d, "kernel_ran", json_boolean(native || torch));
     json_object_set_new(d, "healthy", json_boolean(!blocking && (native || torch)));
     json_object_set_new(d, "facts_mode", json_string(mode));
+    json_t *ex = json_object_get(facts, "experiments");
+    json_object_set_new(d, "experiments", ex ? json_deep_copy(ex) : json_array());
     return d;
 }
 

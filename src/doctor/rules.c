@@ -61,10 +61,13 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_zero_visible_devices,
     jg_rule_ptx_newer_than_driver,
     jg_rule_no_wheel_for_platform,
+    jg_rule_python_environment_hides_torch,
+    jg_rule_loader_setting_hides_driver,
     /* these read what the rules above found: keep them last */
     jg_rule_bnb_setup_failed,
     jg_rule_torch_from_pypi,
     jg_rule_torch_index_for_other_platform,
     jg_rule_nvidia_library_missing,
+    jg_rule_venv_without_system_site,
 };
 const size_t jg_rules_count = sizeof jg_rules / sizeof jg_rules[0];

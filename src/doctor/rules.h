@@ -68,6 +68,9 @@ void jg_rule_zero_visible_devices(const jg_view *v, json_t *out);
 void jg_rule_ptx_newer_than_driver(const jg_view *v, json_t *out);
 void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out);
 void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out);
+void jg_rule_python_environment_hides_torch(const jg_view *v, json_t *out);
+void jg_rule_loader_setting_hides_driver(const jg_view *v, json_t *out);
+void jg_rule_venv_without_system_site(const jg_view *v, json_t *out);
 
 /* Shared predicates (rules_config.c, rules_packages.c, rules_install.c). */
 const char *jg_env_var(const jg_view *v, const char *name); /* facts.env, else observed.env; NULL unset */

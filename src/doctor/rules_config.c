@@ -84,6 +84,11 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
         return;
     }
     bool proven = jg_experiment_worked(v, "unset-CUDA_VISIBLE_DEVICES");
+    const json_t *tried = jg_experiment(v, "unset-CUDA_VISIBLE_DEVICES");
+    /* unset and still failing: the variable is not what breaks CUDA here */
+    bool refuted = tried && !proven;
+    /* a live driver that never loaded fails below the variable */
+    bool loaded = !v->drv_status || json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
     json_t *ev = jg_ev_new();
     if (cvd)
         jg_ev_printf(ev, "CUDA_VISIBLE_DEVICES = \"%s\"", cvd);
@@ -101,9 +106,14 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
                      "not have, so CUDA sees no GPU"
                    : "NVIDIA_VISIBLE_DEVICES=void/none: the container was given no GPU",
              proven ? " (proven by experiment: unset, CUDA works)" : "");
+    if (refuted)
+        snprintf(summary, sizeof summary, "CUDA_VISIBLE_DEVICES is set, but unsetting it did not "
+                                          "make CUDA work: something else fails as well");
     jg_finding_spec s = {
-        "configuration.visible-devices", JG_L_CONFIGURATION, JG_SEV_ERROR,
-        proven || (cvd && hides_all(cvd)) || nv_hides ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
+        "configuration.visible-devices", JG_L_CONFIGURATION,
+        refuted || !loaded ? JG_SEV_WARNING : JG_SEV_ERROR,
+        refuted || !loaded ? JG_CONF_LOW
+        : proven || (cvd && hides_all(cvd)) || nv_hides ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
         "unset CUDA_VISIBLE_DEVICES (or set it to indices that exist: nvidia-smi -L lists them; "
         "a Jetson has one GPU, index 0); look for it in the run script, ~/.bashrc and the "
         "service unit"};

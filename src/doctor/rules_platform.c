@@ -72,16 +72,26 @@ static bool any_gpu_node_present(const jg_view *v, bool *known)
 void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
 {
     bool known;
-    if (!jg_on_jetson(v) || v->in_container != JG_NO || any_gpu_node_present(v, &known) || !known)
+    /* a loaded libcuda shows an NVIDIA driver is installed on a non-Jetson host */
+    bool driver = jg_on_jetson(v) ||
+                  json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
+    if (!driver || v->in_container == JG_YES || any_gpu_node_present(v, &known) || !known)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_fact(ev, v, "gpu.driver_family");
     jg_ev_printf(ev, "gpu.nodes = none present");
     jg_finding_spec s = {
         "kernel-driver.gpu-nodes-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-        "no GPU device node exists on this Jetson: the GPU driver (nvgpu / OpenRM) did not probe",
-        "dmesg | grep -i nvgpu (look for [ERR] lines, e.g. a device tree for the wrong module "
-        "memory size); ls /sys/class/devfreq/; reflash the BSP for this exact module"};
+        jg_on_jetson(v) ? "no GPU device node exists on this Jetson: the GPU driver (nvgpu / "
+                          "OpenRM) did not probe"
+                        : "the NVIDIA driver library is installed but no /dev/nvidia* device node "
+                          "exists for this process: the kernel module is not loaded or the nodes "
+                          "are not visible here",
+        jg_on_jetson(v) ? "dmesg | grep -i nvgpu (look for [ERR] lines, e.g. a device tree for "
+                          "the wrong module memory size); ls /sys/class/devfreq/; reflash the BSP "
+                          "for this exact module"
+                        : "lsmod | grep nvidia; sudo modprobe nvidia (nvidia-modprobe creates the "
+                          "nodes); ls -l /dev/nvidia*; in a container pass the devices in"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -89,8 +99,8 @@ void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
 {
     if (!v->drv_status || strcmp(v->drv_status, "pass") == 0 || v->drv_code >= 0)
         return;
-    if (!jg_on_jetson(v) || v->in_container == JG_YES)
-        return;
+    if (v->in_container == JG_YES && v->nvidia_runtime != JG_YES)
+        return; /* a container without the NVIDIA runtime: the runtime rule */
     json_t *lp = jg_json_at(v->facts, "cuda_driver.measurements.library_path");
     if (json_is_string(lp))
         return; /* it loaded; something else failed */
@@ -99,9 +109,13 @@ void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
     jg_ev_raw(ev, v, "cuda_driver.reason");
     jg_finding_spec s = {
         "cuda-driver.libcuda-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
-        "libcuda.so.1 could not be loaded on this Jetson host",
-        "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
-        "check dpkg -l 'nvidia-l4t-*' shows one release"};
+        jg_on_jetson(v) ? "libcuda.so.1 could not be loaded on this Jetson host"
+                        : "libcuda.so.1 (the NVIDIA driver's user-space library) could not be loaded",
+        jg_on_jetson(v) ? "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
+                          "check dpkg -l 'nvidia-l4t-*' shows one release"
+                        : "ldconfig -p | grep libcuda.so.1 should list the driver's copy; install "
+                          "or repair the NVIDIA driver (its user-space part), or make its folder "
+                          "visible to this process"};
     jg_finding_add(out, &s, ev);
 }
 

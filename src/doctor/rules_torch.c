@@ -231,18 +231,34 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
+static void torch_not_installed(const jg_view *v, json_t *out)
+{
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.found");
+    jg_finding_spec s = {"pytorch-build.torch-not-installed", JG_L_PYTORCH_BUILD, JG_SEV_WARNING,
+                         JG_CONF_HIGH,
+                         "torch is not installed for this interpreter (only the native CUDA "
+                         "layers were checked)",
+                         jg_on_jetson(v) ? jg_fix_torch(v)
+                                         : "install a CUDA build of torch if the project needs "
+                                           "it, or pass --python with its interpreter"};
+    jg_finding_add(out, &s, ev);
+}
+
 void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
 {
     if (v->torch_imported != JG_NO)
         return;
+    if (jg_experiment_worked(v, "python-isolated") || jg_experiment_worked(v, "python-no-user-site") ||
+        jg_experiment_worked(v, "system-interpreter") || jg_experiment_worked(v, "path-python3"))
+        return; /* the configuration rule names what hides the working torch */
+    if (json_is_false(jg_json_at(v->facts, "python.torch.found"))) {
+        torch_not_installed(v, out);
+        return;
+    }
     json_t *ev = jg_ev_new();
     jg_ev_raw(ev, v, "python.torch.imported");
     jg_ev_raw(ev, v, "python.torch.error");
-    bool shadow = jg_experiment_worked(v, "python-isolated") ||
-                  jg_experiment_worked(v, "python-no-user-site") ||
-                  jg_experiment_worked(v, "system-interpreter");
-    if (shadow)
-        return; /* the configuration rule names what hides the working torch */
     jg_finding_spec s = {"pytorch-build.torch-not-importable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
                          JG_CONF_MEDIUM, "torch does not import with this interpreter",
                          jg_on_jetson(v) ? jg_fix_torch(v)
