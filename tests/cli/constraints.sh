@@ -15,7 +15,11 @@ mkdist() {
   printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$name" "$ver" >"$d/METADATA"
   for r in ${REQS:-}; do printf 'Requires-Dist: %s\n' "$r" >>"$d/METADATA"; done
   : >"$d/RECORD"
-  for f in "$@"; do printf '%s,,\n' "$f" >>"$d/RECORD"; done
+  # Each file RECORD names exists: Python 3.12+ leaves missing ones out of dist.files.
+  for f in "$@"; do
+    printf '%s,,\n' "$f" >>"$d/RECORD"
+    mkdir -p "$site/$(dirname "$f")" && : >"$site/$f"
+  done
   printf '%s/METADATA,,\n' "$name-$ver.dist-info" >>"$d/RECORD"
 }
 # mkpy NAME SITE [MACHINE]: an interpreter that sees SITE first and reports MACHINE.
@@ -37,6 +41,14 @@ expect_out -- '--python PY'
 PYTHONPATH="$T/nv" "$PY3" "$JG_SOURCE_DIR/src/python/constraints_probe.py" >"$T/probe.json"
 grep -q '"cuda_libraries": \["libtorch_cuda.so"\]' "$T/probe.json" || fail "probe lacks the CUDA library"
 grep -q "\"version\": \"$NV\"" "$T/probe.json" || fail "probe lacks the torch version"
+# Python 3.6 / 3.7 (JetPack 4) have no importlib.metadata: with it hidden, the
+# probe's own dist-info reader must give the same answer.
+PYTHONPATH="$T/nv" "$PY3" -c 'import importlib, sys
+importlib.__dict__.pop("metadata", None); sys.modules["importlib.metadata"] = None
+exec(compile(open(sys.argv[1]).read(), sys.argv[1], "exec"))' \
+  "$JG_SOURCE_DIR/src/python/constraints_probe.py" >"$T/probe36.json"
+cmp -s "$T/probe.json" "$T/probe36.json" ||
+  fail "probe without importlib.metadata differs: $(cat "$T/probe36.json")"
 
 expect_rc 0 "$JETGATE" constraints --python "$T/py-nv"
 expect_out "^torch==$NV\$"

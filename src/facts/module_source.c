@@ -1,4 +1,4 @@
-#include "gate/identify.h"
+#include "facts/module_source.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +90,8 @@ static bool from_mounted(json_t *facts, const char *dt)
     if (jg_root_init(&r, root)) {
         json_t *none = json_pack("{s:{s:s, s:b, s:n}}", "device_tree_masked", "status", "ok",
                                  "value", 0, "source");
-        json_t *m = jg_facts_module(&r, json_object_get(facts, "cuda"), none);
+        json_t *m = jg_facts_module(&r, json_object_get(facts, "cuda"), none,
+                                   json_object_get(facts, "l4t"));
         json_decref(none);
         if (jg_fact_str(m, "part_number") || jg_fact_str(m, "soc")) {
             set_identified_by(m, "mounted-device-tree", "mounted-device-tree");
