@@ -64,7 +64,7 @@ static int edges(struct walk *w, const json_t *list)
     {
         const char *m = json_string_value(json_object_get(dep, "marker"));
         jg_req probe = {.file = w->file, .line = jg_toml_line(&w->doc, dep)};
-        snprintf(probe.marker, sizeof probe.marker, "%s", m ? m : "");
+        jg_req_set_marker(&probe, m);
         if (!jg_req_applies(&probe, &w->env))
             continue;
         long t = target(w, dep);
