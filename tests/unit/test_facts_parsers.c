@@ -314,6 +314,10 @@ static void jetpack_table(void **state)
     assert_int_equal(jg_cuda_major_for_l4t_major(39), 13);
     assert_int_equal(jg_cuda_major_for_l4t_major(40), -1); /* nothing on record: never invented */
     assert_int_equal(jg_cuda_major_for_l4t_major(36), -1);
+    assert_int_equal(jg_cudnn_major_for_l4t(36, "36.3.0"), 8);
+    assert_int_equal(jg_cudnn_major_for_l4t(36, "36.4.3"), 9);
+    assert_int_equal(jg_cudnn_major_for_l4t(32, "32.7.1"), 8);
+    assert_int_equal(jg_cudnn_major_for_l4t(32, "32.4.4"), 0); /* no cuDNN row for 32.4 */
 }
 
 static void module_and_cc_tables(void **state)
