@@ -1,4 +1,4 @@
-#include "gate/identify.h"
+#include "facts/module_source.h"
 
 #include <stdio.h>
 #include <stdlib.h>

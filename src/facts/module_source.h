@@ -1,10 +1,12 @@
-/* Inside a container Docker masks the device tree, so the module cannot be
+/* Where the module's identity comes from when the container's own files do
+ * not say (host I/O, so it lives in facts/; the gate only calls it).
+ * Inside a container Docker masks the device tree, so the module cannot be
  * identified from the container's own files. Two ways in, both recorded in
  * module.identified_by and neither a guess: --host-facts FILE (the JSON of
  * `jetgate facts --json` run on the host) and a read-only mount of the host's
  * device tree (JETGATE_DEVICE_TREE, default /run/jetgate/device-tree). */
-#ifndef JG_GATE_IDENTIFY_H
-#define JG_GATE_IDENTIFY_H
+#ifndef JG_FACTS_MODULE_SOURCE_H
+#define JG_FACTS_MODULE_SOURCE_H
 #include <jansson.h>
 #include <stdbool.h>
 
