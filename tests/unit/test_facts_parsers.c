@@ -194,6 +194,14 @@ static void device_tree(void **state)
     assert_string_equal(ids.how, JG_DT_BY_BOARD);
     assert_string_equal(ids.family->name, "Jetson Nano");
     json_decref(list);
+    /* A partner carrier listing two module SKUs (Adafruit_Python_PlatformDetect #168). */
+    assert_null(jg_parse_dt_compatible(S("nvidia,p3509-0000-a00+p3668-0000-a01\0"
+                                         "nvidia,p3509-0000-a00+p3668-0001-a01\0nvidia,tegra194\0"),
+                                       &list));
+    jg_dt_identify(list, &ids);
+    assert_string_equal(ids.module, "p3668-0000");
+    assert_string_equal(ids.other_module, "p3668-0001");
+    json_decref(list);
     /* A bare module entry (upstream binding "Jetson Xavier NX"). */
     assert_null(jg_parse_dt_compatible(S("nvidia,p3668-0000\0nvidia,tegra194\0"), &list));
     jg_dt_identify(list, &ids);
