@@ -47,8 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     char why[256];
     (void)jg_torch_is_vendor(probe, why, sizeof why);
-    free(jg_constraints_render(probe, true, "unsupported on this tier"));
-    free(jg_constraints_render(probe, false, NULL));
+    free(jg_constraints_render(probe, true, "unsupported on this tier", why, sizeof why));
+    free(jg_constraints_render(probe, false, NULL, why, sizeof why));
     json_decref(probe);
     return 0;
 }

@@ -10,9 +10,27 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* mkdir -p: the default evidence folder is two levels deep. */
+static int make_dirs(const char *dir)
+{
+    char p[PATH_MAX];
+    if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *s = p + 1; *s; s++)
+        if (*s == '/') {
+            *s = '\0';
+            if (mkdir(p, 0777) != 0 && errno != EEXIST)
+                return -1;
+            *s = '/';
+        }
+    return mkdir(p, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
 int jg_dir_writable(const char *dir)
 {
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    if (make_dirs(dir) != 0)
         return -1;
     char probe[PATH_MAX];
     if (snprintf(probe, sizeof probe, "%s/.jetgate-write-test.XXXXXX", dir) >= (int)sizeof probe) {

@@ -5,8 +5,8 @@
 #define JG_OUTPATH_H
 #include <stdbool.h>
 
-/* 0 when a new file can be created in dir (made when missing, one level, as
- * the atomic writer does), else -1 with errno: a real create-and-unlink,
+/* 0 when a new file can be created in dir (made when missing, with its
+ * parents), else -1 with errno: a real create-and-unlink,
  * since permissions alone do not tell a read-only mount or a full quota. */
 int jg_dir_writable(const char *dir);
 
