@@ -88,8 +88,11 @@ const jg_cmd_spec jg_cmd_run = {
              "record <DIR>/<GATE>.json (atomically; sanitized: no host or user names, addresses,\n"
              "tokens or home paths).",
     .opts = options,
-    .notes = "Every child runs without secrets in its environment (tokens, *SECRET*, *PASSWORD*,\n"
-             "*_KEY, ACTIONS_*) and with HF_HUB_OFFLINE=1, except the model download.\n"
+    .notes = "Every child runs without secrets in its environment (names with TOKEN, SECRET,\n"
+             "PASSWORD, APIKEY, words PAT, AUTH, KEY, JWT, DSN, WEBHOOK, PEM; values holding\n"
+             "user:password@ or a known token; docs/schema.md 'Child processes') and with\n"
+             "HF_HUB_OFFLINE=1, except the model download. Ctrl-C, SIGTERM and SIGHUP reach\n"
+             "every child; none outlives jetgate.\n"
              "Status: passed (every required check passed), not_run (not ARM64, not a Jetson,\n"
              "or no CUDA torch: every check that can run still runs), failed otherwise.\n"
              "Exit codes: 0 passed (or not_run with --allow-missing), 1 failed or not_run,\n"
