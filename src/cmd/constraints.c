@@ -13,6 +13,7 @@
 #include "install/reqfile.h"
 #include "policy/policy.h"
 #include "policy/project.h"
+#include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
 
@@ -132,9 +133,13 @@ static int check(const struct opts *o, const json_t *policy, json_t *probe, bool
     json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
     snprintf(source, sizeof source, "%s", o->python);
     if (pin) {
-        jg_warn("constraints: %s; judging torch lines against tier %s's pinned wheel", why,
-                o->tier);
-        snprintf(source, sizeof source, "tier %s's pinned wheel", o->tier);
+        bool image = strcmp(jg_json_str(jg_json_find_id(json_object_get(policy, "tiers"),
+                                                         o->tier), "pytorch.kind"),
+                            "container") == 0;
+        snprintf(source, sizeof source, "tier %s's %s", o->tier,
+                 image ? "container pin (the torch the policy records for the image)"
+                       : "pinned wheel");
+        jg_warn("constraints: %s; judging torch lines against %s", why, source);
         ctx.probe = pin;
         ctx.vendor_torch = true;
     } else if (!vendor) {

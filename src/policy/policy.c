@@ -280,7 +280,7 @@ static int check_pytorch(struct vctx *c, const json_t *tier, const char *path)
         return 0;
     if (!json_is_object(pt))
         return fail(c, p, "expected an object or null");
-    static const char *const known[] = {"kind", "pin", NULL};
+    static const char *const known[] = {"kind", "pin", "sha256", "digest", "torch", NULL};
     static const char *const kinds[] = {"wheel", "container", NULL};
     warn_unknown(c, pt, p, known);
     if (want_enum(c, pt, p, "kind", kinds) || want_str(c, pt, p, "pin", false))
