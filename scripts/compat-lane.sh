@@ -16,6 +16,8 @@
 #     librhash-dev libuv1-dev zlib1g-dev libzstd-dev
 # JG_COMPAT_MIRROR=DIR takes each repository from DIR/OWNER+NAME/repo (a
 # local mirror) instead of https://github.com/OWNER/NAME.git.
+# JG_COMPAT_CMAKE=/path/to/cmake: skip CMake 3.16.3 and test only the
+# library versions with that CMake (the summary names it).
 # JG_COMPAT_JOBS=N parallel jobs (default 2). Fetched sources stay under
 # WORKDIR/src; nothing is copied into the tree. CMake takes most of the
 # lane's time; it is kept and reused on later runs.
@@ -34,10 +36,10 @@ mkdir -p "$src" "$log"
 say() { printf '== %s\n' "$*"; }
 # run LOGNAME CMD...: keep the noise in a log, show its tail when it fails.
 run() {
-  name=$1; shift
-  if ! "$@" >"$log/$name.log" 2>&1; then
-    echo "compat-lane: $name failed; last lines of $log/$name.log:" >&2
-    tail -30 "$log/$name.log" >&2
+  step=$1; shift
+  if ! "$@" >"$log/$step.log" 2>&1; then
+    echo "compat-lane: $step failed; last lines of $log/$step.log:" >&2
+    tail -30 "$log/$step.log" >&2
     exit 1
   fi
 }
@@ -62,7 +64,13 @@ checkout() {
 cmake_bin=$work/cmake-build/bin/cmake
 ctest_bin=$work/cmake-build/bin/ctest
 cmake_version=3.16.3
-if ! "$ctest_bin" --version 2>/dev/null | grep -q "version $cmake_version\$"; then
+if [ -n "${JG_COMPAT_CMAKE:-}" ]; then
+  # The library half of the lane alone, with another CMake (say so loudly).
+  cmake_bin=$JG_COMPAT_CMAKE
+  ctest_bin=$(dirname "$cmake_bin")/ctest
+  cmake_version=$("$cmake_bin" --version | sed -n 's/^cmake version //p')
+  say "JG_COMPAT_CMAKE: CMake $cmake_version, not 3.16.3"
+elif ! "$ctest_bin" --version 2>/dev/null | grep -q "version $cmake_version\$"; then
   say "CMake $cmake_version (bootstrap; slow)"
   d=$(checkout Kitware/CMake "v$cmake_version")
   rm -rf "$work/cmake-build" && mkdir -p "$work/cmake-build"
