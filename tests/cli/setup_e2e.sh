@@ -77,10 +77,12 @@ project() { # project DIR NAME 'DEPS' ['EXTRAS TOML']
 setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
 
 # 1. The happy path: torch and a package that depends on torch.
+#    Run as the support doc prints it: `jetgate setup --tier target .` in the project.
 project "$T/a" app '"torch>=2.0", "helper"'
-expect_rc 0 setup "$T/a"
+in_a() { (cd "$T/a" && setup --tier target .); }
+expect_rc 0 in_a
 expect_out "setup: torch $NV kept (NVIDIA build; RECORD sha256"
-expect_out "jetgate doctor --python $T/a/.venv/bin/python"
+expect_out "jetgate doctor --python ./.venv/bin/python"
 expect_err 'this host is tier target'
 expect_err 'pip check: no broken requirements'
 VPY=$T/a/.venv/bin/python
