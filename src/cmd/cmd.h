@@ -16,5 +16,7 @@ extern const jg_cmd_spec jg_cmd_constraints;
 extern const jg_cmd_spec jg_cmd_setup;
 extern const jg_cmd_spec jg_cmd_lint;
 extern const jg_cmd_spec jg_cmd_probe;
+extern const jg_cmd_spec jg_cmd_init;
+extern const jg_cmd_spec jg_cmd_policy;
 
 #endif

@@ -9,8 +9,10 @@
 #include "facts/collect.h"
 #include "gate/gate.h"
 #include "install/constraints.h"
+#include "policy/discover.h"
 #include "install/reqfile.h"
 #include "policy/policy.h"
+#include "policy/project.h"
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
@@ -28,7 +30,7 @@ static const jg_opt options[] = {
     JG_OPT_STR(struct opts, python, "python", "PY",
                "interpreter whose packages are pinned (default python3)"),
     JG_OPT_STR(struct opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(struct opts, tier, "tier", "ID",
                "the tier this host belongs to (default: the tier whose hardware this host's "
                "files identify; on a host matching none, bitsandbytes is excluded unless every "
@@ -201,7 +203,7 @@ static const char *host_tier(const json_t *policy)
 
 static int cmd_constraints(int argc, char **argv)
 {
-    struct opts o = {.python = "python3"};
+    struct opts o = {.python = NULL};
     jg_operands ops;
     int p = jg_opts_parse(&jg_cmd_constraints, argc, argv, &o, &ops);
     if (p != JG_OPTS_CONTINUE)
@@ -211,11 +213,16 @@ static int cmd_constraints(int argc, char **argv)
     if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
         return JG_EXIT_USAGE;
     jg_jerr perr;
-    json_t *policy = jg_policy_load(o.policy, &perr);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &perr);
     if (!policy) {
         jg_err("%s", perr.text);
         return JG_EXIT_USAGE;
     }
+    char desc[PATH_MAX + 128];
+    jg_progress("constraints: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
+    if (!o.python)
+        o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     if (!o.tier)
         o.tier = host_tier(policy);
     int rc = run(&o, policy);

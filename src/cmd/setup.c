@@ -14,6 +14,7 @@
 #include "cmd/cmd.h"
 #include "cmd/setup_steps.h"
 #include "install/reqfile.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
 #include "util/msg.h"
 
@@ -33,7 +34,7 @@ static const jg_opt options[] = {
                "the interpreter the venv is made from, which sees the vendor torch (default "
                "python3)"),
     JG_OPT_STR(struct setup_opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default)"),
     JG_OPT_STR(struct setup_opts, index_url, "index-url", "URL", "passed to pip"),
     JG_OPT_STR(struct setup_opts, extra_index_url, "extra-index-url", "URL", "passed to pip"),
     JG_OPT_STR(struct setup_opts, find_links, "find-links", "DIR|URL", "passed to pip"),
@@ -122,11 +123,14 @@ static int cmd_setup(int argc, char **argv)
     if (!o.venv)
         snprintf(o.venv_dir, sizeof o.venv_dir, "%s/.venv", o.project);
     jg_jerr perr;
-    json_t *policy = jg_policy_load(o.policy, &perr);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &perr);
     if (!policy) {
         jg_err("%s", perr.text);
         return JG_EXIT_USAGE;
     }
+    char desc[PATH_MAX + 128];
+    jg_progress("setup: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
     int rc = run(&o, policy);
     json_decref(policy);
     return rc;
