@@ -89,6 +89,13 @@ VPY=$T/a/.venv/bin/python
 [ "$(imported "$VPY")" = "$NV nvidia" ] || fail "after setup the venv does not import the vendor torch"
 "$VPY" -c 'import helper' || fail "setup did not install helper"
 grep -q "^torch==$NV\$" "$T/a/.venv/jetgate-constraints.txt" || fail "constraints file lacks the pin"
+# The next commands it prints: activate, then doctor (on the fixture's platform).
+doctor_in_venv() { (cd "$T/a" && . .venv/bin/activate && "$JETGATE" doctor --root "$ORIN"); }
+expect_rc 0 doctor_in_venv
+expect_out 'pytorch-build'
+grep -q '^  \. \./\.venv/bin/activate$' <<EOT || fail "setup did not print the activate command"
+$(cd "$T/a" && setup --tier target . 2>/dev/null)
+EOT
 
 # 2. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
 #    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...
