@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "doctor/rules.h"
+#include "facts/tables.h"
 #include "util/json.h"
+#include "util/version.h"
 
 void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
 {
@@ -37,15 +39,7 @@ static int host_cudnn_major(const jg_view *v, bool *from_fact)
     *from_fact = v->cudnn_major > 0;
     if (*from_fact)
         return v->cudnn_major;
-    int minor = 0;
-    if (v->l4t_version)
-        sscanf(v->l4t_version, "%*d.%d", &minor);
-    switch (v->l4t_major) {
-    case 32: case 34: case 35: return 8;
-    case 36: return (v->l4t_version && minor < 4) ? 8 : 9;
-    case 38: case 39: return 9;
-    default: return 0;
-    }
+    return jg_cudnn_major_for_l4t(v->l4t_major, v->l4t_version);
 }
 
 /* cuDNN major a binary needs: a missing libcudnn.so.N or "Require cuDNN N.*". */
