@@ -108,8 +108,6 @@ static void observed_part(jg_view *v)
         v->drv_version = (int)json_integer_value(dv);
     if (!v->gpu_cc)
         v->gpu_cc = jg_json_str(v->observed, "gpu_cc");
-    if (!v->jp_major)
-        v->jp_major = jg_jp_major_for_toolkit(v->toolkit ? v->toolkit : jg_fact_str(v->facts, "cuda.toolkit_link") ? jg_fact_str(v->facts, "cuda.toolkit_link") + 5 : NULL);
 }
 
 void jg_view_init(jg_view *v, const json_t *f)

@@ -1,9 +1,12 @@
 #include "evidence/write.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "facts/fact.h"
 #include "util/atomic.h"
@@ -238,8 +241,23 @@ json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
                      "predicateType", JG_EVIDENCE_PREDICATE_TYPE, "predicate", pred);
 }
 
+/* The default evidence folder is two levels deep (conditional-evidence/jetgate);
+ * jg_atomic_write makes only the last one. */
+static void make_parent(const char *dir)
+{
+    char parent[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", dir);
+    char *slash = strrchr(parent, '/');
+    if (slash && slash != parent) {
+        *slash = '\0';
+        if (mkdir(parent, 0777) != 0 && errno != EEXIST)
+            return; /* jg_atomic_write reports the real error */
+    }
+}
+
 int jg_evidence_write(const char *dir, const char *gate, const json_t *doc)
 {
+    make_parent(dir);
     char name[96];
     snprintf(name, sizeof name, "%s.json", gate);
     char *text = jg_json_string(doc);

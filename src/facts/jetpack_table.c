@@ -131,3 +131,17 @@ int jg_cuda_major_for_l4t_major(int l4t_major)
 {
     return l4t_major == 38 || l4t_major == 39 ? 13 : -1;
 }
+
+int jg_cudnn_major_for_l4t(int l4t_major, const char *l4t_version)
+{
+    int minor = 0;
+    if (l4t_version)
+        sscanf(l4t_version, "%*d.%d", &minor);
+    switch (l4t_major) {
+    case 32: return l4t_version && minor >= 5 ? 8 : 0;
+    case 34: case 35: return 8;
+    case 36: return (l4t_version && minor < 4) ? 8 : 9;
+    case 38: case 39: return 9;
+    default: return 0;
+    }
+}
