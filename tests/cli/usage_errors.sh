@@ -4,7 +4,13 @@
 . "$(dirname "$0")/lib.sh.inc"
 SHA=3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345
 hint() { echo "(try 'jetgate $1 --help')"; }
-for c in facts doctor triage run claim matrix report constraints lint probe; do
+# Every command `jetgate --help` lists (a new command is covered without an edit).
+"$JETGATE" --help >"$T/top"
+cmds=$(sed -n 's/^  \([a-z][a-z-]*\)  .*/\1/p' "$T/top")
+for c in facts doctor triage run claim matrix report constraints setup lint init policy probe; do
+  printf '%s\n' $cmds | grep -qx "$c" || fail "jetgate --help does not list $c"
+done
+for c in $cmds; do
   expect_usage "jetgate: $c: unknown option '--frobnicate' $(hint $c)" "$JETGATE" $c --frobnicate
   expect_usage "jetgate: $c: unknown option '-Z' $(hint $c)" "$JETGATE" $c -Z
   expect_rc 0 "$JETGATE" $c --help
