@@ -153,6 +153,9 @@ static void outcomes(jg_tp *p)
         jg_tp_jetson_hint(p, "Jetson Thor is named");
     if (has_word(p, "jetpack"))
         jg_tp_jetson_hint(p, "JetPack is named");
+    /* tegrastats: "[date] RAM 3679/15388MB (lfb ...) CPU [...] EMC_FREQ 0% GR3D_FREQ 0%" */
+    if ((find(p, " ram ") || strncmp(p->lower, "ram ", 4) == 0) && (find(p, "gr3d") || find(p, "emc_fr")))
+        jg_tp_jetson_hint(p, "tegrastats output");
     if (find(p, "doesn't have a source distribution or wheel for the current platform") ||
         find(p, "only has wheels for the following platforms"))
         jg_tp_signal(p, "no_wheel_for_platform");
