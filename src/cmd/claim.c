@@ -9,6 +9,7 @@
 #include "cmd/cmd.h"
 #include "evidence/read.h"
 #include "policy/claim.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
 #include "report/render.h"
 #include "util/json.h"
@@ -23,7 +24,7 @@ static const jg_opt options[] = {
     JG_OPT_REQ(struct claim_opts, tier, "tier", "ID", "tier of the policy (e.g. target)"),
     JG_OPT_REQ(struct claim_opts, commit, "commit", "SHA", "the 40-hex commit being claimed"),
     JG_OPT_STR(struct claim_opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(struct claim_opts, now, "now", "RFC3339",
                "judge evidence age at this time instead of the clock"),
     JG_OPT_FLAG(struct claim_opts, json, "json", 0, "print one JSON document (jetgate.claim/1)"),
@@ -68,7 +69,8 @@ static int load_all(int n, char **paths, json_t **docs)
     return 0;
 }
 
-static int decide(const struct claim_opts *o, const json_t *policy, int n, char **paths)
+static int decide(const struct claim_opts *o, const json_t *policy, const jg_policy_src *src,
+                  int n, char **paths)
 {
     time_t now = time(NULL);
     if (o->now && !jg_evidence_parse_time(o->now, &now))
@@ -84,6 +86,9 @@ static int decide(const struct claim_opts *o, const json_t *policy, int n, char 
             jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
         else if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
             code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
+        char desc[PATH_MAX + 128];
+        if (d && !o->json)
+            printf("policy: %s\n", jg_policy_src_describe(src, desc, sizeof desc));
         json_decref(d);
     }
     for (int i = 0; docs && i < n; i++)
@@ -100,12 +105,13 @@ static int cmd_claim(int argc, char **argv)
     if (rc != JG_OPTS_CONTINUE)
         return rc;
     jg_jerr err = {{0}};
-    json_t *policy = jg_policy_load(o.policy, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
-    rc = decide(&o, policy, ops.n, ops.v);
+    rc = decide(&o, policy, &src, ops.n, ops.v);
     json_decref(policy);
     return rc;
 }

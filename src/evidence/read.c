@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/version.h"
+
 
 struct shape {
     const char *name;
@@ -97,9 +99,9 @@ static int check_envelope(struct shape *s, const json_t *doc)
     if (!pt || strncmp(pt, JG_EVIDENCE_PREDICATE_PREFIX, plen) != 0)
         return bad(s, "predicateType", "not a jetgate gate-run predicate");
     const char *ver = pt + plen;
-    char *end;
-    long major = isdigit((unsigned char)*ver) ? strtol(ver, &end, 10) : -1;
-    if (major < 0 || (*end != '\0' && *end != '.'))
+    size_t used = jg_dotted_parse(ver, NULL);
+    long major = jg_dotted_part(ver, 0);
+    if (major < 0 || (ver[used] != '\0' && ver[used] != '.'))
         return bad(s, "predicateType", "unparsable version \"%s\"", ver);
     if (major != JG_EVIDENCE_MAJOR)
         return bad(s, "predicateType", "unknown schema major v%ld (this jetgate reads v%d)",

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "facts/tables.h"
+#include "util/version.h"
 
 typedef struct row {
     const char *l4t, *jetpack, *note; /* jetpack NULL: disputed, note says why */
@@ -114,9 +115,7 @@ int jg_jp_major_for_toolkit(const char *tk)
 
 int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version)
 {
-    int minor = 0;
-    if (l4t_version)
-        sscanf(l4t_version, "%*d.%d", &minor);
+    long minor = jg_dotted_part(l4t_version, 1);
     switch (jp_major) {
     case 4: return 10020;
     case 5: return 11040;

@@ -6,6 +6,7 @@
 #include "facts/fact.h"
 #include "gate/check.h"
 #include "gate/gate.h"
+#include "util/json.h"
 
 /* A field the tier names must equal the identified fact; one it omits is no constraint. */
 static bool field_ok(const json_t *hw, const char *key, const json_t *facts, const char *dotted)

@@ -4,6 +4,7 @@
 
 #include "gate/check.h"
 #include "gate/gate.h"
+#include "util/json.h"
 
 static const char *status_of(const json_t *c)
 {
@@ -13,14 +14,8 @@ static const char *status_of(const json_t *c)
 
 static bool passed(const json_t *checks, const char *id)
 {
-    size_t i;
-    json_t *c;
-    json_array_foreach(checks, i, c) {
-        const char *cid = json_string_value(json_object_get(c, "id"));
-        if (cid && strcmp(cid, id) == 0)
-            return strcmp(status_of(c), "pass") == 0;
-    }
-    return false;
+    const json_t *c = jg_json_find_id(checks, id);
+    return c && strcmp(status_of(c), "pass") == 0;
 }
 
 static json_t *counts_of(const json_t *checks)

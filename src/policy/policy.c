@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "embedded.h"
+#include "policy/project.h"
 #include "util/msg.h"
+#include "util/strs.h"
 
 struct vctx {
     const char *file;
@@ -26,10 +28,7 @@ static const char *const check_ids[] = {
 
 bool jg_policy_known_check(const char *check_id)
 {
-    for (size_t i = 0; check_ids[i]; i++)
-        if (strcmp(check_ids[i], check_id) == 0)
-            return true;
-    return false;
+    return jg_str_in(check_ids, check_id);
 }
 
 __attribute__((format(printf, 3, 4))) static int fail(struct vctx *c, const char *path,
@@ -50,7 +49,7 @@ static void warn_unknown(struct vctx *c, const json_t *obj, const char *path,
     const char *key;
     const json_t *v;
     json_object_foreach((json_t *)obj, key, v) {
-        bool found = false;
+        bool found = strcmp(key, JG_POLICY_COMMENT_KEY) == 0; /* documentation only */
         for (size_t i = 0; known[i] && !found; i++)
             found = strcmp(known[i], key) == 0;
         if (!found)
@@ -89,9 +88,8 @@ static int want_enum(struct vctx *c, const json_t *obj, const char *path, const 
     if (want_str(c, obj, path, key, false) != 0)
         return -1;
     const char *s = json_string_value(json_object_get(obj, key));
-    for (size_t i = 0; allowed[i]; i++)
-        if (strcmp(allowed[i], s) == 0)
-            return 0;
+    if (jg_str_in(allowed, s))
+        return 0;
     char p[256];
     join(p, sizeof p, path, key);
     return fail(c, p, "unknown value \"%s\"", s);
@@ -282,7 +280,7 @@ static int check_pytorch(struct vctx *c, const json_t *tier, const char *path)
         return 0;
     if (!json_is_object(pt))
         return fail(c, p, "expected an object or null");
-    static const char *const known[] = {"kind", "pin", NULL};
+    static const char *const known[] = {"kind", "pin", "sha256", "digest", "torch", NULL};
     static const char *const kinds[] = {"wheel", "container", NULL};
     warn_unknown(c, pt, p, known);
     if (want_enum(c, pt, p, "kind", kinds) || want_str(c, pt, p, "pin", false))
@@ -410,7 +408,7 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
     if (!json_is_object(policy))
         return fail(&c, "policy", "expected a JSON object");
     static const char *const known[] = {"schema_version", "evidence", "gates", "tiers", "waivers",
-                                        NULL};
+                                        "project", NULL};
     if (check_schema_version(&c, policy) != 0)
         return -1;
     warn_unknown(&c, policy, "policy", known);
@@ -420,7 +418,9 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
         return -1;
     /* Untrusted triggers and a missing jetson-runtime gate are 'jetgate lint'
      * findings, not load errors; claims enforce both on their own. */
-    return check_waiver_targets(&c, policy);
+    if (check_waiver_targets(&c, policy) != 0)
+        return -1;
+    return jg_policy_project_check(policy, name, err);
 }
 
 json_t *jg_policy_parse(const char *text, size_t len, const char *name, jg_jerr *err)
