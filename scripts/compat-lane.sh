@@ -77,11 +77,15 @@ if [ -n "${JG_COMPAT_CMAKE:-}" ]; then
 elif ! "$ctest_bin" --version 2>/dev/null | grep -q "version $cmake_version\$"; then
   say "CMake $cmake_version (bootstrap; slow)"
   d=$(checkout Kitware/CMake "v$cmake_version")
-  rm -rf "$work/cmake-build" && mkdir -p "$work/cmake-build"
-  (cd "$work/cmake-build" &&
-    run cmake-bootstrap env CFLAGS=-O0 CXXFLAGS=-O0 "$d/bootstrap" --parallel="$jobs" \
-      --system-libs --no-qt-gui -- -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE= &&
-    run cmake-make make -j "$jobs" cmake ctest)
+  if [ -f "$work/cmake-build/Makefile" ]; then # an interrupted build resumes
+    (cd "$work/cmake-build" && run cmake-make-resumed make -j "$jobs" cmake ctest)
+  else
+    rm -rf "$work/cmake-build" && mkdir -p "$work/cmake-build"
+    (cd "$work/cmake-build" &&
+      run cmake-bootstrap env CFLAGS=-O0 CXXFLAGS=-O0 "$d/bootstrap" --parallel="$jobs" \
+        --system-libs --no-qt-gui -- -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE= &&
+      run cmake-make make -j "$jobs" cmake ctest)
+  fi
 fi
 "$cmake_bin" --version | head -1
 
