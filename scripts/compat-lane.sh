@@ -143,8 +143,8 @@ for expat_tag in R_2_2_9 R_2_2_5; do
   run "jetgate-$v-build" "$cmake_bin" --build "$b" -- -j "$jobs"
   # The binary must really be linked with the versions built here.
   for lib in libjansson libexpat libyaml; do
-    ldd "$b/jetgate" | grep "$lib" | grep -q "$deps/" ||
-      { echo "compat-lane: $b/jetgate is not linked with $deps' $lib" >&2; ldd "$b/jetgate" >&2; exit 1; }
+    ldd "$b/src/jetgate" | grep "$lib" | grep -q "$deps/" ||
+      { echo "compat-lane: $b/src/jetgate is not linked with $deps' $lib" >&2; ldd "$b/src/jetgate" >&2; exit 1; }
   done
   (cd "$b" && "$ctest_bin" --output-on-failure -j "$jobs" >"$log/jetgate-$v-ctest.log" 2>&1) ||
     { tail -40 "$log/jetgate-$v-ctest.log" >&2; exit 1; }
