@@ -198,16 +198,18 @@ static void scrub_platform(const jg_scrub *s, json_t *p)
     json_object_foreach(p, key, v) {
         if (!json_is_string(v))
             continue;
-        char *clean = jg_scrub_text(s, json_string_value(v), false);
+        char *clean = jg_scrub_text(s, json_string_value(v), JG_SCRUB_VALUE);
         if (clean)
             json_string_set(v, clean);
         free(clean);
     }
     static const char *const free_text[] = {"module_name", "memory_class", "os", "gpu_name"};
+    /* Names of hardware, not prose: patterns yes, the user's and host's names
+     * no (a host called "Orin" must not rename the module). */
     for (size_t i = 0; i < 4; i++)
-        jg_scrub_json(s, json_object_get(p, free_text[i]));
-    jg_scrub_json(s, json_object_get(p, "raw"));
-    jg_scrub_json(s, json_object_get(p, "fact_status"));
+        jg_scrub_json(s, json_object_get(p, free_text[i]), JG_SCRUB_PATTERNS);
+    jg_scrub_json(s, json_object_get(p, "raw"), JG_SCRUB_PATTERNS);
+    jg_scrub_json(s, json_object_get(p, "fact_status"), JG_SCRUB_PATTERNS);
 }
 
 json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
@@ -217,9 +219,9 @@ json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
     json_t *checks = json_deep_copy(in->checks);
     json_t *reasons = json_deep_copy(json_object_get(in->verdict, "reasons"));
     json_t *run = json_deep_copy(in->run);
-    jg_scrub_json(s, checks);
-    jg_scrub_json(s, reasons);
-    jg_scrub_json(s, run);
+    jg_scrub_json(s, checks, JG_SCRUB_FREE_TEXT);
+    jg_scrub_json(s, reasons, JG_SCRUB_FREE_TEXT);
+    jg_scrub_json(s, run, JG_SCRUB_FREE_TEXT);
     json_t *pred = json_object();
     json_object_set_new(pred, "gate", json_string(in->gate));
     json_object_set(pred, "status", json_object_get(in->verdict, "status"));

@@ -69,7 +69,7 @@ static void copy_prop(const char *from_dir, const char *to_dir, const char *prop
     snprintf(from, sizeof from, "%s/%s", from_dir, prop);
     snprintf(to, sizeof to, "%s/%s", to_dir, prop);
     if (jg_read_path(from, JG_CAP_SMALL, &b) == JG_R_OK) {
-        FILE *f = fopen(to, "wb");
+        FILE *f = fopen(to, "wbe"); /* e: O_CLOEXEC */
         if (f) {
             fwrite(b.data, 1, b.len, f);
             fclose(f);
