@@ -17,6 +17,7 @@
 #include "util/sysroot.h"
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
+#include "schema/facts.h"
 
 typedef struct doctor_opts {
     const char *root, *facts, *host_facts, *python;
@@ -128,7 +129,7 @@ static bool add_host_facts(json_t *doc, const char *path)
     json_t *host = load_facts(path);
     if (!host)
         return false;
-    const char *v = jg_fact_str(host, "l4t.version");
+    const char *v = JG_FACT_STR(host, l4t_version);
     if (v) {
         json_t *obs = json_object_get(doc, "observed");
         if (!obs) {
