@@ -6,7 +6,7 @@
 
 #include "report/render.h"
 #include "report/report.h"
-#include "report/scrub.h"
+#include "util/scrub.h"
 #include "util/json.h"
 
 static void status_cell(FILE *f, const json_t *st)
@@ -14,7 +14,7 @@ static void status_cell(FILE *f, const json_t *st)
     if (json_is_true(json_object_get(st, "claimed")))
         fprintf(f, "claimed on commit `%.12s`", jg_json_str(st, "commit"));
     else {
-        char *why = jg_scrub(jg_json_str(st, "why")); /* may quote evidence values */
+        char *why = jg_scrub_issue(jg_json_str(st, "why")); /* may quote evidence values */
         fprintf(f, "not claimed: %s", why ? why : "unknown");
         free(why);
     }
