@@ -6,29 +6,29 @@
 #include "facts/fact.h"
 #include "gate/check.h"
 #include "gate/gate.h"
+#include "schema/facts.h"
 #include "util/json.h"
 
 /* A field the tier names must equal the identified fact; one it omits is no constraint. */
-static bool field_ok(const json_t *hw, const char *key, const json_t *facts, const char *dotted)
+static bool field_ok(const json_t *hw, const char *key, const char *got)
 {
     const char *want = json_string_value(json_object_get(hw, key));
     if (!want)
         return true;
-    const char *got = jg_fact_str(facts, dotted);
     return got && strcmp(got, want) == 0;
 }
 
 static bool hardware_matches(const json_t *hw, const json_t *facts)
 {
     const json_t *parts = json_object_get(hw, "module_parts");
-    const char *part = jg_fact_str(facts, "module.part_number");
+    const char *part = JG_FACT_STR(facts, module_part_number);
     if (!json_is_object(hw) || (!parts && !json_object_get(hw, "soc")))
         return false;
     if (parts && (!part || !jg_json_list_has(parts, part)))
         return false;
-    return field_ok(hw, "soc", facts, "module.soc") &&
-           field_ok(hw, "compute_capability", facts, "module.compute_capability") &&
-           field_ok(hw, "memory_class", facts, "module.memory_class");
+    return field_ok(hw, "soc", JG_FACT_STR(facts, module_soc)) &&
+           field_ok(hw, "compute_capability", JG_FACT_STR(facts, module_compute_capability)) &&
+           field_ok(hw, "memory_class", JG_FACT_STR(facts, module_memory_class));
 }
 
 const json_t *jg_gate_tier_for(const json_t *policy, const json_t *facts)
