@@ -208,10 +208,20 @@ json_t *jg_evidence_read(const char *path, jg_jerr *err)
     return doc;
 }
 
+static int days_in_month(int year, int mon)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return mon == 1 && leap ? 29 : days[mon];
+}
+
+/* A real calendar instant: timegm would silently turn November 31 into
+ * December 1, so a forged date would read as a plausible one. */
 static bool valid_tm(const struct tm *tm)
 {
     return tm->tm_year >= 70 && tm->tm_mon >= 0 && tm->tm_mon <= 11 && tm->tm_mday >= 1 &&
-           tm->tm_mday <= 31 && tm->tm_hour <= 23 && tm->tm_min <= 59 && tm->tm_sec <= 60;
+           tm->tm_mday <= days_in_month(tm->tm_year + 1900, tm->tm_mon) && tm->tm_hour <= 23 &&
+           tm->tm_min <= 59 && tm->tm_sec <= 60;
 }
 
 /* Digits exactly where "YYYY-MM-DDThh:mm:ss" has them (sscanf alone would
