@@ -11,18 +11,21 @@
 #include "evidence/read.h"
 #include "policy/claim.h"
 #include "policy/policy.h"
+#include "policy/repo.h"
 #include "report/render.h"
 #include "util/json.h"
 #include "util/msg.h"
 
 static int help(void)
 {
-    printf("usage: jetgate claim --tier ID --commit SHA [--policy FILE] [--now RFC3339]\n"
-           "                     [--json] EVIDENCE...\n\n"
+    printf("usage: jetgate claim --tier ID --commit SHA [--repo REPO] [--policy FILE]\n"
+           "                     [--now RFC3339] [--json] EVIDENCE...\n\n"
            "Decide whether jetson-runtime evidence records support claiming the tier on\n"
-           "exactly that commit. Every reason is printed per evidence file.\n\n"
+           "exactly that commit of that repository. Every reason is printed per evidence file.\n\n"
            "  --tier ID        tier of the policy (e.g. target)\n"
            "  --commit SHA     the 40-hex commit being claimed\n"
+           "  --repo REPO      the repository being claimed for (owner/name or a remote URL;\n"
+           "                   default: $GITHUB_REPOSITORY, else this checkout's origin)\n"
            "  --policy FILE    policy JSON (default: the embedded default policy)\n"
            "  --now RFC3339    judge evidence age at this time instead of the clock\n"
            "  --json           print one JSON document (jetgate.claim/1)\n"
@@ -32,7 +35,7 @@ static int help(void)
 }
 
 struct claim_opts {
-    const char *tier, *commit, *policy, *now;
+    const char *tier, *commit, *policy, *now, *repo;
     int json;
 };
 
@@ -42,6 +45,7 @@ static int parse(int argc, char **argv, struct claim_opts *o, int *first)
         {"tier", required_argument, NULL, 't'},   {"commit", required_argument, NULL, 'c'},
         {"policy", required_argument, NULL, 'p'}, {"now", required_argument, NULL, 'n'},
         {"json", no_argument, NULL, 'j'},         {"help", no_argument, NULL, 'h'},
+        {"repo", required_argument, NULL, 'r'},
         {NULL, 0, NULL, 0}};
     int ch;
     optind = 1;
@@ -53,6 +57,7 @@ static int parse(int argc, char **argv, struct claim_opts *o, int *first)
         case 'p': o->policy = optarg; break;
         case 'n': o->now = optarg; break;
         case 'j': o->json = 1; break;
+        case 'r': o->repo = optarg; break;
         case 'h': return -1;
         default:
             return jg_usage_error("claim", "bad option '%s'", argv[optind - 1]);
@@ -68,41 +73,61 @@ static int parse(int argc, char **argv, struct claim_opts *o, int *first)
     return 0;
 }
 
-/* Load every evidence file; on the first bad one print why and return -1. */
-static int load_all(int n, char **paths, json_t **docs)
+/* Judge each file as it is read and free it at once, so memory stays that
+ * of one record whatever the number of files; nothing is printed before the
+ * last file was read (bad input never leaves a half-printed decision). */
+static json_t *judge_all(const jg_claim_ctx *c, int n, char **paths)
 {
+    json_t *files = json_array();
     for (int i = 0; i < n; i++) {
         jg_jerr err = {{0}};
-        docs[i] = jg_evidence_read(paths[i], &err);
-        if (!docs[i]) {
+        json_t *doc = jg_evidence_read(paths[i], &err);
+        if (!doc) {
             jg_err("%s", err.text);
-            return -1;
+            json_decref(files);
+            return NULL;
         }
+        json_array_append_new(files, jg_claim_judge(c, doc, paths[i]));
+        json_decref(doc);
     }
+    return files;
+}
+
+static int repo_of(const struct claim_opts *o, char *repo, size_t n)
+{
+    if (o->repo && !jg_repo_normalize(o->repo, getenv("GITHUB_SERVER_URL"), repo, n))
+        return jg_usage_error("claim", "--repo: '%s' is not owner/name or a repository URL",
+                              o->repo);
+    if (!o->repo && !jg_repo_here(repo, n))
+        return jg_usage_error("claim", "no repository to claim for: give --repo (no "
+                                       "GITHUB_REPOSITORY and no origin remote here)");
     return 0;
 }
 
 static int decide(const struct claim_opts *o, const json_t *policy, int n, char **paths)
 {
     time_t now = time(NULL);
+    char repo[JG_REPO_MAX];
     if (o->now && !jg_evidence_parse_time(o->now, &now))
         return jg_usage_error("claim", "--now: '%s' is not an RFC 3339 time", o->now);
     if (!jg_policy_tier(policy, o->tier))
         return jg_usage_error("claim", "--tier: no tier '%s' in the policy", o->tier);
-    json_t **docs = calloc((size_t)n, sizeof *docs);
-    int code = JG_EXIT_USAGE;
-    if (docs && load_all(n, paths, docs) == 0) {
-        json_t *d = jg_claim_decide(policy, o->tier, o->commit, now, (const json_t *const *)docs,
-                                    (const char *const *)paths, (size_t)n);
-        if (!d)
-            jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
-        else if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
-            code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
-        json_decref(d);
+    int code = repo_of(o, repo, sizeof repo);
+    if (code)
+        return code;
+    jg_claim_ctx c;
+    if (jg_claim_ctx_init(&c, policy, o->tier, o->commit, repo, now) != 0) {
+        jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
+        return JG_EXIT_USAGE;
     }
-    for (int i = 0; docs && i < n; i++)
-        json_decref(docs[i]);
-    free(docs);
+    json_t *files = judge_all(&c, n, paths);
+    if (!files)
+        return JG_EXIT_USAGE;
+    json_t *d = jg_claim_finish(&c, files);
+    code = JG_EXIT_USAGE;
+    if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
+        code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
+    json_decref(d);
     return code;
 }
 

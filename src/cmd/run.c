@@ -183,7 +183,7 @@ static json_t *run_python(const run_opts *o, const char *model)
 }
 
 static int collect(const run_opts *o, const json_t *gate, const json_t *host_facts,
-                   collected *c)
+                   const char *root, collected *c)
 {
     jg_collect_opts fo = {.root = NULL, .python = NULL, .probe_cuda = false};
     c->facts = jg_facts_collect(&fo);
@@ -199,7 +199,9 @@ static int collect(const run_opts *o, const json_t *gate, const json_t *host_fac
         const char *id = getenv("JETGATE_MODEL_ID");
         c->model_py = run_python(o, id && *id ? id : DEFAULT_MODEL);
     }
-    c->project = jg_gate_run_hooks(gate, o->timeout_s > 0 ? o->timeout_s : HOOK_TIMEOUT_S);
+    jg_hooks_opts ho = {.timeout_s = o->timeout_s > 0 ? o->timeout_s : HOOK_TIMEOUT_S,
+                        .python = o->python, .evidence_dir = o->out, .root = root};
+    c->project = jg_gate_run_hooks(gate, &ho);
     return 0;
 }
 
@@ -307,9 +309,11 @@ static int finish(const run_opts *o, const jg_commit *cm, collected *c, const js
     jg_evidence_in in = {.gate = o->gate, .verdict = verdict, .checks = checks,
                          .facts = c->facts, .native = c->native, .python = c->python,
                          .sha = cm->sha, .dirty = cm->dirty, .commit_source = cm->source,
+                         .repo = cm->repo,
                          .run = run, .started = c->started, .finished = c->finished};
     json_t *ev = jg_evidence_build(&in, &s);
     jg_progress("native checks took %.2f s", c->native_s);
+    jg_hooks_print_failures(stderr, jg_json_at(ev, "predicate.checks"));
     int rc = write_outputs(o, ev, &s);
     if (rc == JG_EXIT_OK)
         rc = exit_for(jg_json_str(verdict, "status"), o->allow_missing);
@@ -349,7 +353,7 @@ int cmd_run(int argc, char **argv)
     }
     if (rc == 0) {
         collected c = {.started = time(NULL)};
-        rc = collect(&o, gate, host_facts, &c) != 0 ? JG_EXIT_USAGE
+        rc = collect(&o, gate, host_facts, cm.root, &c) != 0 ? JG_EXIT_USAGE
                                                      : finish(&o, &cm, &c, policy, gate);
         collected_free(&c);
     }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "embedded.h"
+#include "policy/accept.h"
 #include "policy/policy_validate.h"
 #include "util/msg.h"
 
@@ -55,7 +56,8 @@ static int check_hook(struct vctx *c, const json_t *hooks, const char *path, con
     jg_pv_warn_unknown(c, h, p, junit ? known_junit : known_cmd);
     if (jg_pv_want_str(c, h, p, "command", false) != 0)
         return -1;
-    return junit ? jg_pv_want_str(c, h, p, "junit", false) : 0;
+    /* No "junit": the run gives the hook a temporary $JETGATE_JUNIT. */
+    return junit && json_object_get(h, "junit") ? jg_pv_want_str(c, h, p, "junit", false) : 0;
 }
 
 static int check_id_list(struct vctx *c, const json_t *gate, const char *path, const char *key)
@@ -77,11 +79,14 @@ static int check_gate(struct vctx *c, const json_t *g, const char *path)
     if (!json_is_object(g))
         return jg_pv_fail(c, path, "expected an object");
     static const char *const known[] = {"id", "runner_labels", "triggers", "required_checks",
-                                        "allow_unsupported", "hooks", NULL};
+                                        "allow_unsupported", "hooks", JG_PROJECT_OPT_OUT_KEY, NULL};
     jg_pv_warn_unknown(c, g, path, known);
     if (jg_pv_want_str(c, g, path, "id", false) || jg_pv_want_strs(c, g, path, "runner_labels", 1) ||
         jg_pv_want_strs(c, g, path, "triggers", 1) || jg_pv_want_strs(c, g, path, "required_checks", 1) ||
         check_id_list(c, g, path, "required_checks"))
+        return -1;
+    if (json_object_get(g, JG_PROJECT_OPT_OUT_KEY) &&
+        jg_pv_want_str(c, g, path, JG_PROJECT_OPT_OUT_KEY, false))
         return -1;
     if (json_object_get(g, "allow_unsupported") &&
         (jg_pv_want_strs(c, g, path, "allow_unsupported", 0) ||

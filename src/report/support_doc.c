@@ -12,10 +12,13 @@
 static void status_cell(FILE *f, const json_t *st)
 {
     if (json_is_true(json_object_get(st, "claimed")))
-        fprintf(f, "claimed on commit `%.12s`", jg_json_str(st, "commit"));
+        fprintf(f, "claimed on commit `%.12s`%s", jg_json_str(st, "commit"),
+                jg_json_str(st, "scope"));
     else {
         char *why = jg_scrub(jg_json_str(st, "why")); /* may quote evidence values */
-        fprintf(f, "not claimed: %s", why ? why : "unknown");
+        /* A waiver's text already reads "not claimed (waived until ..., issue ...)". */
+        fprintf(f, "%s%s", json_is_true(json_object_get(st, "waived")) ? "" : "not claimed: ",
+                why ? why : "unknown");
         free(why);
     }
 }

@@ -15,7 +15,9 @@
 #include "policy/policy.h"
 
 #define SHA "3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345"
-static json_t *policy;
+#define REPO "github.com/example/project"
+static json_t *policy;      /* the default policy with both project hooks configured */
+static json_t *bare_policy; /* the embedded default as shipped: no hooks */
 static json_t *good;
 static time_t now;
 
@@ -24,6 +26,10 @@ static int setup(void **state)
     (void)state;
     jg_jerr err = {{0}};
     policy = jg_policy_load(NULL, &err);
+    bare_policy = jg_policy_load(NULL, &err);
+    json_t *hooks = jg_json_at(json_array_get(json_object_get(policy, "gates"), 0), "hooks");
+    json_object_set_new(hooks, "device_auto", json_pack("{s:s}", "command", "python -m proj.device"));
+    json_object_set_new(hooks, "tests", json_pack("{s:s}", "command", "pytest --junitxml=$JETGATE_JUNIT"));
     good = jg_evidence_read(JG_SOURCE_DIR "/tests/data/claims/good-orin.json", &err);
     if (!policy || !good)
         fail_msg("%s", err.text);
@@ -35,6 +41,7 @@ static int teardown(void **state)
 {
     (void)state;
     json_decref(policy);
+    json_decref(bare_policy);
     json_decref(good);
     return 0;
 }
@@ -42,10 +49,13 @@ static int teardown(void **state)
 static bool accepted(const json_t *doc, const char *tier)
 {
     const char *name = "e.json";
-    json_t *d = jg_claim_decide(policy, tier, SHA, now, &doc, &name, 1);
+    json_t *d = jg_claim_decide(policy, tier, SHA, REPO, now, &doc, &name, 1);
     assert_non_null(d);
     bool ok = json_is_true(jg_json_at(json_array_get(json_object_get(d, "evidence"), 0),
                                       "accepted"));
+    /* The record-level verdict and the whole decision agree for a claimable tier. */
+    if (strcmp(tier, "target") == 0)
+        assert_int_equal(ok, json_is_true(json_object_get(d, "claimable")));
     json_decref(d);
     return ok;
 }
@@ -78,21 +88,29 @@ static void test_commit_and_blockers(void **state)
     assert_false(jg_claim_commit_ok("3F2C1A9B7D4E5F60718293A4B5C6D7E8F9012345"));
     assert_false(jg_claim_commit_ok("3f2c1a9"));
     assert_false(jg_claim_commit_ok(NULL));
-    json_t *b = jg_claim_tier_blockers(jg_policy_tier(policy, "target"));
+    const json_t *gate = jg_policy_gate(policy, JG_CLAIM_GATE);
+    json_t *b = jg_claim_blockers(policy, gate, jg_policy_tier(policy, "target"), REPO, now);
     assert_int_equal(json_array_size(b), 0);
     json_decref(b);
-    b = jg_claim_tier_blockers(jg_policy_tier(policy, "evaluate"));
+    b = jg_claim_blockers(policy, gate, jg_policy_tier(policy, "evaluate"), REPO, now);
     assert_int_equal(json_array_size(b), 2);
     assert_string_equal(jg_json_str(json_array_get(b, 0), "code"), "tier_jetpack_not_exact");
     assert_string_equal(jg_json_str(json_array_get(b, 1), "code"), "tier_pytorch_not_pinned");
     json_decref(b);
-    assert_null(jg_claim_decide(policy, "nope", SHA, now, NULL, NULL, 0));
+    /* The embedded default configures no project check: it never claims. */
+    b = jg_claim_blockers(bare_policy, jg_policy_gate(bare_policy, JG_CLAIM_GATE),
+                          jg_policy_tier(bare_policy, "target"), REPO, now);
+    assert_int_equal(json_array_size(b), 1);
+    assert_string_equal(jg_json_str(json_array_get(b, 0), "code"), "project_checks_not_configured");
+    assert_non_null(strstr(jg_json_str(json_array_get(b, 0), "text"), "jetgate init"));
+    json_decref(b);
+    assert_null(jg_claim_decide(policy, "nope", SHA, REPO, now, NULL, NULL, 0));
 }
 
 static void test_no_evidence_is_no_claim(void **state)
 {
     (void)state;
-    json_t *d = jg_claim_decide(policy, "target", SHA, now, NULL, NULL, 0);
+    json_t *d = jg_claim_decide(policy, "target", SHA, REPO, now, NULL, NULL, 0);
     assert_false(json_is_true(json_object_get(d, "claimable")));
     json_decref(d);
     assert_true(accepted(good, "target"));
@@ -153,7 +171,11 @@ static void count_denials(json_t *root, const char *path)
         "$.predicate.platform.l4t", "$.predicate.platform.jetpack",
         "$.predicate.platform.module_part", "$.predicate.platform.soc",
         "$.predicate.platform.compute_capability", "$.predicate.commit.dirty",
-        "$.predicate.run.event", "$.predicate.run.runner_labels", NULL};
+        "$.predicate.run.event", "$.predicate.run.runner_labels",
+        "$.predicate.started_at", "$.predicate.commit.source", "$.predicate.commit.repository",
+        "$.predicate.platform.os", "$.predicate.platform.cuda_toolkit",
+        "$.predicate.platform.memory_class", "$.predicate.platform.torch",
+        "$.predicate.platform.torch_cuda", "$.predicate.platform.gpu_name", NULL};
     for (size_t i = 0; decisive[i]; i++)
         if (strcmp(decisive[i], path) == 0) {
             if (accepted(root, "target"))
@@ -167,7 +189,7 @@ static void test_monotonic(void **state)
     (void)state;
     json_t *g = json_deep_copy(good);
     each_deletion(g, g, "$", count_denials);
-    assert_int_equal(decisive_seen, 19);
+    assert_int_equal(decisive_seen, 28);
     json_decref(g);
     /* Refused records stay refused whatever is taken away. */
     const char *edits[][2] = {{"predicate.status", "failed"},

@@ -118,13 +118,14 @@ static void unsupported_bnb_needs_a_tier_that_says_so(void **state)
     (void)state;
     run r;
     run_gate(&r, "facts-orin.json", "native-orin.json", "python-orin.json");
-    json_t *v = jg_gate_verdict(r.checks, NULL, NULL); /* no tier matched */
+    const json_t *pgate = jg_gate_find(r.policy, "jetson-runtime");
+    json_t *v = jg_gate_verdict(r.checks, pgate, NULL); /* no tier matched */
     assert_string_equal(jg_json_str(v, "status"), "failed");
     assert_non_null(strstr(json_string_value(json_array_get(json_object_get(v, "reasons"), 0)),
                            "torch.bnb_nf4"));
     json_decref(v);
     json_t *tier = json_pack("{s:s}", "bitsandbytes", "supported");
-    v = jg_gate_verdict(r.checks, NULL, tier);
+    v = jg_gate_verdict(r.checks, pgate, tier);
     assert_string_equal(jg_json_str(v, "status"), "failed");
     json_decref(v);
     json_decref(tier);
