@@ -1,27 +1,26 @@
-/* jetgate: the subcommand table and nothing else. */
+/* jetgate: the subcommand list and nothing else. Each command's options,
+ * help and entry point live in its spec (src/cmd/, util/opts.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "util/msg.h"
 
-struct command {
-    const char *name;
-    int (*fn)(int argc, char **argv);
-    const char *summary;
+static const jg_cmd_spec *const commands[] = {
+    &jg_cmd_facts, &jg_cmd_doctor, &jg_cmd_triage, &jg_cmd_run,  &jg_cmd_claim,
+    &jg_cmd_matrix, &jg_cmd_report, &jg_cmd_constraints, &jg_cmd_lint, &jg_cmd_probe,
+    NULL,
 };
 
-static const struct command commands[] = {
-    {"facts", cmd_facts, "what this host's files say about the Jetson stack"},
-    {"doctor", cmd_doctor, "which layer of the CUDA stack is broken, and the fix"},
-    {"triage", cmd_triage, "findings from a pasted report (facts, collect_env, logs)"},
-    {"run", cmd_run, "run a gate (default jetson-runtime) and write evidence"},
-    {"claim", cmd_claim, "decide whether evidence supports a tier's claim"},
-    {"matrix", cmd_matrix, "show the support matrix of the policy"},
-    {"report", cmd_report, "support doc, release notes or issue body in markdown"},
-    {"constraints", cmd_constraints, "pip/uv constraints that keep the vendor torch"},
-    {"lint", cmd_lint, "check the policy and the CI workflows"},
-    {"probe", cmd_probe, "(developer) run the native CUDA probes"},
+static const jg_program program = {
+    .summary = "does this project's CUDA stack really work on this NVIDIA Jetson?",
+    .about = "Does this project's CUDA stack really work on this NVIDIA Jetson, and may\n"
+             "the project claim support for it? Each command below answers one part,\n"
+             "with evidence. Run 'jetgate <command> --help' for a command's options.",
+    .notes = "0 yes / healthy, 1 no, 2 usage or input error. Usage errors print one line:\n"
+             "jetgate: <command>: <what is wrong> (try 'jetgate <command> --help').",
+    .cmds = commands,
 };
 
 static int usage(FILE *f, int code)
@@ -29,11 +28,36 @@ static int usage(FILE *f, int code)
     fprintf(f, "usage: jetgate <command> [options]\n\n"
                "Does this project's CUDA stack really work on this NVIDIA Jetson, and may\n"
                "the project claim support for it?\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
+    for (size_t i = 0; commands[i]; i++)
+        fprintf(f, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
     fprintf(f, "\nRun 'jetgate <command> --help' for a command's options.\n"
                "Exit codes: 0 yes / healthy, 1 no, 2 usage or input error.\n");
     return code;
+}
+
+static const jg_cmd_spec *find(const char *name)
+{
+    for (size_t i = 0; commands[i]; i++)
+        if (strcmp(commands[i]->name, name) == 0)
+            return commands[i];
+    return NULL;
+}
+
+/* Hidden, for the build: `jetgate __generate man|bash-completion PATH`. */
+static int generate(int argc, char **argv)
+{
+    int rc = -1;
+    if (argc == 4 && strcmp(argv[2], "man") == 0)
+        rc = jg_opts_write_man(&program, argv[3]);
+    else if (argc == 4 && strcmp(argv[2], "bash-completion") == 0)
+        rc = jg_opts_write_completion(&program, argv[3]);
+    else
+        return jg_usage_error("__generate", "expected man|bash-completion PATH");
+    if (rc != 0) {
+        jg_err("__generate: writing %s: %s", argv[3], strerror(errno));
+        return JG_EXIT_USAGE;
+    }
+    return JG_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -45,18 +69,19 @@ int main(int argc, char **argv)
         printf("jetgate %s\n", JETGATE_VERSION);
         return jg_finish_stdout(JG_EXIT_OK);
     }
+    if (strcmp(name, "__generate") == 0)
+        return generate(argc, argv);
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0 || strcmp(name, "help") == 0) {
-        if (argc > 2 && strcmp(name, "help") == 0) {
-            char *help_argv[] = {argv[2], "--help", NULL};
-            for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-                if (strcmp(commands[i].name, argv[2]) == 0)
-                    return commands[i].fn(2, help_argv);
+        const jg_cmd_spec *c = argc > 2 && strcmp(name, "help") == 0 ? find(argv[2]) : NULL;
+        if (c) {
+            jg_opts_help(c);
+            return jg_finish_stdout(JG_EXIT_OK);
         }
         return jg_finish_stdout(usage(stdout, JG_EXIT_OK));
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0)
-            return jg_finish_stdout(commands[i].fn(argc - 1, argv + 1));
+    const jg_cmd_spec *c = find(name);
+    if (c)
+        return jg_finish_stdout(c->run(argc - 1, argv + 1));
     jg_err("unknown command '%s'", name);
     return usage(stderr, JG_EXIT_USAGE);
 }

@@ -1,7 +1,7 @@
-/* jetgate claim: may the project claim support for a tier on a commit?
- * Reads every evidence file before deciding, so bad input (exit 2) never
- * leaves a half-printed decision behind. */
-#include <getopt.h>
+/* jetgate claim: may the project claim support for a tier on a commit of a
+ * repository? Reads every evidence file before printing, so bad input (exit
+ * 2) never leaves a half-printed decision behind; each record is judged as
+ * it is read and freed at once, so memory stays that of one record. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,66 +16,53 @@
 #include "util/json.h"
 #include "util/msg.h"
 
-static int help(void)
-{
-    printf("usage: jetgate claim --tier ID --commit SHA [--repo REPO] [--policy FILE]\n"
-           "                     [--now RFC3339] [--json] EVIDENCE...\n\n"
-           "Decide whether jetson-runtime evidence records support claiming the tier on\n"
-           "exactly that commit of that repository. Every reason is printed per evidence file.\n\n"
-           "  --tier ID        tier of the policy (e.g. target)\n"
-           "  --commit SHA     the 40-hex commit being claimed\n"
-           "  --repo REPO      the repository being claimed for (owner/name or a remote URL;\n"
-           "                   default: $GITHUB_REPOSITORY, else this checkout's origin)\n"
-           "  --policy FILE    policy JSON (default: the embedded default policy)\n"
-           "  --now RFC3339    judge evidence age at this time instead of the clock\n"
-           "  --json           print one JSON document (jetgate.claim/1)\n"
-           "  -h, --help       this help\n\n"
-           "Exit: 0 claimable, 1 refused, 2 usage or bad input (file and position named).\n");
-    return JG_EXIT_OK;
-}
-
 struct claim_opts {
     const char *tier, *commit, *policy, *now, *repo;
-    int json;
+    bool json;
 };
 
-static int parse(int argc, char **argv, struct claim_opts *o, int *first)
+static const jg_opt options[] = {
+    JG_OPT_REQ(struct claim_opts, tier, "tier", "ID", "tier of the policy (e.g. target)"),
+    JG_OPT_REQ(struct claim_opts, commit, "commit", "SHA", "the 40-hex commit being claimed"),
+    JG_OPT_STR(struct claim_opts, repo, "repo", "REPO",
+               "the repository claimed for: owner/name or a remote URL (default:\n"
+               "$GITHUB_REPOSITORY, else this checkout's origin); records of another\n"
+               "repository (a fork's) are refused"),
+    JG_OPT_STR(struct claim_opts, policy, "policy", "FILE",
+               "policy JSON (default: the embedded default policy)"),
+    JG_OPT_STR(struct claim_opts, now, "now", "RFC3339",
+               "judge evidence age at this time instead of the clock"),
+    JG_OPT_FLAG(struct claim_opts, json, "json", 0, "print one JSON document (jetgate.claim/1)"),
+    JG_OPT_END,
+};
+
+static int cmd_claim(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_claim = {
+    .name = "claim",
+    .summary = "decide whether evidence supports a tier's claim",
+    .operands = "EVIDENCE...",
+    .min_operands = 1,
+    .max_operands = -1,
+    .operand_hint = "at least one EVIDENCE file",
+    .about = "Decide whether jetson-runtime evidence records support claiming the tier on\n"
+             "exactly that commit of that repository. Every reason is printed per evidence\n"
+             "file (docs/schema.md lists the reason codes).",
+    .opts = options,
+    .notes = "Exit: 0 claimable, 1 refused, 2 usage or bad input (file and position named).",
+    .run = cmd_claim,
+};
+
+static int parse(int argc, char **argv, struct claim_opts *o, jg_operands *ops)
 {
-    static const struct option longs[] = {
-        {"tier", required_argument, NULL, 't'},   {"commit", required_argument, NULL, 'c'},
-        {"policy", required_argument, NULL, 'p'}, {"now", required_argument, NULL, 'n'},
-        {"json", no_argument, NULL, 'j'},         {"help", no_argument, NULL, 'h'},
-        {"repo", required_argument, NULL, 'r'},
-        {NULL, 0, NULL, 0}};
-    int ch;
-    optind = 1;
-    opterr = 0;
-    while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        switch (ch) {
-        case 't': o->tier = optarg; break;
-        case 'c': o->commit = optarg; break;
-        case 'p': o->policy = optarg; break;
-        case 'n': o->now = optarg; break;
-        case 'j': o->json = 1; break;
-        case 'r': o->repo = optarg; break;
-        case 'h': return -1;
-        default:
-            return jg_usage_error("claim", "bad option '%s'", argv[optind - 1]);
-        }
-    }
-    *first = optind;
-    if (!o->tier || !o->commit)
-        return jg_usage_error("claim", "--tier and --commit are required");
-    if (!jg_claim_commit_ok(o->commit))
+    int rc = jg_opts_parse(&jg_cmd_claim, argc, argv, o, ops);
+    if (rc == JG_OPTS_CONTINUE && !jg_claim_commit_ok(o->commit))
         return jg_usage_error("claim", "--commit: '%s' is not 40 lowercase hex digits", o->commit);
-    if (optind >= argc)
-        return jg_usage_error("claim", "give at least one EVIDENCE file");
-    return 0;
+    return rc;
 }
 
-/* Judge each file as it is read and free it at once, so memory stays that
- * of one record whatever the number of files; nothing is printed before the
- * last file was read (bad input never leaves a half-printed decision). */
+/* Judge each file as it is read and free it at once; NULL (after printing
+ * why) at the first bad file. */
 static json_t *judge_all(const jg_claim_ctx *c, int n, char **paths)
 {
     json_t *files = json_array();
@@ -131,14 +118,12 @@ static int decide(const struct claim_opts *o, const json_t *policy, int n, char 
     return code;
 }
 
-int cmd_claim(int argc, char **argv)
+static int cmd_claim(int argc, char **argv)
 {
     struct claim_opts o = {0};
-    int first = 0;
-    int rc = parse(argc, argv, &o, &first);
-    if (rc < 0)
-        return help();
-    if (rc != 0)
+    jg_operands ops;
+    int rc = parse(argc, argv, &o, &ops);
+    if (rc != JG_OPTS_CONTINUE)
         return rc;
     jg_jerr err = {{0}};
     json_t *policy = jg_policy_load(o.policy, &err);
@@ -146,7 +131,7 @@ int cmd_claim(int argc, char **argv)
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
-    rc = decide(&o, policy, argc - first, argv + first);
+    rc = decide(&o, policy, ops.n, ops.v);
     json_decref(policy);
     return rc;
 }

@@ -1,17 +1,19 @@
-/* One entry point per subcommand; src/main.c holds the table. Each takes
- * argv with argv[0] = the subcommand name and returns the exit code. */
+/* One spec per subcommand (util/opts.h): its option table, help text and
+ * entry point. src/main.c lists them. Each entry point takes argv with
+ * argv[0] = the subcommand name and returns the exit code. */
 #ifndef JG_CMD_H
 #define JG_CMD_H
+#include "util/opts.h"
 
-int cmd_facts(int argc, char **argv);
-int cmd_doctor(int argc, char **argv);
-int cmd_triage(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_claim(int argc, char **argv);
-int cmd_matrix(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_constraints(int argc, char **argv);
-int cmd_lint(int argc, char **argv);
-int cmd_probe(int argc, char **argv);
+extern const jg_cmd_spec jg_cmd_facts;
+extern const jg_cmd_spec jg_cmd_doctor;
+extern const jg_cmd_spec jg_cmd_triage;
+extern const jg_cmd_spec jg_cmd_run;
+extern const jg_cmd_spec jg_cmd_claim;
+extern const jg_cmd_spec jg_cmd_matrix;
+extern const jg_cmd_spec jg_cmd_report;
+extern const jg_cmd_spec jg_cmd_constraints;
+extern const jg_cmd_spec jg_cmd_lint;
+extern const jg_cmd_spec jg_cmd_probe;
 
 #endif

@@ -1,7 +1,6 @@
 /* jetgate constraints: print a pip/uv constraints file that keeps this
  * Jetson's vendor torch, or (--check) say whether an exported requirements
  * or lock file would replace it or add bitsandbytes. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,56 +17,41 @@ struct opts {
     const char *python, *policy, *check, *tier;
 };
 
-static int help(void)
-{
-    printf("usage: jetgate constraints [--python PY] [--policy FILE] [--tier ID] [--check FILE]\n\n"
-           "Print a constraints file that pins the installed NVIDIA Jetson torch (and\n"
-           "torchvision / torchaudio when present) and keeps bitsandbytes out where the\n"
-           "tier marks it unsupported (as 'bitsandbytes<0', a range no version matches:\n"
-           "constraints cannot forbid a package). Use it with 'pip install -c FILE' or\n"
-           "'uv pip install --constraint FILE'. The interpreter is asked through package\n"
-           "metadata only; torch is not imported. A CPU-only (+cpu), download.pytorch.org\n"
-           "(+cuXXX), PyPI CUDA or CUDA-less torch is refused with the reason.\n\n"
-           "options:\n"
-           "  --python PY    interpreter whose packages are pinned (default python3)\n"
-           "  --policy FILE  policy JSON (default: the embedded default policy)\n"
-           "  --tier ID      the tier this host belongs to (default: the tier whose\n"
-           "                 hardware this host's files identify; on a host matching\n"
-           "                 none, bitsandbytes is excluded unless every tier supports it)\n"
-           "  --check FILE   instead, check an exported requirements.txt, uv.lock or\n"
-           "                 pylock.toml: one finding (FILE:LINE: RULE: ...) per line that\n"
-           "                 pins another torch, uses +cpu/+cuXXX or a PyTorch index, or\n"
-           "                 adds bitsandbytes; -r/-c includes are not followed (warning).\n"
-           "                 Versions come from the vendor torch installed for PY, else\n"
-           "                 (e.g. in CPU CI) from --tier's pinned NVIDIA wheel\n"
-           "  -h, --help     this help\n\n"
-           "Exit codes: 0 constraints printed / file keeps the vendor torch;\n"
-           "1 torch is not a vendor build / the file has findings; 2 usage or input error.\n");
-    return JG_EXIT_OK;
-}
+static const jg_opt options[] = {
+    JG_OPT_STR(struct opts, python, "python", "PY",
+               "interpreter whose packages are pinned (default python3)"),
+    JG_OPT_STR(struct opts, policy, "policy", "FILE",
+               "policy JSON (default: the embedded default policy)"),
+    JG_OPT_STR(struct opts, tier, "tier", "ID",
+               "the tier this host belongs to (default: the tier whose hardware this host's "
+               "files identify; on a host matching none, bitsandbytes is excluded unless every "
+               "tier supports it)"),
+    JG_OPT_STR(struct opts, check, "check", "FILE",
+               "instead, check an exported requirements.txt, uv.lock or pylock.toml: one finding "
+               "(FILE:LINE: RULE: ...) per line that pins another torch, uses +cpu/+cuXXX or a "
+               "PyTorch index, or adds bitsandbytes; -r/-c includes are not followed (warning). "
+               "Versions come from the vendor torch installed for PY, else (e.g. in CPU CI) from "
+               "--tier's pinned NVIDIA wheel"),
+    JG_OPT_END,
+};
 
-static int parse(int argc, char **argv, struct opts *o)
-{
-    static const struct option longopts[] = {
-        {"python", required_argument, NULL, 'y'}, {"policy", required_argument, NULL, 'p'},
-        {"check", required_argument, NULL, 'c'},  {"tier", required_argument, NULL, 't'},
-        {"help", no_argument, NULL, 'h'},         {0}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h': return help(), -1;
-        case 'y': o->python = optarg; break;
-        case 'p': o->policy = optarg; break;
-        case 'c': o->check = optarg; break;
-        case 't': o->tier = optarg; break;
-        default: return jg_usage_error("constraints", "unknown option");
-        }
-    }
-    if (optind < argc)
-        return jg_usage_error("constraints", "unexpected argument '%s'", argv[optind]);
-    return 0;
-}
+static int cmd_constraints(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_constraints = {
+    .name = "constraints",
+    .summary = "pip/uv constraints that keep the vendor torch",
+    .about = "Print a constraints file that pins the installed NVIDIA Jetson torch (and\n"
+             "torchvision / torchaudio when present) and keeps bitsandbytes out where the\n"
+             "tier marks it unsupported (as 'bitsandbytes<0', a range no version matches:\n"
+             "constraints cannot forbid a package). Use it with 'pip install -c FILE' or\n"
+             "'uv pip install --constraint FILE'. The interpreter is asked through package\n"
+             "metadata only; torch is not imported. A CPU-only (+cpu), download.pytorch.org\n"
+             "(+cuXXX), PyPI CUDA or CUDA-less torch is refused with the reason.",
+    .opts = options,
+    .notes = "Exit codes: 0 constraints printed / file keeps the vendor torch;\n"
+             "1 torch is not a vendor build / the file has findings; 2 usage or input error.",
+    .run = cmd_constraints,
+};
 
 static int check_file(const struct opts *o, const struct jg_check_ctx *ctx)
 {
@@ -172,12 +156,13 @@ static const char *host_tier(const json_t *policy)
     return id;
 }
 
-int cmd_constraints(int argc, char **argv)
+static int cmd_constraints(int argc, char **argv)
 {
     struct opts o = {.python = "python3"};
-    int p = parse(argc, argv, &o);
-    if (p != 0)
-        return p < 0 ? JG_EXIT_OK : p;
+    jg_operands ops;
+    int p = jg_opts_parse(&jg_cmd_constraints, argc, argv, &o, &ops);
+    if (p != JG_OPTS_CONTINUE)
+        return p;
     jg_jerr perr;
     json_t *policy = jg_policy_load(o.policy, &perr);
     if (!policy) {

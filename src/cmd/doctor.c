@@ -1,6 +1,5 @@
 /* jetgate doctor: facts (live, --root or --facts FILE), the kernel probes on a
  * live host, then the pure rules -> findings, as a checklist or JSON. */
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,31 +20,40 @@ typedef struct doctor_opts {
     bool json, verbose;
 } doctor_opts;
 
-static void usage(FILE *f)
-{
-    fputs("Usage: jetgate doctor [--root DIR | --facts FILE] [--host-facts FILE] [--python PY]\n"
-          "                      [--json] [-v]\n"
-          "Check every layer of this Jetson's CUDA stack (hardware, kernel driver, CUDA driver,\n"
-          "container runtime, CUDA libraries, PyTorch build, Python packages, permissions,\n"
-          "configuration, project) and say which one broke and how to fix it. CUDA counts as\n"
-          "healthy only after a real kernel ran (native PTX tensor op or a torch tensor op).\n"
-          "\n"
-          "  --root DIR         read host files under DIR instead of / (no live probes: the\n"
-          "                     CUDA layers are then 'not verified')\n"
-          "  --facts FILE       diagnose a saved `jetgate facts --json` document ('-' = stdin)\n"
-          "  --host-facts FILE  facts of the host when running inside a container (compares\n"
-          "                     the container's L4T with the host's)\n"
-          "  --python PY        interpreter for the Python/torch probe (default python3)\n"
-          "  --json             print {\"findings\", \"layers\", \"healthy\", \"blocking\",\n"
-          "                     \"kernel_ran\", \"facts_mode\"}\n"
-          "  -v, --verbose      show every finding with its evidence, id and confidence\n"
-          "  -h, --help         show this help\n"
-          "\n"
-          "Findings are ordered most likely root cause first: severity, then confidence, then\n"
-          "layer depth from the hardware upward.\n"
-          "Exit: 0 nothing blocks CUDA, 1 a blocking problem was found, 2 usage or input error.\n",
-          f);
-}
+static const jg_opt options[] = {
+    JG_OPT_STR(doctor_opts, root, "root", "DIR",
+               "read host files under DIR instead of / (no live probes: the CUDA layers are "
+               "then 'not verified')"),
+    JG_OPT_STR(doctor_opts, facts, "facts", "FILE",
+               "diagnose a saved `jetgate facts --json` document ('-' = stdin)"),
+    JG_OPT_STR(doctor_opts, host_facts, "host-facts", "FILE",
+               "facts of the host when running inside a container (compares the container's "
+               "L4T with the host's)"),
+    JG_OPT_STR(doctor_opts, python, "python", "PY",
+               "interpreter for the Python/torch probe (default python3)"),
+    JG_OPT_FLAG(doctor_opts, json, "json", 0,
+                "print {\"findings\", \"layers\", \"healthy\", \"blocking\", "
+                "\"kernel_ran\", \"facts_mode\"}"),
+    JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
+                "show every finding with its evidence, id and confidence"),
+    JG_OPT_END,
+};
+
+static int cmd_doctor(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_doctor = {
+    .name = "doctor",
+    .summary = "which layer of the CUDA stack is broken, and the fix",
+    .about = "Check every layer of this Jetson's CUDA stack (hardware, kernel driver, CUDA driver,\n"
+             "container runtime, CUDA libraries, PyTorch build, Python packages, permissions,\n"
+             "configuration, project) and say which one broke and how to fix it. CUDA counts as\n"
+             "healthy only after a real kernel ran (native PTX tensor op or a torch tensor op).",
+    .opts = options,
+    .notes = "Findings are ordered most likely root cause first: severity, then confidence, then\n"
+             "layer depth from the hardware upward.\n"
+             "Exit: 0 nothing blocks CUDA, 1 a blocking problem was found, 2 usage or input error.",
+    .run = cmd_doctor,
+};
 
 static json_t *load_facts(const char *path)
 {
@@ -115,38 +123,19 @@ static bool add_host_facts(json_t *doc, const char *path)
 
 static int parse_args(int argc, char **argv, doctor_opts *o)
 {
-    static const struct option opts[] = {
-        {"root", required_argument, NULL, 'r'},  {"facts", required_argument, NULL, 'f'},
-        {"host-facts", required_argument, NULL, 'H'}, {"python", required_argument, NULL, 'p'},
-        {"json", no_argument, NULL, 'j'},        {"verbose", no_argument, NULL, 'v'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0}};
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "vh", opts, NULL)) != -1) {
-        switch (c) {
-        case 'r': o->root = optarg; break;
-        case 'f': o->facts = optarg; break;
-        case 'H': o->host_facts = optarg; break;
-        case 'p': o->python = optarg; break;
-        case 'j': o->json = true; break;
-        case 'v': o->verbose = true; break;
-        case 'h': usage(stdout); return -1;
-        default: return jg_usage_error("doctor", "unknown option");
-        }
-    }
-    if (optind != argc)
-        return jg_usage_error("doctor", "unexpected argument '%s'", argv[optind]);
-    if (o->root && o->facts)
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_doctor, argc, argv, o, &ops);
+    if (rc == JG_OPTS_CONTINUE && o->root && o->facts)
         return jg_usage_error("doctor", "--root and --facts exclude each other");
-    return 0;
+    return rc;
 }
 
-int cmd_doctor(int argc, char **argv)
+static int cmd_doctor(int argc, char **argv)
 {
     doctor_opts o = {.python = "python3"};
     int rc = parse_args(argc, argv, &o);
-    if (rc != 0)
-        return rc < 0 ? jg_finish_stdout(JG_EXIT_OK) : rc;
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
     const char *mode = NULL;
     json_t *facts = collect(&o, &mode);
     if (!facts)

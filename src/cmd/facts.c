@@ -10,47 +10,49 @@
 #include "facts/render.h"
 #include "util/json.h"
 #include "util/msg.h"
-#include "util/opts.h"
 
-static int help(void)
-{
-    printf("usage: jetgate facts [--root DIR] [--python PY] [--files-only] [--json]\n\n"
-           "Report what this host says about the Jetson stack: module and compute\n"
-           "capability, L4T and JetPack, OS, CUDA/cuDNN/TensorRT, container, GPU nodes.\n"
-           "Every fact carries its source and a status (ok, missing, unreadable,\n"
-           "unparsable, unknown, not_probed).\n\n"
-           "options:\n"
-           "  --root DIR    read every host file under DIR instead of / (a sysroot);\n"
-           "                live probes are then reported as not probed\n"
-           "  --python PY   interpreter for the Python layer (default: python3)\n"
-           "  --files-only  host files only: skip the CUDA driver probe and the\n"
-           "                Python probe (what bench/facts.sh times)\n"
-           "  --json        print the facts document as canonical JSON\n"
-           "  -h, --help    show this help\n\n"
-           "Exit codes: 0 facts printed, 2 usage error or a bad --root.\n");
-    return JG_EXIT_OK;
-}
+typedef struct facts_opts {
+    const char *root, *python;
+    bool files_only, json;
+} facts_opts;
 
-int cmd_facts(int argc, char **argv)
+static const jg_opt options[] = {
+    JG_OPT_STR(facts_opts, root, "root", "DIR",
+               "read every host file under DIR instead of / (a sysroot); live probes are then "
+               "reported as not probed"),
+    JG_OPT_STR(facts_opts, python, "python", "PY",
+               "interpreter for the Python layer (default: python3)"),
+    JG_OPT_FLAG(facts_opts, files_only, "files-only", 0,
+                "host files only: skip the CUDA driver probe and the Python probe (what "
+                "bench/facts.sh times)"),
+    JG_OPT_FLAG(facts_opts, json, "json", 0, "print the facts document as canonical JSON"),
+    JG_OPT_END,
+};
+
+static int cmd_facts(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_facts = {
+    .name = "facts",
+    .summary = "what this host's files say about the Jetson stack",
+    .about = "Report what this host says about the Jetson stack: module and compute\n"
+             "capability, L4T and JetPack, OS, CUDA/cuDNN/TensorRT, container, GPU nodes.\n"
+             "Every fact carries its source and a status (ok, missing, unreadable,\n"
+             "unparsable, unknown, not_probed).",
+    .opts = options,
+    .notes = "Exit codes: 0 facts printed, 2 usage error or a bad --root.",
+    .run = cmd_facts,
+};
+
+static int cmd_facts(int argc, char **argv)
 {
-    jg_collect_opts o = {.root = NULL, .python = "python3", .probe_cuda = true};
-    bool json = false, bad = false, files_only = false;
-    const char *v;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return help();
-        else if (strcmp(argv[i], "--json") == 0)
-            json = true;
-        else if (strcmp(argv[i], "--files-only") == 0)
-            files_only = true;
-        else if ((v = jg_opt_value(argc, argv, &i, "--root", &bad)) != NULL)
-            o.root = v;
-        else if ((v = jg_opt_value(argc, argv, &i, "--python", &bad)) != NULL)
-            o.python = v;
-        else
-            return jg_usage_error("facts", bad ? "%s needs a value" : "unknown option '%s'", argv[i]);
-    }
-    if (files_only) {
+    facts_opts f = {.python = "python3"};
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_facts, argc, argv, &f, &ops);
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
+    jg_collect_opts o = {.root = f.root, .python = f.python, .probe_cuda = true};
+    bool json = f.json;
+    if (f.files_only) {
         o.probe_cuda = false;
         o.python = NULL;
     }

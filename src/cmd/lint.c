@@ -1,7 +1,6 @@
 /* jetgate lint: the policy (through the strict loader) and each workflow
  * (parsed with libyaml into a positioned tree, never grepped) against the
  * rules of src/policy/lint*.c. Findings go to stdout, input errors to stderr. */
-#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,25 +10,37 @@
 #include "util/msg.h"
 #include "util/sysroot.h"
 
-static int help(void)
-{
-    printf("usage: jetgate lint [--policy FILE] [WORKFLOW.yml...]\n\n"
-           "Check the policy, then each GitHub Actions workflow against it. For the job\n"
-           "that runs the jetson-runtime gate (a step runs 'jetgate run', or runs-on\n"
-           "names jetson): runs-on holds the gate's base labels and one tier's labels;\n"
-           "the workflow triggers only on the gate's events; evidence is uploaded with\n"
-           "actions/upload-artifact, the policy's retention-days, if-no-files-found:\n"
-           "error and the name conditional-jetson-${{ github.run_attempt }}; the job is\n"
-           "limited to trusted refs. In every workflow: permissions are read-only and\n"
-           "every 'uses:' is pinned to a full commit SHA.\n\n"
-           "Without WORKFLOW arguments only the policy is checked.\n\n"
-           "options:\n"
-           "  --policy FILE  policy JSON (default: the embedded default policy)\n"
-           "  -h, --help     this help\n\n"
-           "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout.\n"
-           "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.\n");
-    return JG_EXIT_OK;
-}
+typedef struct lint_opts {
+    const char *policy;
+} lint_opts;
+
+static const jg_opt options[] = {
+    JG_OPT_STR(lint_opts, policy, "policy", "FILE",
+               "policy JSON (default: the embedded default policy)"),
+    JG_OPT_END,
+};
+
+static int cmd_lint(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_lint = {
+    .name = "lint",
+    .summary = "check the policy and the CI workflows",
+    .operands = "[WORKFLOW.yml...]",
+    .max_operands = -1,
+    .about = "Check the policy, then each GitHub Actions workflow against it. For the job\n"
+             "that runs the jetson-runtime gate (a step runs 'jetgate run', or runs-on\n"
+             "names jetson): runs-on holds the gate's base labels and one tier's labels;\n"
+             "the workflow triggers only on the gate's events; evidence is uploaded with\n"
+             "actions/upload-artifact, the policy's retention-days, if-no-files-found:\n"
+             "error and the name conditional-jetson-${{ github.run_attempt }}; the job is\n"
+             "limited to trusted refs. In every workflow: permissions are read-only and\n"
+             "every 'uses:' is pinned to a full commit SHA.\n\n"
+             "Without WORKFLOW arguments only the policy is checked.",
+    .opts = options,
+    .notes = "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout.\n"
+             "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.",
+    .run = cmd_lint,
+};
 
 /* 0 parsed and linted, 2 when the file cannot be read or parsed. */
 static int lint_file(const json_t *policy, const char *path, jg_findings *out)
@@ -58,20 +69,14 @@ static int lint_file(const json_t *policy, const char *path, jg_findings *out)
     return JG_EXIT_OK;
 }
 
-int cmd_lint(int argc, char **argv)
+static int cmd_lint(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"policy", required_argument, NULL, 'p'}, {"help", no_argument, NULL, 'h'}, {0}};
-    const char *policy_path = NULL;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (c == 'h')
-            return help();
-        if (c != 'p')
-            return jg_usage_error("lint", "unknown option");
-        policy_path = optarg;
-    }
+    lint_opts o = {0};
+    jg_operands ops;
+    int c = jg_opts_parse(&jg_cmd_lint, argc, argv, &o, &ops);
+    if (c != JG_OPTS_CONTINUE)
+        return c;
+    const char *policy_path = o.policy;
     jg_jerr perr;
     json_t *policy = jg_policy_load(policy_path, &perr);
     if (!policy) {
@@ -82,15 +87,15 @@ int cmd_lint(int argc, char **argv)
     jg_findings found = {0};
     jg_lint_policy(policy, pname, &found);
     int rc = JG_EXIT_OK;
-    for (int i = optind; i < argc; i++)
-        if (lint_file(policy, argv[i], &found) != JG_EXIT_OK)
+    for (int i = 0; i < ops.n; i++)
+        if (lint_file(policy, ops.v[i], &found) != JG_EXIT_OK)
             rc = JG_EXIT_USAGE;
     jg_findings_print(&found, stdout);
     if (rc == JG_EXIT_OK && found.n)
         rc = JG_EXIT_NO;
     if (rc == JG_EXIT_OK)
-        printf("%s: no findings in %s%s\n", optind < argc ? "lint" : "lint (policy only)", pname,
-               optind < argc ? " and the workflows" : "; no workflow files given");
+        printf("%s: no findings in %s%s\n", ops.n > 0 ? "lint" : "lint (policy only)", pname,
+               ops.n > 0 ? " and the workflows" : "; no workflow files given");
     else if (found.n)
         printf("%zu finding(s)\n", found.n);
     jg_findings_free(&found);

@@ -1,5 +1,4 @@
 /* jetgate matrix: the support tiers of the policy, as a table or JSON. */
-#include <getopt.h>
 #include <stdio.h>
 
 #include "cmd/cmd.h"
@@ -8,41 +7,39 @@
 #include "report/render.h"
 #include "util/msg.h"
 
-static int help(void)
-{
-    printf("usage: jetgate matrix [--policy FILE] [--json]\n\n"
-           "Show the support tiers: module, JetPack / L4T / Ubuntu / CUDA, runner labels,\n"
-           "evidence requirement, bitsandbytes status, and whether the tier can be claimed\n"
-           "in principle (or why not).\n\n"
-           "  --policy FILE    policy JSON (default: the embedded default policy)\n"
-           "  --json           print one JSON document (jetgate.matrix/1)\n"
-           "  -h, --help       this help\n\n"
-           "Exit: 0 printed, 2 usage or bad policy.\n");
-    return JG_EXIT_OK;
-}
+typedef struct matrix_opts {
+    const char *policy;
+    bool json;
+} matrix_opts;
 
-int cmd_matrix(int argc, char **argv)
+static const jg_opt options[] = {
+    JG_OPT_STR(matrix_opts, policy, "policy", "FILE",
+               "policy JSON (default: the embedded default policy)"),
+    JG_OPT_FLAG(matrix_opts, json, "json", 0, "print one JSON document (jetgate.matrix/1)"),
+    JG_OPT_END,
+};
+
+static int cmd_matrix(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_matrix = {
+    .name = "matrix",
+    .summary = "show the support matrix of the policy",
+    .about = "Show the support tiers: module, JetPack / L4T / Ubuntu / CUDA, runner labels,\n"
+             "evidence requirement, bitsandbytes status, and whether the tier can be claimed\n"
+             "in principle (or why not).",
+    .opts = options,
+    .notes = "Exit: 0 printed, 2 usage or bad policy.",
+    .run = cmd_matrix,
+};
+
+static int cmd_matrix(int argc, char **argv)
 {
-    static const struct option longs[] = {{"policy", required_argument, NULL, 'p'},
-                                          {"json", no_argument, NULL, 'j'},
-                                          {"help", no_argument, NULL, 'h'},
-                                          {NULL, 0, NULL, 0}};
-    const char *path = NULL;
-    int json = 0, ch;
-    optind = 1;
-    opterr = 0;
-    while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        if (ch == 'p')
-            path = optarg;
-        else if (ch == 'j')
-            json = 1;
-        else if (ch == 'h')
-            return help();
-        else
-            return jg_usage_error("matrix", "bad option '%s'", argv[optind - 1]);
-    }
-    if (optind < argc)
-        return jg_usage_error("matrix", "unexpected argument '%s'", argv[optind]);
+    matrix_opts o = {0};
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_matrix, argc, argv, &o, &ops);
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
+    const char *path = o.policy;
     jg_jerr err = {{0}};
     json_t *policy = jg_policy_load(path, &err);
     if (!policy) {
@@ -50,7 +47,7 @@ int cmd_matrix(int argc, char **argv)
         return JG_EXIT_USAGE;
     }
     json_t *m = jg_matrix_build(policy, path ? path : JG_POLICY_EMBEDDED_NAME);
-    int rc = jg_render_out(m, json, jg_render_matrix_text) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE;
+    rc = jg_render_out(m, o.json, jg_render_matrix_text) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE;
     json_decref(m);
     json_decref(policy);
     return rc;

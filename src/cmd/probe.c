@@ -1,9 +1,6 @@
 /* jetgate probe: run native CUDA probes directly (a developer command for
  * tests and benches; the gate runs the same probes as checks). */
-#include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
@@ -11,39 +8,47 @@
 #include "util/json.h"
 #include "util/msg.h"
 
-static int help(void)
-{
-    printf("usage: jetgate probe [ID...] [--json] [--timeout S] [--library PATH]\n"
-           "                     [--surgery-mib N] [--layers L] [--buffers K]\n"
-           "                     [--round-robin] [--mapped]\n\n"
-           "Run native CUDA probes, each in its own child process with a deadline.\n"
-           "IDs: driver, tensor_op, surgery, nf4 (default: all, in that order).\n\n"
-           "  --json            print {\"probes\": [...]} as one JSON document\n"
-           "  --timeout S       deadline per probe in seconds (default: driver 15, tensor_op\n"
-           "                    and nf4 60, surgery 180)\n"
-           "  --library PATH    the driver library to dlopen (default libcuda.so.1)\n"
-           "  --surgery-mib N   fp16 weights the surgery probe streams, in MiB (default 1024)\n"
-           "  --layers L        number of weight matrices for surgery (default 32)\n"
-           "  --buffers K       surgery: device buffers in the ring (2..8, default 3)\n"
-           "  --round-robin     surgery: one stream per buffer doing upload, edit and\n"
-           "                    download, instead of one stream per direction\n"
-           "  --mapped          surgery: also run the mapped (zero-copy) path on a discrete\n"
-           "                    GPU (an integrated GPU always runs both paths)\n"
-           "  -h, --help        this help\n\n"
-           "Exit codes: 0 every probe passed, 1 a probe failed or errored, 2 usage error.\n");
-    return JG_EXIT_OK;
-}
+typedef struct probe_opts {
+    jg_cuda_opts cuda;
+    int surgery_mib;
+    bool json;
+} probe_opts;
 
-static bool parse_num(const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= lo && v <= hi))
-        return false;
-    *out = v;
-    return true;
-}
+static const jg_opt options[] = {
+    JG_OPT_FLAG(probe_opts, json, "json", 0, "print {\"probes\": [...]} as one JSON document"),
+    JG_OPT_NUM(probe_opts, cuda.timeout_s, "timeout", "S", 0.1, 3600,
+               "deadline per probe in seconds (default: driver 15, tensor_op and nf4 60, "
+               "surgery 180)"),
+    JG_OPT_STR(probe_opts, cuda.library, "library", "PATH",
+               "the driver library to dlopen (default libcuda.so.1)"),
+    JG_OPT_INT(probe_opts, surgery_mib, "surgery-mib", "N", 1, 65536,
+               "fp16 weights the surgery probe streams, in MiB (default 1024)"),
+    JG_OPT_INT(probe_opts, cuda.surgery_layers, "layers", "L", 1, 4096,
+               "number of weight matrices for surgery (default 32)"),
+    JG_OPT_INT(probe_opts, cuda.surgery_buffers, "buffers", "K", 2, 8,
+               "surgery: device buffers in the ring (default 3)"),
+    JG_OPT_FLAG(probe_opts, cuda.surgery_round_robin, "round-robin", 0,
+                "surgery: one stream per buffer doing upload, edit and download, instead of one "
+                "stream per direction"),
+    JG_OPT_FLAG(probe_opts, cuda.surgery_mapped, "mapped", 0,
+                "surgery: also run the mapped (zero-copy) path on a discrete GPU (an integrated "
+                "GPU always runs both paths)"),
+    JG_OPT_END,
+};
+
+static int cmd_probe(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_probe = {
+    .name = "probe",
+    .summary = "(developer) run the native CUDA probes",
+    .operands = "[ID...]",
+    .max_operands = -1,
+    .about = "Run native CUDA probes, each in its own child process with a deadline.\n"
+             "IDs: driver, tensor_op, surgery, nf4 (default: all, in that order).",
+    .opts = options,
+    .notes = "Exit codes: 0 every probe passed, 1 a probe failed or errored, 2 usage error.",
+    .run = cmd_probe,
+};
 
 static void print_text(const json_t *res)
 {
@@ -61,79 +66,41 @@ static bool known_id(const char *id)
     return false;
 }
 
-enum { OPT_JSON = 1000, OPT_TIMEOUT, OPT_LIBRARY, OPT_MIB, OPT_LAYERS, OPT_BUFFERS, OPT_RR, OPT_MAPPED };
-
-int cmd_probe(int argc, char **argv)
+/* Run ids (NULL-terminated when n < 0) and print each result, or all as JSON. */
+static int run_probes(const probe_opts *o, const char *const *ids, int n)
 {
-    static const struct option longopts[] = {
-        {"json", no_argument, NULL, OPT_JSON},
-        {"timeout", required_argument, NULL, OPT_TIMEOUT},
-        {"library", required_argument, NULL, OPT_LIBRARY},
-        {"surgery-mib", required_argument, NULL, OPT_MIB},
-        {"layers", required_argument, NULL, OPT_LAYERS},
-        {"mapped", no_argument, NULL, OPT_MAPPED},
-        {"buffers", required_argument, NULL, OPT_BUFFERS},
-        {"round-robin", no_argument, NULL, OPT_RR},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    jg_cuda_opts o = {0};
-    bool json = false;
-    double v;
-    int c;
-    optind = 1;
-    opterr = 0; /* we say it ourselves, in our format */
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'h': return help();
-        case OPT_JSON: json = true; break;
-        case OPT_MAPPED: o.surgery_mapped = true; break;
-        case OPT_LIBRARY: o.library = optarg; break;
-        case OPT_TIMEOUT:
-            if (!parse_num(optarg, 0.1, 3600, &v))
-                return jg_usage_error("probe", "--timeout wants seconds in 0.1..3600, not '%s'", optarg);
-            o.timeout_s = v;
-            break;
-        case OPT_MIB:
-            if (!parse_num(optarg, 1, 65536, &v))
-                return jg_usage_error("probe", "--surgery-mib wants 1..65536, not '%s'", optarg);
-            o.surgery_bytes = (size_t)v * 1024 * 1024;
-            break;
-        case OPT_LAYERS:
-            if (!parse_num(optarg, 1, 4096, &v))
-                return jg_usage_error("probe", "--layers wants 1..4096, not '%s'", optarg);
-            o.surgery_layers = (int)v;
-            break;
-        case OPT_BUFFERS:
-            if (!parse_num(optarg, 2, 8, &v) || v != (int)v)
-                return jg_usage_error("probe", "--buffers wants 2..8, not '%s'", optarg);
-            o.surgery_buffers = (int)v;
-            break;
-        case OPT_RR: o.surgery_round_robin = true; break;
-        default: return jg_usage_error("probe", "unknown option '%s'", argv[optind - 1]);
-        }
-    }
-    for (int i = optind; i < argc; i++)
-        if (!known_id(argv[i]))
-            return jg_usage_error("probe", "unknown probe '%s' (driver, tensor_op, surgery, nf4)",
-                                  argv[i]);
-    const char *const *ids = optind < argc ? (const char *const *)argv + optind : jg_cuda_probe_ids;
-    int n = optind < argc ? argc - optind : -1;
     json_t *all = json_array();
     bool ok = true;
     for (int i = 0; n < 0 ? ids[i] != NULL : i < n; i++) {
-        json_t *res = jg_cuda_probe(ids[i], &o);
+        json_t *res = jg_cuda_probe(ids[i], &o->cuda);
         const char *st = jg_json_str(res, "status");
         ok = ok && st && strcmp(st, "pass") == 0;
-        if (!json)
+        if (!o->json)
             print_text(res);
         json_array_append_new(all, res);
     }
-    if (json) {
+    if (o->json) {
         json_t *doc = json_pack("{s:o}", "probes", all);
         jg_json_print(stdout, doc);
         json_decref(doc);
     } else
         json_decref(all);
     return ok ? JG_EXIT_OK : JG_EXIT_NO;
+}
+
+static int cmd_probe(int argc, char **argv)
+{
+    probe_opts o = {0};
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_probe, argc, argv, &o, &ops);
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
+    o.cuda.surgery_bytes = (size_t)o.surgery_mib * 1024 * 1024;
+    for (int i = 0; i < ops.n; i++)
+        if (!known_id(ops.v[i]))
+            return jg_usage_error("probe", "unknown probe '%s' (driver, tensor_op, surgery, nf4)",
+                                  ops.v[i]);
+    if (ops.n == 0)
+        return run_probes(&o, jg_cuda_probe_ids, -1);
+    return run_probes(&o, (const char *const *)ops.v, ops.n);
 }

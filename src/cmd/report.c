@@ -1,7 +1,6 @@
 /* jetgate report: support document, release notes or issue body in
  * markdown, from the policy and evidence records. Every input is read and
  * validated before anything is printed. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,65 +14,64 @@
 #include "report/report.h"
 #include "util/msg.h"
 
-static int help(void)
-{
-    printf("usage: jetgate report (--support-doc | --release-notes | --issue-body)\n"
-           "                      [--policy FILE] [--commit SHA] [--now RFC3339] [EVIDENCE...]\n\n"
-           "Write markdown from the policy and jetson-runtime evidence records.\n\n"
-           "  --support-doc    support matrix with each tier's status from the evidence,\n"
-           "                   install steps per tier, unified memory in practice\n"
-           "  --release-notes  generic ARM64 importability kept apart from Jetson CUDA\n"
-           "                   support, claimed only where 'jetgate claim' would accept\n"
-           "  --issue-body     sanitized summary of the evidence for a bug report\n"
-           "                   (needs at least one EVIDENCE file)\n"
-           "  --policy FILE    policy JSON (default: the embedded default policy)\n"
-           "  --commit SHA     count claims for this commit only (default: any commit\n"
-           "                   named by the evidence)\n"
-           "  --now RFC3339    judge evidence age at this time instead of the clock\n"
-           "  -h, --help       this help\n\n"
-           "Exit: 0 written, 2 usage or bad input (file and position named).\n");
-    return JG_EXIT_OK;
-}
-
 typedef void (*report_fn)(FILE *, const struct jg_report_in *);
 
 struct report_opts {
     report_fn fn;
     const char *policy, *commit, *now;
-    int kinds;
+    bool support_doc, release_notes, issue_body;
 };
 
-static int parse(int argc, char **argv, struct report_opts *o)
+static const jg_opt options[] = {
+    JG_OPT_FLAG(struct report_opts, support_doc, "support-doc", 0,
+                "support matrix with each tier's status from the evidence, install steps per "
+                "tier, unified memory in practice"),
+    JG_OPT_FLAG(struct report_opts, release_notes, "release-notes", 0,
+                "generic ARM64 importability kept apart from Jetson CUDA support, claimed only "
+                "where 'jetgate claim' would accept"),
+    JG_OPT_FLAG(struct report_opts, issue_body, "issue-body", 0,
+                "sanitized summary of the evidence for a bug report (needs at least one "
+                "EVIDENCE file)"),
+    JG_OPT_STR(struct report_opts, policy, "policy", "FILE",
+               "policy JSON (default: the embedded default policy)"),
+    JG_OPT_STR(struct report_opts, commit, "commit", "SHA",
+               "count claims for this commit only (default: any commit named by the evidence)"),
+    JG_OPT_STR(struct report_opts, now, "now", "RFC3339",
+               "judge evidence age at this time instead of the clock"),
+    JG_OPT_END,
+};
+
+static int cmd_report(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_report = {
+    .name = "report",
+    .summary = "support doc, release notes or issue body in markdown",
+    .operands = "[EVIDENCE...]",
+    .max_operands = -1,
+    .about = "Write markdown from the policy and jetson-runtime evidence records: exactly one\n"
+             "of --support-doc, --release-notes or --issue-body.",
+    .opts = options,
+    .notes = "Exit: 0 written, 2 usage or bad input (file and position named).",
+    .run = cmd_report,
+};
+
+static int parse(int argc, char **argv, struct report_opts *o, jg_operands *ops)
 {
-    static const struct option longs[] = {
-        {"support-doc", no_argument, NULL, 's'},  {"release-notes", no_argument, NULL, 'r'},
-        {"issue-body", no_argument, NULL, 'i'},   {"policy", required_argument, NULL, 'p'},
-        {"commit", required_argument, NULL, 'c'}, {"now", required_argument, NULL, 'n'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
-    int ch;
-    optind = 1;
-    opterr = 0;
-    while ((ch = getopt_long(argc, argv, "h", longs, NULL)) != -1) {
-        switch (ch) {
-        case 's': o->fn = jg_report_support_doc; o->kinds++; break;
-        case 'r': o->fn = jg_report_release_notes; o->kinds++; break;
-        case 'i': o->fn = jg_report_issue_body; o->kinds++; break;
-        case 'p': o->policy = optarg; break;
-        case 'c': o->commit = optarg; break;
-        case 'n': o->now = optarg; break;
-        case 'h': return -1;
-        default: return jg_usage_error("report", "bad option '%s'", argv[optind - 1]);
-        }
-    }
-    if (o->kinds != 1)
+    int rc = jg_opts_parse(&jg_cmd_report, argc, argv, o, ops);
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
+    if (o->support_doc + o->release_notes + o->issue_body != 1)
         return jg_usage_error("report", "give exactly one of --support-doc, --release-notes, "
                                         "--issue-body");
+    o->fn = o->support_doc     ? jg_report_support_doc
+            : o->release_notes ? jg_report_release_notes
+                               : jg_report_issue_body;
     if (o->commit && !jg_claim_commit_ok(o->commit))
         return jg_usage_error("report", "--commit: '%s' is not 40 lowercase hex digits",
                               o->commit);
-    if (o->fn == jg_report_issue_body && optind >= argc)
+    if (o->issue_body && ops->n == 0)
         return jg_usage_error("report", "--issue-body needs at least one EVIDENCE file");
-    return 0;
+    return JG_OPTS_CONTINUE;
 }
 
 /* The report text goes through render's single write; doc carries the input. */
@@ -109,13 +107,12 @@ static int write_report(const struct report_opts *o, struct jg_report_in *in, in
     return rc;
 }
 
-int cmd_report(int argc, char **argv)
+static int cmd_report(int argc, char **argv)
 {
     struct report_opts o = {0};
-    int rc = parse(argc, argv, &o);
-    if (rc < 0)
-        return help();
-    if (rc != 0)
+    jg_operands ops;
+    int rc = parse(argc, argv, &o, &ops);
+    if (rc != JG_OPTS_CONTINUE)
         return rc;
     struct jg_report_in in = {.commit = o.commit, .now = time(NULL)};
     if (o.now && !jg_evidence_parse_time(o.now, &in.now))
@@ -128,7 +125,7 @@ int cmd_report(int argc, char **argv)
     }
     in.policy = policy;
     in.policy_name = o.policy ? "policy file" : JG_POLICY_EMBEDDED_NAME;
-    rc = write_report(&o, &in, argc - optind, argv + optind);
+    rc = write_report(&o, &in, ops.n, ops.v);
     json_decref(policy);
     return rc;
 }

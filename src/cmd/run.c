@@ -23,7 +23,6 @@
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
-#include "util/opts.h"
 #include "util/spawn.h"
 
 extern char **environ;
@@ -38,116 +37,82 @@ extern char **environ;
 #define GATE_SURGERY_LAYERS 8
 
 typedef struct run_opts {
-    const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit;
-    bool model, allow_missing, json;
+    const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select;
+    bool model, allow_missing, json, quiet;
     double timeout_s;
 } run_opts;
 
-static int help(void)
-{
-    printf(
-        "usage: jetgate run [GATE] [--policy FILE] [--python PY] [--commit SHA] [--out DIR]\n"
-        "                   [--host-facts FILE] [--runner-labels L,...] [--select model-download]\n"
-        "                   [--junit FILE] [--timeout SEC] [--allow-missing] [--quiet] [--json]\n\n"
-        "Run the checks of GATE (default jetson-runtime) on this host: host and module\n"
-        "identity, native CUDA probes (libcuda, device class, tensor op, offloaded surgery,\n"
-        "NF4), the framework through the embedded Python probe (torch import, CUDA build,\n"
-        "is_available, device name, tensor op, surgery, bitsandbytes NF4), the project's\n"
-        "hooks from the policy, and the model download when selected. Writes the evidence\n"
-        "record <DIR>/<GATE>.json (atomically; sanitized: no host or user names, addresses,\n"
-        "tokens or home paths).\n\n"
-        "options:\n"
-        "  --policy FILE        policy JSON (default: the embedded default policy)\n"
-        "  --python PY          interpreter for the framework checks (default: python3)\n"
-        "  --commit SHA         commit the evidence is for (40 lowercase hex digits);\n"
-        "                       default: $GITHUB_SHA, else `git rev-parse HEAD`\n"
-        "  --out DIR            evidence directory (default: conditional-evidence)\n"
-        "  --host-facts FILE    JSON of `jetgate facts --json` run on the host: identifies\n"
-        "                       the module inside a container whose device tree is masked.\n"
-        "                       Alternatively mount the host's /proc/device-tree read-only\n"
-        "                       at " JG_MOUNTED_DT_DEFAULT " or at $JETGATE_DEVICE_TREE.\n"
-        "                       The evidence records which source identified the module.\n"
-        "  --runner-labels L,.. runner labels for the record (default: $RUNNER_LABELS)\n"
-        "  --select model-download\n"
-        "                       also run a tiny Hugging Face model (" DEFAULT_MODEL ",\n"
-        "                       or $JETGATE_MODEL_ID): the only check allowed network\n"
-        "                       access and HF tokens; implied by the gate model-download\n"
-        "  --junit FILE         also write the checks as JUnit XML\n"
-        "  --timeout SEC        deadline for each probe and hook (default: per probe)\n"
-        "  --allow-missing      exit 0 when the gate is not_run (host lacks a prerequisite)\n"
-        "  --quiet              no progress lines on stderr\n"
-        "  --json               print the evidence record on stdout instead of a checklist\n"
-        "  -h, --help           show this help\n\n"
-        "Every child runs without secrets in its environment (tokens, *SECRET*, *PASSWORD*,\n"
-        "*_KEY, ACTIONS_*) and with HF_HUB_OFFLINE=1, except the model download.\n"
-        "Status: passed (every required check passed), not_run (not ARM64, not a Jetson,\n"
-        "or no CUDA torch: every check that can run still runs), failed otherwise.\n"
-        "Exit codes: 0 passed (or not_run with --allow-missing), 1 failed or not_run,\n"
-        "2 usage or input error (bad policy, unknown gate, invalid commit, unwritable output).\n");
-    return JG_EXIT_OK;
-}
+static const char *const selections[] = {"model-download", NULL};
 
-static int parse_value_opt(int argc, char **argv, int *i, run_opts *o, bool *bad, bool *matched)
-{
-    static const char *const names[] = {"--policy", "--python", "--commit", "--out",
-                                        "--host-facts", "--runner-labels", "--junit",
-                                        "--select", "--timeout"};
-    const char **slots[] = {&o->policy, &o->python, &o->commit, &o->out, &o->host_facts,
-                            &o->labels, &o->junit};
-    for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
-        const char *v = jg_opt_value(argc, argv, i, names[k], bad);
-        if (*bad)
-            return jg_usage_error("run", "%s needs a value", names[k]);
-        if (!v)
-            continue;
-        *matched = true;
-        if (k < 7) {
-            *slots[k] = v;
-        } else if (k == 7) {
-            if (strcmp(v, "model-download") != 0)
-                return jg_usage_error("run", "--select: unknown selection '%s' (known: "
-                                             "model-download)", v);
-            o->model = true;
-        } else {
-            char *end;
-            o->timeout_s = strtod(v, &end);
-            if (*end || !(o->timeout_s > 0) || o->timeout_s > 86400)
-                return jg_usage_error("run", "--timeout: '%s' is not a number of seconds", v);
-        }
-        return 0;
-    }
-    return 0;
-}
+static const jg_opt options[] = {
+    JG_OPT_STR(run_opts, policy, "policy", "FILE",
+               "policy JSON (default: the embedded default policy)"),
+    JG_OPT_STR(run_opts, python, "python", "PY",
+               "interpreter for the framework checks (default: python3)"),
+    JG_OPT_STR(run_opts, commit, "commit", "SHA",
+               "commit the evidence is for (40 lowercase hex digits); default: $GITHUB_SHA, else "
+               "`git rev-parse HEAD`"),
+    JG_OPT_STR(run_opts, out, "out", "DIR", "evidence directory (default: conditional-evidence)"),
+    JG_OPT_STR(run_opts, host_facts, "host-facts", "FILE",
+               "JSON of `jetgate facts --json` run on the host: identifies the module inside a "
+               "container whose device tree is masked. Alternatively mount the host's "
+               "/proc/device-tree read-only at " JG_MOUNTED_DT_DEFAULT " or at "
+               "$JETGATE_DEVICE_TREE. The evidence records which source identified the module."),
+    JG_OPT_STR(run_opts, labels, "runner-labels", "L,...",
+               "runner labels for the record (default: $RUNNER_LABELS)"),
+    JG_OPT_CHOICE(run_opts, select, "select", "model-download", selections,
+                  "also run a tiny Hugging Face model (" DEFAULT_MODEL ", or $JETGATE_MODEL_ID): "
+                  "the only check allowed network access and HF tokens; implied by the gate "
+                  "model-download"),
+    JG_OPT_STR(run_opts, junit, "junit", "FILE", "also write the checks as JUnit XML"),
+    JG_OPT_NUM(run_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+               "deadline for each probe and hook (default: per probe)"),
+    JG_OPT_FLAG(run_opts, allow_missing, "allow-missing", 0,
+                "exit 0 when the gate is not_run (host lacks a prerequisite)"),
+    JG_OPT_FLAG(run_opts, quiet, "quiet", 0, "no progress lines on stderr"),
+    JG_OPT_FLAG(run_opts, json, "json", 0,
+                "print the evidence record on stdout instead of a checklist"),
+    JG_OPT_END,
+};
+
+static int cmd_run(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_run = {
+    .name = "run",
+    .summary = "run a gate (default jetson-runtime) and write evidence",
+    .operands = "[GATE]",
+    .max_operands = 1,
+    .about = "Run the checks of GATE (default jetson-runtime) on this host: host and module\n"
+             "identity, native CUDA probes (libcuda, device class, tensor op, offloaded surgery,\n"
+             "NF4), the framework through the embedded Python probe (torch import, CUDA build,\n"
+             "is_available, device name, tensor op, surgery, bitsandbytes NF4), the project's\n"
+             "hooks from the policy, and the model download when selected. Writes the evidence\n"
+             "record <DIR>/<GATE>.json (atomically; sanitized: no host or user names, addresses,\n"
+             "tokens or home paths).",
+    .opts = options,
+    .notes = "Every child runs without secrets in its environment (tokens, *SECRET*, *PASSWORD*,\n"
+             "*_KEY, ACTIONS_*) and with HF_HUB_OFFLINE=1, except the model download.\n"
+             "Status: passed (every required check passed), not_run (not ARM64, not a Jetson,\n"
+             "or no CUDA torch: every check that can run still runs), failed otherwise.\n"
+             "Exit codes: 0 passed (or not_run with --allow-missing), 1 failed or not_run,\n"
+             "2 usage or input error (bad policy, unknown gate, invalid commit, unwritable output).",
+    .run = cmd_run,
+};
 
 static int parse(int argc, char **argv, run_opts *o)
 {
-    for (int i = 1; i < argc; i++) {
-        bool bad = false, matched = false;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return -1;
-        if (strcmp(argv[i], "--allow-missing") == 0)
-            o->allow_missing = true;
-        else if (strcmp(argv[i], "--quiet") == 0)
-            jg_quiet = true;
-        else if (strcmp(argv[i], "--json") == 0)
-            o->json = true;
-        else if (argv[i][0] != '-' && !o->gate)
-            o->gate = argv[i];
-        else {
-            int rc = parse_value_opt(argc, argv, &i, o, &bad, &matched);
-            if (rc)
-                return rc;
-            if (!matched)
-                return jg_usage_error("run", "unknown option or extra argument '%s'", argv[i]);
-        }
-    }
-    if (!o->gate)
-        o->gate = "jetson-runtime";
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_run, argc, argv, o, &ops);
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
+    if (o->quiet)
+        jg_quiet = true;
+    o->gate = ops.n ? ops.v[0] : "jetson-runtime";
     if (!jg_gate_id_valid(o->gate))
         return jg_usage_error("run", "'%s' is not a gate id", o->gate);
-    if (strcmp(o->gate, "model-download") == 0)
+    if (o->select || strcmp(o->gate, "model-download") == 0)
         o->model = true;
-    return 0;
+    return JG_OPTS_CONTINUE;
 }
 
 /* Everything a run collects from the host. */
@@ -325,14 +290,13 @@ static int finish(const run_opts *o, const jg_commit *cm, collected *c, const js
     return rc;
 }
 
-int cmd_run(int argc, char **argv)
+static int cmd_run(int argc, char **argv)
 {
     run_opts o = {.gate = NULL, .python = "python3", .out = "conditional-evidence"};
     int rc = parse(argc, argv, &o);
-    if (rc < 0)
-        return help();
-    if (rc)
+    if (rc != JG_OPTS_CONTINUE)
         return rc;
+    rc = 0;
     jg_jerr err;
     json_t *policy = jg_policy_load(o.policy, &err);
     if (!policy) {

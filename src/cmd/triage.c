@@ -1,5 +1,4 @@
 /* jetgate triage [--json] FILE|-: a pasted report -> facts -> the doctor's rules. */
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,21 +10,34 @@
 #include "util/json.h"
 #include "util/msg.h"
 
-static void usage(FILE *f)
-{
-    fputs("Usage: jetgate triage [--json] FILE|-\n"
-          "Diagnose a pasted report: which layer of the Jetson CUDA stack broke, and the fix.\n"
-          "FILE may hold `jetgate facts --json` output, an evidence record, the output of\n"
-          "`python -m torch.utils.collect_env` or `jetson_release`, or free text (error\n"
-          "messages, torch.__version__ lines, nvcc --version, deviceQuery, docker commands,\n"
-          "pip logs); markdown fences, CRLF and ANSI colours are tolerated. '-' reads stdin.\n"
-          "\n"
-          "  --json      print {\"input\", \"facts\", \"findings\", \"layers\", \"healthy\", ...}\n"
-          "  -h, --help  show this help\n"
-          "\n"
-          "Exit: 0 nothing blocking found, 1 something blocks CUDA, 2 input unreadable or usage.\n",
-          f);
-}
+typedef struct triage_opts {
+    bool json;
+} triage_opts;
+
+static const jg_opt options[] = {
+    JG_OPT_FLAG(triage_opts, json, "json", 0,
+                "print {\"input\", \"facts\", \"findings\", \"layers\", \"healthy\", ...}"),
+    JG_OPT_END,
+};
+
+static int cmd_triage(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_triage = {
+    .name = "triage",
+    .summary = "findings from a pasted report (facts, collect_env, logs)",
+    .operands = "FILE|-",
+    .min_operands = 1,
+    .max_operands = 1,
+    .operand_hint = "one FILE (or - for standard input)",
+    .about = "Diagnose a pasted report: which layer of the Jetson CUDA stack broke, and the fix.\n"
+             "FILE may hold `jetgate facts --json` output, an evidence record, the output of\n"
+             "`python -m torch.utils.collect_env` or `jetson_release`, or free text (error\n"
+             "messages, torch.__version__ lines, nvcc --version, deviceQuery, docker commands,\n"
+             "pip logs); markdown fences, CRLF and ANSI colours are tolerated. '-' reads stdin.",
+    .opts = options,
+    .notes = "Exit: 0 nothing blocking found, 1 something blocks CUDA, 2 input unreadable or usage.",
+    .run = cmd_triage,
+};
 
 static json_t *input_info(const jg_report_info *in)
 {
@@ -37,26 +49,16 @@ static json_t *input_info(const jg_report_info *in)
     return o;
 }
 
-int cmd_triage(int argc, char **argv)
+static int cmd_triage(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"json", no_argument, NULL, 'j'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-    bool json = false;
-    int c;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'j')
-            json = true;
-        else if (c == 'h') {
-            usage(stdout);
-            return jg_finish_stdout(JG_EXIT_OK);
-        } else
-            return jg_usage_error("triage", "unknown option");
-    }
-    if (optind != argc - 1)
-        return jg_usage_error("triage", "expected one FILE (or - for standard input)");
+    triage_opts o = {0};
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_triage, argc, argv, &o, &ops);
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
+    bool json = o.json;
     jg_report_info in;
-    json_t *facts = jg_report_read(argv[optind], &in);
+    json_t *facts = jg_report_read(ops.v[0], &in);
     if (!facts)
         return JG_EXIT_USAGE;
     json_t *d = jg_diagnose(facts, "report");

@@ -47,10 +47,10 @@ int jg_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "jetgate %s: ", cmd);
+    fprintf(stderr, "jetgate: %s: ", cmd);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'jetgate %s --help'.\n", cmd);
+    fprintf(stderr, " (try 'jetgate %s --help')\n", cmd);
     return JG_EXIT_USAGE;
 }
 

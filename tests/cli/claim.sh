@@ -11,7 +11,7 @@ for o in --tier --commit --repo --policy --now --json; do expect_out -- "$o"; do
 expect_rc 0 "$JETGATE" help claim
 expect_out 'usage: jetgate claim'
 expect_rc 2 "$JETGATE" claim --commit $SHA "$GOOD"
-expect_err 'tier and --commit are required'
+expect_err 'jetgate: claim: --tier ID is required'
 expect_rc 2 "$JETGATE" claim --tier target --commit abc "$GOOD"
 expect_err "'abc' is not 40 lowercase hex digits"
 expect_rc 2 "$JETGATE" claim --tier target --commit $SHA

@@ -9,9 +9,9 @@ expect_rc 2 "$JETGATE" probe --bogus
 expect_rc 2 "$JETGATE" probe warp_drive
 expect_err "unknown probe 'warp_drive'"
 expect_rc 2 "$JETGATE" probe --buffers 9 surgery
-expect_err "jetgate probe: --buffers"
+expect_err "jetgate: probe: --buffers"
 expect_rc 2 "$JETGATE" probe --timeout 0 driver
-expect_err "jetgate probe: --timeout"
+expect_err "jetgate: probe: --timeout"
 
 # A healthy (fake) driver passes, with canonical JSON on stdout.
 expect_rc 0 "$JETGATE" probe driver --json --library "$FAKE"

@@ -1,7 +1,6 @@
 # jetgate doctor: options, input errors, every fixture sysroot end to end
 # (exit code and top finding), the checklist, --host-facts, and goldens.
-# Regenerate goldens after an intended change, then review the diff:
-#   JG_UPDATE_GOLDEN=1 ctest -R cli/doctor_cli   (from the build directory)
+# After an intended change: scripts/regen-goldens.sh, then review its diff.
 . "$(dirname "$0")/lib.sh.inc"
 R="$JG_FIXTURES/roots"
 D="$JG_SOURCE_DIR/tests/data"
@@ -96,12 +95,7 @@ n=0
 for root in "$R"/*/; do
   case=$(basename "$root")
   set +e; "$JETGATE" doctor --root "$root" --json >"$T/out" 2>"$T/err"; set -e
-  if [ "${JG_UPDATE_GOLDEN:-}" = 1 ]; then
-    mkdir -p "$G" && cp "$T/out" "$G/$case.json"
-  elif ! cmp -s "$T/out" "$G/$case.json" 2>/dev/null; then
-    fail "$case: doctor output differs from $G/$case.json"
-    diff -u "$G/$case.json" "$T/out" 2>&1 | head -30 >&2 || true
-  fi
+  check_golden "$G/$case.json" "$T/out"
   n=$((n + 1))
 done
 [ "$n" -ge 12 ] || fail "only $n fixture roots"

@@ -1,21 +1,13 @@
 # Golden tests: each fixture sysroot under tests/fixtures/roots/<case>/ gives
 # exactly tests/golden/facts/<case>.json (byte for byte).
-# Regenerate after an intended change, then review the diff:
-#   JG_UPDATE_GOLDEN=1 ctest -R cli/facts_golden   (from the build directory)
+# After an intended change: scripts/regen-goldens.sh, then review its diff.
 . "$(dirname "$0")/lib.sh.inc"
 G="$JG_SOURCE_DIR/tests/golden/facts"
 n=0
 for root in "$JG_FIXTURES"/roots/*/; do
   case=$(basename "$root")
   expect_rc 0 "$JETGATE" facts --root "$root" --json
-  if [ "${JG_UPDATE_GOLDEN:-}" = 1 ]; then
-    cp "$T/out" "$G/$case.json"
-  elif [ ! -f "$G/$case.json" ]; then
-    fail "$case: no golden file $G/$case.json (run with JG_UPDATE_GOLDEN=1)"
-  elif ! cmp -s "$T/out" "$G/$case.json"; then
-    fail "$case: output differs from its golden"
-    diff -u "$G/$case.json" "$T/out" | head -40 >&2 || true
-  fi
+  check_golden "$G/$case.json" "$T/out"
   n=$((n + 1))
 done
 [ "$n" -ge 12 ] || fail "only $n fixture roots found"

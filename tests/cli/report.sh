@@ -1,5 +1,5 @@
 # jetgate report: golden markdown for each kind, and bad input.
-# JG_UPDATE_GOLDEN=1 rewrites the golden files (review the diff before committing).
+# After an intended change: scripts/regen-goldens.sh, then review its diff.
 . "$(dirname "$0")/lib.sh.inc"
 D="$JG_SOURCE_DIR/tests/data/claims"
 G="$JG_SOURCE_DIR/tests/golden/report"
@@ -7,8 +7,7 @@ NOW=2026-12-02T12:00:00Z
 golden() { # golden NAME ARGS...
   name=$1; shift
   expect_rc 0 "$JETGATE" report "$@"
-  if [ "${JG_UPDATE_GOLDEN:-}" = 1 ]; then cp "$T/out" "$G/$name"; fi
-  diff -u "$G/$name" "$T/out" >&2 || fail "report $* differs from golden $name"
+  check_golden "$G/$name" "$T/out"
 }
 # The project the fixtures were recorded for, and a policy that runs its checks
 # (the embedded default with both hooks configured, as `jetgate init` writes them).

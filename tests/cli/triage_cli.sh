@@ -1,10 +1,10 @@
-# jetgate triage: options, unreadable input, stdin, the shared example
-# reports through the CLI, JSON inputs, and a 100 MB paste in bounded time
+# jetgate triage: options, unreadable input, stdin, the example reports
+# (tests/data/examples-reports) through the CLI, JSON inputs, and a 100 MB paste in bounded time
 # and memory.
 . "$(dirname "$0")/lib.sh.inc"
 D="$JG_SOURCE_DIR/tests/data"
-X="$JG_SHARED/examples/reports"
-[ -d "$X" ] || { echo "FAIL: $X missing: the shared example reports are required" >&2; exit 1; }
+X="$D/examples-reports"
+[ -d "$X" ] || { echo "FAIL: $X missing: the example reports are required" >&2; exit 1; }
 
 expect_rc 0 "$JETGATE" triage --help
 for o in --json --help; do expect_out " $o"; done
@@ -19,7 +19,7 @@ expect_rc 2 "$JETGATE" triage "$T/empty.txt"
 expect_err "empty input"
 expect_rc 2 "$JETGATE" triage "$T"
 
-# Every shared example blocks CUDA and names the README's layer first.
+# Every example report blocks CUDA and names the README's layer first.
 for f in "$X"/*.txt; do
   layer=$(grep -F "| $(basename "$f") |" "$X/README.md" | awk -F'|' '{gsub(/ /, "", $5); print $5}')
   [ -n "$layer" ] || fail "$(basename "$f"): no README row"

@@ -1,7 +1,8 @@
 /* Pasted reports -> facts -> findings.
- * 1. Every file in examples/reports of the shared folder (JG_SHARED, env or
- *    build default): the top finding's layer must equal the layer the README
- *    table gives. A missing folder fails: it is never a silent skip.
+ * 1. Every file in tests/data/examples-reports (a copy of the project's shared
+ *    examples/reports, each with its public source in its README): the top
+ *    finding's layer must equal the layer the README table gives. A missing
+ *    folder fails: it is never a silent skip.
  * 2. Our own inputs in tests/data/reports (expect.json): top finding, input
  *    kind, facts extracted, and text that must never be echoed. */
 #include <setjmp.h>
@@ -21,18 +22,12 @@
 #include "util/json.h"
 #include "util/sysroot.h"
 
-static const char *shared_dir(void)
-{
-    const char *env = getenv("JG_SHARED");
-    return env && *env ? env : JG_SHARED;
-}
-
 /* README rows "| file | source | platform | layer | cause | fix |" -> {file: layer}. */
 static json_t *readme_layers(const char *readme)
 {
     jg_blob b;
     if (jg_read_path(readme, 1u << 20, &b) != JG_R_OK)
-        fail_msg("cannot read %s (%s): the shared examples must be present", readme,
+        fail_msg("cannot read %s (%s): the example reports must be present", readme,
                  jg_rstatus_name(b.status));
     json_t *map = json_object();
     char *save = NULL;
@@ -56,16 +51,16 @@ static json_t *diagnose_file(const char *path, jg_report_info *info)
     return d;
 }
 
-static void shared_examples(void **state)
+static void example_reports(void **state)
 {
     (void)state;
     char dir[1024], readme[1100];
-    snprintf(dir, sizeof dir, "%s/examples/reports", shared_dir());
+    snprintf(dir, sizeof dir, "%s/tests/data/examples-reports", JG_SOURCE_DIR);
     snprintf(readme, sizeof readme, "%s/README.md", dir);
     json_t *want = readme_layers(readme);
     DIR *dh = opendir(dir);
     if (!dh)
-        fail_msg("%s: cannot open: the shared examples must be present", dir);
+        fail_msg("%s: cannot open: the example reports must be present", dir);
     int files = 0;
     struct dirent *e;
     while ((e = readdir(dh))) {
@@ -155,7 +150,7 @@ static void unreadable_inputs(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(shared_examples),
+        cmocka_unit_test(example_reports),
         cmocka_unit_test(own_reports),
         cmocka_unit_test(unreadable_inputs),
     };
