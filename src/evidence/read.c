@@ -192,8 +192,9 @@ int jg_evidence_check_shape(const json_t *doc, const char *name, jg_jerr *err)
     return check_predicate(&s, json_object_get(doc, "predicate"));
 }
 
-/* JSON values in text, counted without building them (commas and openings
- * outside strings, plus one): bounds the parsed tree before it exists. */
+/* JSON values and keys in text, counted without building them (commas,
+ * colons and openings outside strings, plus one: an upper bound): bounds the
+ * parsed tree before it exists. */
 static size_t count_values(const char *text, size_t len)
 {
     size_t n = 1;
@@ -207,7 +208,7 @@ static size_t count_values(const char *text, size_t len)
                 in_str = false;
         } else if (ch == '"') {
             in_str = true;
-        } else if (ch == ',' || ch == '[' || ch == '{') {
+        } else if (ch == ',' || ch == ':' || ch == '[' || ch == '{') {
             n++;
         }
     }
@@ -218,8 +219,8 @@ json_t *jg_evidence_parse(const char *text, size_t len, const char *name, jg_jer
 {
     if (count_values(text, len) > JG_EVIDENCE_MAX_VALUES) {
         snprintf(err->text, sizeof err->text,
-                 "%s: more than %u JSON values (an evidence record holds a few hundred; the cap "
-                 "keeps a claim over many records within memory)",
+                 "%s: more than %u JSON values and keys (an evidence record holds a few "
+                 "hundred; the cap keeps a claim over many records within memory)",
                  name, JG_EVIDENCE_MAX_VALUES);
         return NULL;
     }

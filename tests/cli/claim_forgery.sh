@@ -246,6 +246,13 @@ expect_out '"code": "waiver_too_long"'
 claim 1 --policy waiver-foreign.json --now $NOW "$GOOD"
 expect_out '"code": "waiver_foreign_issue"'
 
+# Lint refuses waivers longer than 30 days and issues of another repository.
+GITHUB_REPOSITORY=example/project expect_rc 0 "$JETGATE" lint --policy waiver-ok.json
+GITHUB_REPOSITORY=example/project expect_rc 1 "$JETGATE" lint --policy waiver-long.json
+expect_out 'policy.waiver-too-long: waivers\[0\] spans 69 days; a waiver lasts at most 30'
+GITHUB_REPOSITORY=example/project expect_rc 1 "$JETGATE" lint --policy waiver-foreign.json
+expect_out 'policy.waiver-foreign-issue: waivers\[0\] cites https://github.com/other/project/issues/7, not an issue of github.com/example/project'
+
 # 7. Runner labels: the plan's four are required, tier labels only recommended.
 refused labels runner_labels_missing
 expect_out 'lacks the label(s) jetson'

@@ -131,6 +131,37 @@ expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hooks.json
 [ "$(status_of project.device_auto "$T/out")" = pass ] || fail "device_auto hook did not pass"
 [ "$(status_of project.tests "$T/out")" = pass ] || fail "tests hook did not pass"
 
+# A failing hook: run prints the last of its output (scrubbed) on stderr.
+sed -e 's|"tests": null|"tests": {"command": "echo collecting; echo \\"No module named pytest\\" >\&2; exit 1"}|' \
+    "$DATA/policy.json" > failing-hook.json
+expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy failing-hook.json --out ev-hook
+expect_err 'jetgate: run: project.tests fail: tests hook exited with code 1 and left no JUnit report'
+expect_err '^  | No module named pytest$'
+[ "$(required_of project.tests "$T/out")" = True ] || fail "a configured hook is not required"
+
+# Bound to code: the commit is HEAD of the tested checkout; a --commit or GITHUB_SHA
+# that differs is refused before anything runs; the repository is recorded.
+mkdir checkout && (cd checkout && git init -q && git -c user.email=t@example.org -c user.name=t \
+  commit -q --allow-empty -m x && git remote add origin https://ci-bot:PW@github.com/Example/Project.git)
+HEAD_SHA=$(git -C checkout rev-parse HEAD)
+cd checkout
+expect_rc 2 "$JETGATE" run --commit $SHA --quiet --out "$T/ev-co"
+expect_err "jetgate: run: --commit $SHA is not HEAD ($HEAD_SHA) of the tested checkout"
+GITHUB_SHA=$SHA expect_rc 2 "$JETGATE" run --quiet --out "$T/ev-co"
+expect_err "GITHUB_SHA $SHA is not HEAD"
+[ ! -e "$T/ev-co" ] || fail "a refused commit still wrote evidence"
+expect_rc 1 "$JETGATE" run --commit $HEAD_SHA --json --quiet --out "$T/ev-co"
+python3 - "$T/out" "$HEAD_SHA" <<'PY' || fail "commit binding not recorded"
+import json, sys
+c = json.load(open(sys.argv[1]))["predicate"]["commit"]
+assert c == {"sha": sys.argv[2], "source": "git", "dirty": False,
+             "repository": "github.com/example/project"}, c
+PY
+GITHUB_REPOSITORY=Other/Name expect_rc 1 "$JETGATE" run --json --quiet --out "$T/ev-co"
+cd "$T"
+grep -q '"repository": "github.com/other/name"' "$T/out" || fail "GITHUB_REPOSITORY not recorded"
+grep -q 'PW' "$T/ev-co/jetson-runtime.json" && fail "remote credentials reached the evidence"
+
 # Runner safety: a pull_request event on a self-hosted (or unknown) runner never
 # runs the project's hooks; a GitHub-hosted runner may.
 rm -f report.xml

@@ -13,6 +13,7 @@
 #include "evidence/read.h"
 #include "policy/claim.h"
 #include "policy/policy.h"
+#include "policy/repo.h"
 
 #define SHA "3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345"
 #define REPO "github.com/example/project"
@@ -209,6 +210,69 @@ static void test_monotonic(void **state)
     }
 }
 
+static void test_repository_identity(void **state)
+{
+    (void)state;
+    char r[JG_REPO_MAX];
+    static const char *const same[] = {
+        "https://github.com/Example/Project.git", "https://ci-bot:PW@github.com/example/project",
+        "git@github.com:example/project.git", "ssh://git@github.com:22/example/project.git",
+        "https://github.com/example/project/", "example/project", NULL};
+    for (size_t i = 0; same[i]; i++) {
+        if (!jg_repo_normalize(same[i], NULL, r, sizeof r))
+            fail_msg("'%s' not recognised", same[i]);
+        assert_string_equal(r, REPO);
+    }
+    assert_true(jg_repo_normalize("example/project", "https://ghe.example.org", r, sizeof r));
+    assert_string_equal(r, "ghe.example.org/example/project");
+    static const char *const bad[] = {"", "not a repo", "https://github.com/onlyowner",
+                                      "https://github.com/o/n/extra", "file:///tmp/x", NULL};
+    for (size_t i = 0; bad[i]; i++)
+        if (jg_repo_normalize(bad[i], NULL, r, sizeof r))
+            fail_msg("'%s' accepted as a repository (%s)", bad[i], r);
+    assert_true(jg_repo_of_issue("https://github.com/Example/Project/issues/7", r, sizeof r));
+    assert_string_equal(r, REPO);
+    static const char *const bad_issue[] = {
+        "http://github.com/o/n/issues/7", "https://github.com/o/n/pull/7",
+        "https://github.com/o/n/issues/07", "https://github.com/o/n/issues/7#x",
+        "https://u@github.com/o/n/issues/7", "https://github.com/o/n/issues/", NULL};
+    for (size_t i = 0; bad_issue[i]; i++)
+        if (jg_repo_of_issue(bad_issue[i], r, sizeof r))
+            fail_msg("'%s' accepted as an issue URL", bad_issue[i]);
+}
+
+/* Calendar dates: timegm would turn November 31 into December 1. */
+static void test_impossible_dates(void **state)
+{
+    (void)state;
+    time_t t;
+    assert_false(jg_evidence_parse_time("2026-11-31T10:00:00Z", &t));
+    assert_false(jg_evidence_parse_time("2026-02-29T10:00:00Z", &t));
+    assert_true(jg_evidence_parse_time("2028-02-29T10:00:00Z", &t));
+    assert_false(jg_evidence_parse_time("2100-02-29T10:00:00Z", &t));
+    assert_true(jg_evidence_parse_time("2000-02-29T10:00:00Z", &t));
+    assert_false(jg_evidence_parse_date("2026-04-31", &t));
+}
+
+/* Streaming (judge, then finish) decides as the all-at-once form does. */
+static void test_stream_equals_batch(void **state)
+{
+    (void)state;
+    jg_claim_ctx c;
+    assert_int_equal(jg_claim_ctx_init(&c, policy, "target", SHA, REPO, now), 0);
+    json_t *files = json_array();
+    json_array_append_new(files, jg_claim_judge(&c, good, "e.json"));
+    json_t *a = jg_claim_finish(&c, files);
+    const char *name = "e.json";
+    const json_t *docs[1] = {good};
+    json_t *b = jg_claim_decide(policy, "target", SHA, REPO, now, docs, &name, 1);
+    assert_true(json_equal(a, b));
+    assert_true(json_is_true(json_object_get(a, "claimable")));
+    json_decref(a);
+    json_decref(b);
+    assert_int_equal(jg_claim_ctx_init(&c, policy, "none", SHA, REPO, now), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +280,9 @@ int main(void)
         cmocka_unit_test(test_commit_and_blockers),
         cmocka_unit_test(test_no_evidence_is_no_claim),
         cmocka_unit_test(test_monotonic),
+        cmocka_unit_test(test_repository_identity),
+        cmocka_unit_test(test_impossible_dates),
+        cmocka_unit_test(test_stream_equals_batch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
