@@ -63,8 +63,17 @@ static void flashed_host(FILE *f, const json_t *t)
                "replace it:\n\n```sh\npython3 -m venv --system-site-packages .venv\n"
                ". .venv/bin/activate\n",
             jg_json_str(t, "software.jetpack"));
-    if (strcmp(jg_json_str(t, "pytorch.kind"), "wheel") == 0)
-        fprintf(f, "pip install '%s'\n", jg_json_str(t, "pytorch.pin"));
+    /* The wheel pin, or a container pin's native fallback; its sha256 when published. */
+    const json_t *pt = json_object_get(t, "pytorch");
+    const json_t *wheel = strcmp(jg_json_str(pt, "kind"), "wheel") == 0
+                              ? pt : json_object_get(pt, "fallback");
+    const char *sha = jg_json_str(wheel, "sha256");
+    if (wheel && sha)
+        fprintf(f, "pip install '%s#sha256=%s'\n", jg_json_str(wheel, "pin"), sha);
+    else if (wheel)
+        fprintf(f, "# sha256 of this wheel: unknown (no public source gives it), so pip "
+                   "cannot verify the download\npip install '%s'\n",
+                jg_json_str(wheel, "pin"));
     fprintf(f, "jetgate constraints > jetson-constraints.txt   # pins the installed vendor torch\n"
                "pip install -c jetson-constraints.txt .        # or: uv pip install --constraint "
                "jetson-constraints.txt .\n```\n\n");
@@ -74,11 +83,12 @@ static void container(FILE *f, const json_t *t)
 {
     if (strcmp(jg_json_str(t, "pytorch.kind"), "container") == 0)
         fprintf(f, "In a container, build from the pinned image and install the project without "
-                   "touching its torch:\n\n```dockerfile\nFROM %s\nCOPY . /src\n"
+                   "touching its torch:\n\n```dockerfile\nFROM %s%s%s\nCOPY . /src\n"
                    "RUN jetgate constraints > /tmp/c.txt && pip install -c /tmp/c.txt /src\n"
                    "```\n\nRun it with the NVIDIA runtime (`--runtime nvidia`) so the GPU "
                    "devices and driver libraries are mounted.\n\n",
-                jg_json_str(t, "pytorch.pin"));
+                jg_json_str(t, "pytorch.pin"), jg_json_str(t, "pytorch.digest") ? "@" : "",
+                jg_json_str(t, "pytorch.digest") ? jg_json_str(t, "pytorch.digest") : "");
     else
         fprintf(f, "Container: this tier pins a wheel, not an image. Until the policy pins an "
                    "exact NVIDIA Jetson container for JetPack %s, use the flashed-host path.\n\n",
