@@ -1,5 +1,5 @@
 /* `jetgate constraints --check` input: requirements.txt syntax (the first
- * byte picks requirements or uv.lock/pylock mode), markers, PEP 440
+ * byte picks requirements, uv.lock, pylock.toml or pyproject.toml), markers, PEP 440
  * specifiers, and the install-contract rules against a vendor torch. */
 #include <stddef.h>
 #include <stdint.h>
@@ -16,7 +16,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                           "0.20.0a0+afc54f7");
     if (size == 0)
         return 0;
-    const char *name = data[0] & 1 ? "fuzz.lock" : "requirements.txt";
+    static const char *const names[] = {"requirements.txt", "uv.lock", "pylock.toml",
+                                        "pyproject.toml"};
+    const char *name = names[data[0] & 3]; /* includes are not read from disk here */
     struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = true, .exclude_bnb = true,
                                .source = "fuzz"};
     jg_findings f = {0};

@@ -9,12 +9,18 @@
 #include "facts/collect.h"
 #include "gate/gate.h"
 #include "install/constraints.h"
+#include "install/reqfile.h"
 #include "policy/policy.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
 
+#define MAX_SELECT 32
+
 struct opts {
-    const char *python, *policy, *check, *tier;
+    const char *python, *policy, *check, *tier, *extra, *group;
+    char names[2][MAX_SELECT][128]; /* --extra / --group, split and normalized */
+    const char *extra_v[MAX_SELECT], *group_v[MAX_SELECT];
+    size_t nextras, ngroups;
 };
 
 static const jg_opt options[] = {
@@ -27,11 +33,21 @@ static const jg_opt options[] = {
                "files identify; on a host matching none, bitsandbytes is excluded unless every "
                "tier supports it)"),
     JG_OPT_STR(struct opts, check, "check", "FILE",
-               "instead, check an exported requirements.txt, uv.lock or pylock.toml: one finding "
-               "(FILE:LINE: RULE: ...) per line that pins another torch, uses +cpu/+cuXXX or a "
-               "PyTorch index, or adds bitsandbytes; -r/-c includes are not followed (warning). "
-               "Versions come from the vendor torch installed for PY, else (e.g. in CPU CI) from "
-               "--tier's pinned NVIDIA wheel"),
+               "instead answer: would installing FILE on the Jetson (the project with the "
+               "selected extras and groups, as pip or uv would install it) replace the vendor "
+               "torch or add bitsandbytes? FILE is a pyproject.toml (PEP 621 dependencies and "
+               "optional-dependencies, PEP 735 dependency-groups, uv's indexes and sources), a "
+               "requirements file (pip's line rules; -r, -c and local projects followed), a "
+               "uv.lock or a pylock.toml. One finding (FILE:LINE: RULE: ...) per line that pins "
+               "another torch, uses +cpu/+cuXXX or a PyTorch index, or adds bitsandbytes; what "
+               "the selection does not install is not reported. Versions come from the vendor "
+               "torch installed for PY, else (CPU CI) from --tier's pinned NVIDIA wheel or the "
+               "torch version its container pin records"),
+    JG_OPT_STR(struct opts, extra, "extra", "NAME[,NAME]",
+               "with --check: the install includes these extras (pip's .[NAME], uv's --extra)"),
+    JG_OPT_STR(struct opts, group, "group", "NAME[,NAME]",
+               "with --check: and these dependency groups (uv's default 'dev' group only when "
+               "named, as pip installs no group)"),
     JG_OPT_END,
 };
 
@@ -52,6 +68,24 @@ const jg_cmd_spec jg_cmd_constraints = {
              "1 torch is not a vendor build / the file has findings; 2 usage or input error.",
     .run = cmd_constraints,
 };
+
+/* "a,B_c" into normalized names (PEP 685 / PEP 735 compare them so). */
+static int split_names(struct opts *o, int which, const char *list)
+{
+    size_t *n = which ? &o->ngroups : &o->nextras;
+    const char **v = which ? o->group_v : o->extra_v;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list ? list : "");
+    for (char *save, *e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
+        if (*n == MAX_SELECT)
+            return jg_usage_error("constraints", "more than %d --%s names", MAX_SELECT,
+                                  which ? "group" : "extra");
+        jg_req_normalize(e, o->names[which][*n], sizeof o->names[0][0]);
+        v[*n] = o->names[which][*n];
+        (*n)++;
+    }
+    return 0;
+}
 
 static int check_file(const struct opts *o, const struct jg_check_ctx *ctx)
 {
@@ -90,7 +124,9 @@ static int check(const struct opts *o, const json_t *policy, json_t *probe, bool
 {
     char source[160];
     struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = vendor, .exclude_bnb = no_bnb,
-                               .source = source};
+                               .source = source, .extras = o->extra_v, .nextras = o->nextras,
+                               .groups = o->group_v, .ngroups = o->ngroups,
+                               .follow_includes = true};
     json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
     snprintf(source, sizeof source, "%s", o->python);
     if (pin) {
@@ -129,8 +165,10 @@ static int run(const struct opts *o, const json_t *policy)
                "nvYY.MM tag or comes from the jetson-ai-lab index)", why);
         rc = JG_EXIT_NO;
     } else {
-        char *text = jg_constraints_render(probe, no_bnb, bwhy);
-        rc = text ? JG_EXIT_OK : JG_EXIT_USAGE;
+        char *text = jg_constraints_render(probe, no_bnb, bwhy, why, sizeof why);
+        if (!text)
+            jg_err("constraints: refusing to pin: %s", why);
+        rc = text ? JG_EXIT_OK : JG_EXIT_NO;
         if (text)
             fputs(text, stdout);
         free(text);
@@ -163,6 +201,10 @@ static int cmd_constraints(int argc, char **argv)
     int p = jg_opts_parse(&jg_cmd_constraints, argc, argv, &o, &ops);
     if (p != JG_OPTS_CONTINUE)
         return p;
+    if ((o.extra || o.group) && !o.check)
+        return jg_usage_error("constraints", "--extra and --group select what --check reads");
+    if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
+        return JG_EXIT_USAGE;
     jg_jerr perr;
     json_t *policy = jg_policy_load(o.policy, &perr);
     if (!policy) {

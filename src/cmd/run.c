@@ -1,6 +1,7 @@
 /* jetgate run: run a gate's checks on this host and write sanitized evidence
- * bound to one commit (docs/schema.md "Evidence record v1"). Collection
- * happens here; the checks and the verdict are pure functions (src/gate/). */
+ * bound to one commit (docs/schema.md "Evidence record v1"). What to run
+ * comes from the command line; collection and judging are gate/input.c's,
+ * the checks and the verdict pure functions (src/gate/). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,33 +9,21 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "cuda/probe.h"
 #include "evidence/sanitize.h"
 #include "evidence/write.h"
-#include "facts/collect.h"
 #include "gate/commit.h"
 #include "gate/gate.h"
 #include "gate/hooks.h"
-#include "gate/identify.h"
+#include "facts/module_source.h"
+#include "gate/input.h"
 #include "gate/junit.h"
 #include "gate/render.h"
 #include "policy/policy.h"
-#include "python/pyprobe.h"
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
-#include "util/spawn.h"
 
 extern char **environ;
-
-#define DEFAULT_MODEL "hf-internal-testing/tiny-random-gpt2"
-#define HOOK_TIMEOUT_S 1800.0
-/* The gate proves the offloaded edit correct; bandwidth at full size is the
- * bench's job. At the probe's 1 GiB default the element-by-element CPU
- * reference alone took 12 s on the H200 host (bench/README.md), so the gate
- * streams 32 MiB in 8 layers: still three overlapped streams, every element checked. */
-#define GATE_SURGERY_BYTES (32u * 1024u * 1024u)
-#define GATE_SURGERY_LAYERS 8
 
 typedef struct run_opts {
     const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select;
@@ -61,7 +50,7 @@ static const jg_opt options[] = {
     JG_OPT_STR(run_opts, labels, "runner-labels", "L,...",
                "runner labels for the record (default: $RUNNER_LABELS)"),
     JG_OPT_CHOICE(run_opts, select, "select", "model-download", selections,
-                  "also run a tiny Hugging Face model (" DEFAULT_MODEL ", or $JETGATE_MODEL_ID): "
+                  "also run a tiny Hugging Face model (" JG_GATE_DEFAULT_MODEL ", or $JETGATE_MODEL_ID): "
                   "the only check allowed network access and HF tokens; implied by the gate "
                   "model-download"),
     JG_OPT_STR(run_opts, junit, "junit", "FILE", "also write the checks as JUnit XML"),
@@ -113,92 +102,6 @@ static int parse(int argc, char **argv, run_opts *o)
     if (o->select || strcmp(o->gate, "model-download") == 0)
         o->model = true;
     return JG_OPTS_CONTINUE;
-}
-
-/* Everything a run collects from the host. */
-typedef struct collected {
-    json_t *facts, *native, *python, *model_py, *project;
-    time_t started, finished;
-    double native_s;
-} collected;
-
-static json_t *run_native(double timeout_s, double *seconds)
-{
-    json_t *arr = json_array();
-    jg_cuda_opts co = {.timeout_s = timeout_s, .surgery_bytes = GATE_SURGERY_BYTES,
-                       .surgery_layers = GATE_SURGERY_LAYERS};
-    double t0 = jg_now();
-    for (size_t i = 0; jg_cuda_probe_ids[i]; i++) {
-        if (strcmp(jg_cuda_probe_ids[i], "surgery") == 0)
-            jg_progress("native: offloaded surgery (streaming weights through the GPU)");
-        json_array_append_new(arr, jg_cuda_probe(jg_cuda_probe_ids[i], &co));
-    }
-    *seconds = jg_now() - t0;
-    return arr;
-}
-
-static json_t *run_python(const run_opts *o, const char *model)
-{
-    jg_py_opts po = {.python = o->python, .timeout_s = o->timeout_s, .full = true, .model = model};
-    if (model)
-        jg_progress("model download: fetching and running %s (network allowed)", model);
-    else
-        jg_progress("framework: importing torch with %s (tensor op, surgery, NF4)", o->python);
-    return jg_python_probe(&po);
-}
-
-static int collect(const run_opts *o, const json_t *gate, const json_t *host_facts,
-                   const char *root, collected *c)
-{
-    jg_collect_opts fo = {.root = NULL, .python = NULL, .probe_cuda = false};
-    c->facts = jg_facts_collect(&fo);
-    if (!c->facts) {
-        jg_err("run: reading host facts: %s", strerror(errno));
-        return -1;
-    }
-    jg_identify_module(c->facts, host_facts, jg_mounted_device_tree());
-    jg_progress("native: probing libcuda in child processes");
-    c->native = run_native(o->timeout_s, &c->native_s);
-    c->python = run_python(o, NULL);
-    if (o->model) {
-        const char *id = getenv("JETGATE_MODEL_ID");
-        c->model_py = run_python(o, id && *id ? id : DEFAULT_MODEL);
-    }
-    jg_hooks_opts ho = {.timeout_s = o->timeout_s > 0 ? o->timeout_s : HOOK_TIMEOUT_S,
-                        .python = o->python, .evidence_dir = o->out, .root = root};
-    c->project = jg_gate_run_hooks(gate, &ho);
-    return 0;
-}
-
-static void collected_free(collected *c)
-{
-    json_decref(c->facts);
-    json_decref(c->native);
-    json_decref(c->python);
-    json_decref(c->model_py);
-    json_decref(c->project);
-}
-
-/* Checks and verdict; the model run's result rides in a copy of the probe result. */
-static json_t *judge(const run_opts *o, const json_t *policy, const json_t *gate,
-                     const collected *c, json_t **verdict)
-{
-    json_t *py = json_deep_copy(c->python);
-    if (c->model_py && json_is_object(py)) {
-        json_t *m = json_object_get(c->model_py, "model");
-        const char *err = json_string_value(json_object_get(c->model_py, "error"));
-        json_object_set(py, "model", m ? m : json_pack("{s:s, s:s, s:f, s:{}}", "status", "error",
-                                                       "reason", err ? err : "no model result",
-                                                       "duration_s", 0.0, "measurements"));
-    }
-    const json_t *tier = jg_gate_tier_for(policy, c->facts);
-    jg_gate_in in = {.facts = c->facts, .native = c->native, .python = py,
-                     .project = c->project, .model_selected = o->model, .gate = gate,
-                     .tier = tier};
-    json_t *checks = jg_gate_checks(&in);
-    *verdict = jg_gate_verdict(checks, gate, tier);
-    json_decref(py);
-    return checks;
 }
 
 static json_t *load_host_facts(const char *path, int *rc)
@@ -256,12 +159,12 @@ static int exit_for(const char *status, bool allow_missing)
     return JG_EXIT_NO;
 }
 
-static int finish(const run_opts *o, const jg_commit *cm, collected *c, const json_t *policy,
-                  const json_t *gate)
+static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *c,
+                  time_t started, const json_t *policy, const json_t *gate)
 {
     json_t *verdict;
-    json_t *checks = judge(o, policy, gate, c, &verdict);
-    c->finished = time(NULL);
+    json_t *checks = jg_gate_judge(policy, gate, c, o->model, &verdict);
+    time_t finished = time(NULL);
     jg_scrub s;
     jg_scrub_init(&s);
     jg_scrub_add_env(&s, environ);
@@ -275,7 +178,7 @@ static int finish(const run_opts *o, const jg_commit *cm, collected *c, const js
                          .facts = c->facts, .native = c->native, .python = c->python,
                          .sha = cm->sha, .dirty = cm->dirty, .commit_source = cm->source,
                          .repo = cm->repo,
-                         .run = run, .started = c->started, .finished = c->finished};
+                         .run = run, .started = started, .finished = finished};
     json_t *ev = jg_evidence_build(&in, &s);
     jg_progress("native checks took %.2f s", c->native_s);
     jg_hooks_print_failures(stderr, jg_json_at(ev, "predicate.checks"));
@@ -316,10 +219,17 @@ static int cmd_run(int argc, char **argv)
         host_facts = load_host_facts(o.host_facts, &rc);
     }
     if (rc == 0) {
-        collected c = {.started = time(NULL)};
-        rc = collect(&o, gate, host_facts, cm.root, &c) != 0 ? JG_EXIT_USAGE
-                                                     : finish(&o, &cm, &c, policy, gate);
-        collected_free(&c);
+        time_t started = time(NULL);
+        jg_gate_run_opts ro = {.python = o.python, .timeout_s = o.timeout_s, .model = o.model,
+                               .evidence_dir = o.out, .root = cm.root};
+        jg_gate_inputs c = {0};
+        if (jg_gate_collect(&ro, gate, host_facts, &c) != 0) {
+            jg_err("run: reading host facts: %s", strerror(errno));
+            rc = JG_EXIT_USAGE;
+        } else {
+            rc = finish(&o, &cm, &c, started, policy, gate);
+        }
+        jg_gate_inputs_free(&c);
     }
     json_decref(host_facts);
     json_decref(policy);

@@ -23,14 +23,24 @@ static void platform_fact(json_t *facts, const json_t *plat, const char *pkey,
                           const char *section, const char *key)
 {
     json_t *v = json_object_get(plat, pkey);
-    if (!v || json_is_null(v))
+    const json_t *st = json_object_get(json_object_get(plat, "fact_status"), pkey);
+    if ((!v || json_is_null(v)) && !json_is_object(st))
         return;
     char src[96];
     snprintf(src, sizeof src, "evidence:predicate.platform.%s", pkey);
     json_t *sec = child(facts, section);
     if (strcmp(key, "pretty_name") == 0)
         sec = child(sec, "os");
-    json_object_set_new(sec, key, jg_fact_ok(json_deep_copy(v), src));
+    json_t *f = v && !json_is_null(v) ? jg_fact_ok(json_deep_copy(v), src) : jg_fact_unknown(src, NULL);
+    if (json_is_object(st)) { /* the recorded status and reason, unchanged (issue 14) */
+        const char *key2;
+        json_t *m;
+        json_object_foreach((json_t *)st, key2, m)
+            if (json_is_string(m) && (strcmp(key2, "status") != 0 ||
+                                      (!jg_fact_value(f) && strcmp(json_string_value(m), "ok") != 0)))
+                json_object_set(f, key2, m);
+    }
+    json_object_set_new(sec, key, f);
 }
 
 static void platform_part(json_t *facts, const json_t *plat)

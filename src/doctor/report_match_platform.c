@@ -7,6 +7,8 @@
 
 #include "doctor/report_lines.h"
 #include "doctor/report_scan.h"
+#include "facts/parsers.h"
+#include "facts/tables.h"
 #include "util/json.h"
 
 static void observed_driver(jg_tp *p, const char *r)
@@ -36,9 +38,10 @@ static void platform(jg_tp *p)
 {
     const char *r;
     char v[64];
-    int maj, a, b;
-    if (p->lower[0] == '#' && sscanf(p->lower, "# r%d (release), revision: %d.%d", &maj, &a, &b) == 3) {
-        snprintf(v, sizeof v, "%d.%d.%d", maj, a, b);
+    jg_l4t_release rel; /* the one nv_tegra_release parser (facts/parsers.h) */
+    if (p->text[0] == '#' && !jg_parse_tegra_release(p->text, strlen(p->text), &rel)) {
+        json_decref(rel.extra);
+        snprintf(v, sizeof v, "%d.%d.%d", rel.major, rel.minor, rel.patch);
         l4t_version(p, v);
         jg_tp_fact(p, "l4t.release_line", json_string(p->text));
     } else if ((r = after(p, "l4t")) && (*r == ' ' || *r == ':') && !find(p, "l4t-")) {
@@ -97,17 +100,13 @@ static void libraries(jg_tp *p)
         observed_driver(p, r);
 }
 
-/* ---- GPU names: deviceQuery, collect_env, jetson_release, prose ---- */
-static const struct { const char *word; const char *cc; } gpu_names[] = {
-    {"orin", "8.7"}, {"thor", "11.0"}, {"xavier", "7.2"}, {"tx2", "6.2"}, {"tegra x2", "6.2"},
-    {"tegra x1", "5.3"}, {"jetson nano", "5.3"}, {"tx1", "5.3"},
-};
-
+/* ---- GPU names: deviceQuery, collect_env, jetson_release, prose (words: facts/tables.h) ---- */
 static void gpu_name_hints(jg_tp *p)
 {
-    for (size_t i = 0; i < sizeof gpu_names / sizeof gpu_names[0]; i++)
-        if (has_word(p, gpu_names[i].word)) {
-            jg_tp_fact(p, "module.compute_capability", json_string(gpu_names[i].cc));
+    const char *word, *cc;
+    for (size_t i = 0; (word = jg_gpu_word(i, &cc)) != NULL; i++)
+        if (has_word(p, word)) {
+            jg_tp_fact(p, "module.compute_capability", json_string(cc));
             jg_tp_jetson_hint(p, "a Jetson GPU or module is named");
             break;
         }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "facts/fact.h"
+#include "facts/tables.h"
 #include "util/json.h"
 
 static jg_tri fact_bool(const json_t *facts, const char *path)
@@ -39,37 +40,12 @@ static jg_tri raw_bool(const json_t *o, const char *path)
     return json_is_boolean(v) ? (json_is_true(v) ? JG_YES : JG_NO) : JG_UNKNOWN;
 }
 
-int jg_jp_major_for_l4t(int l4t_major)
-{
-    switch (l4t_major) {
-    case 32: return 4;
-    case 34: case 35: return 5;
-    case 36: return 6;
-    case 38: case 39: return 7;
-    default: return 0;
-    }
-}
-
 int jg_cuda_version_int(const char *v)
 {
     int major = 0, minor = 0;
     if (!v || sscanf(v, "%d.%d", &major, &minor) < 1 || major <= 0)
         return 0;
     return major * 1000 + minor * 10;
-}
-
-int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version)
-{
-    int minor = 0;
-    if (l4t_version)
-        sscanf(l4t_version, "%*d.%d", &minor);
-    switch (jp_major) {
-    case 4: return 10020;
-    case 5: return 11040;
-    case 6: return (l4t_version && minor < 4) ? 12020 : 12060;
-    case 7: return l4t_major == 39 ? 13020 : 13000;
-    default: return 0;
-    }
 }
 
 static void driver_part(jg_view *v, const json_t *f)
@@ -122,19 +98,6 @@ static void python_part(jg_view *v, const json_t *f)
         v->torch_imported = JG_YES;
 }
 
-/* CUDA toolkit -> JetPack major, only where the toolkit belongs to one
- * JetPack major in facts.md section 2. */
-static int jp_for_toolkit(const char *tk)
-{
-    static const struct { const char *prefix; int jp; } t[] = {
-        {"10.2", 4}, {"11.4", 5}, {"12.2", 6}, {"12.6", 6}, {"13.0", 7}, {"13.2", 7},
-    };
-    for (size_t i = 0; tk && i < sizeof t / sizeof t[0]; i++)
-        if (strncmp(tk, t[i].prefix, 4) == 0 && (tk[4] == '\0' || tk[4] == '.'))
-            return t[i].jp;
-    return 0;
-}
-
 /* What a pasted report showed fills only what the facts leave unknown. */
 static void observed_part(jg_view *v)
 {
@@ -144,7 +107,7 @@ static void observed_part(jg_view *v)
     if (!v->gpu_cc)
         v->gpu_cc = jg_json_str(v->observed, "gpu_cc");
     if (!v->jp_major)
-        v->jp_major = jp_for_toolkit(v->toolkit ? v->toolkit : jg_fact_str(v->facts, "cuda.toolkit_link") ? jg_fact_str(v->facts, "cuda.toolkit_link") + 5 : NULL);
+        v->jp_major = jg_jp_major_for_toolkit(v->toolkit ? v->toolkit : jg_fact_str(v->facts, "cuda.toolkit_link") ? jg_fact_str(v->facts, "cuda.toolkit_link") + 5 : NULL);
 }
 
 void jg_view_init(jg_view *v, const json_t *f)

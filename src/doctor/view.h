@@ -5,6 +5,8 @@
 #define JG_DOCTOR_VIEW_H
 #include <jansson.h>
 
+#include "facts/tables.h"
+
 typedef enum { JG_UNKNOWN = -1, JG_NO = 0, JG_YES = 1 } jg_tri;
 
 typedef struct jg_view {
@@ -46,12 +48,9 @@ typedef struct jg_view {
 
 void jg_view_init(jg_view *v, const json_t *facts);
 
-/* JetPack major for an L4T major (jetson-facts.md section 2); 0 when not in the table. */
-int jg_jp_major_for_l4t(int l4t_major);
 /* "12.6" -> 12060 (the cuDriverGetVersion form); 0 when unparsable. */
 int jg_cuda_version_int(const char *v);
-/* CUDA driver version that a JetPack major ships (facts.md section 2 / 6.1); 0 = unknown. */
-int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version);
+/* jg_jp_major_for_l4t, jg_jp_driver_version, jg_jp_major_for_toolkit: facts/tables.h */
 
 /* True when a CUDA error with this code was seen (driver probe or pasted text). */
 const json_t *jg_view_cuda_error(const jg_view *v, int code);

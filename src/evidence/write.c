@@ -87,6 +87,47 @@ static json_t *container_digest(void)
     return ok ? json_string(d) : json_null();
 }
 
+/* Why a platform field is null, or what qualifies it: the fact's own status
+ * with its reason, error, note and dispute, unchanged (issue 14: missing /
+ * unreadable / unparsable / unknown reach the record and the doctor). Only
+ * fields whose fact is not ok, or carries a note or a dispute, appear. */
+static json_t *fact_status(const json_t *facts)
+{
+    static const char *const map[][2] = {
+        {"arch", "host.arch"},
+        {"is_jetson", "jetson.is_jetson"},
+        {"module_part", "module.part_number"},
+        {"module_name", "module.name"},
+        {"memory_class", "module.memory_class"},
+        {"soc", "module.soc"},
+        {"compute_capability", "module.compute_capability"},
+        {"identified_by", "module.identified_by"},
+        {"l4t", "l4t.version"},
+        {"jetpack", "jetpack.version"},
+        {"os", "host.os.pretty_name"},
+        {"cuda_toolkit", "cuda.toolkit"},
+        {"cudnn", "cuda.cudnn"},
+        {"tensorrt", "cuda.tensorrt"},
+    };
+    static const char *const keep[] = {"reason", "error", "note", "disputed"};
+    json_t *out = json_object();
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        const json_t *f = jg_json_at(facts, map[i][1]);
+        const char *st = jg_fact_status(f);
+        bool qualified = json_object_get(f, "note") || json_object_get(f, "disputed");
+        if (!st || (strcmp(st, "ok") == 0 && !qualified))
+            continue;
+        json_t *e = json_pack("{s:s}", "status", st);
+        for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++) {
+            const char *v = json_string_value(json_object_get(f, keep[k]));
+            if (v)
+                json_object_set_new(e, keep[k], json_string(v));
+        }
+        json_object_set_new(out, map[i][0], e);
+    }
+    return out;
+}
+
 json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const json_t *python)
 {
     const json_t *drv = driver_result(native);
@@ -117,6 +158,7 @@ json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const js
     json_object_set_new(p, "raw", json_pack("{s:o, s:o}", "nv_tegra_release",
                                             text_or_null(jg_fact_str(facts, "l4t.release_line")),
                                             "model", text_or_null(jg_fact_str(facts, "module.model"))));
+    json_object_set_new(p, "fact_status", fact_status(facts));
     return p;
 }
 
@@ -176,6 +218,7 @@ static void scrub_platform(const jg_scrub *s, json_t *p)
     for (size_t i = 0; i < 4; i++)
         jg_scrub_json(s, json_object_get(p, free_text[i]));
     jg_scrub_json(s, json_object_get(p, "raw"));
+    jg_scrub_json(s, json_object_get(p, "fact_status"));
 }
 
 json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)

@@ -25,14 +25,20 @@ static json_t *version_fact(const json_t *l4t)
         json_t *f = jg_fact_unknown("table:jetpack", "the L4T release is not known");
         return f;
     }
-    const char *note, *why;
-    const char *jp = jg_jetpack_for_l4t(ver, &note, &why);
+    const char *note, *why, *dispute;
+    const char *jp = jg_jetpack_for_l4t(ver, &note, &why, &dispute);
+    json_t *f;
     if (!jp) {
         char reason[256];
         snprintf(reason, sizeof reason, "L4T %s: %s", ver, why);
-        return jg_fact_unknown("table:jetpack", reason);
+        f = jg_fact_unknown("table:jetpack", reason);
+    } else {
+        f = jg_fact_note(jg_fact_ok(json_string(jp), "table:jetpack"), note);
     }
-    return jg_fact_note(jg_fact_ok(json_string(jp), "table:jetpack"), note);
+    /* A public source says otherwise: the value stands flagged, never silently. */
+    if (dispute)
+        json_object_set_new(f, "disputed", json_string(dispute));
+    return f;
 }
 
 static json_t *agrees_fact(const json_t *version, const json_t *package)

@@ -1,8 +1,11 @@
-/* jetson.is_jetson: true only with Tegra evidence from the files (the
- * release file, nvidia-l4t-core, a Jetson SoC in the device tree, soc0
- * family Tegra), never on a non-aarch64 host, and never for Grace / DGX
- * Spark (tegra241, soc0 family not Tegra, no release file: jetson-facts.md
- * §5 row 16). `why` lists the evidence, or its absence. */
+/* jetson.is_jetson: true only with Jetson evidence (issue 14): the L4T
+ * release file, the nvidia-l4t-core package, or a Jetson module, carrier,
+ * devkit or codename compatible (or a Jetson module in the L4T-only
+ * properties nvidia,dtsfilename / nvidia,boardids). A Tegra SoC compatible
+ * or soc0 family alone is not enough: tablets, Chromebooks, TV boxes and
+ * reference or partner boards use the same SoCs (tests/fixtures/roots/
+ * README.md). Never on a non-ARM host, never for Grace / DGX Spark. `why`
+ * lists the evidence, or its absence. */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -12,17 +15,6 @@
 #include "util/json.h"
 
 #define GRACE_SOC_ID 36 /* TEGRA241 = 0x24 */
-
-/* Jetson SoCs of the compute capability table; tegra241 (Grace) is not one. */
-static bool jetson_soc(const char *soc)
-{
-    static const char *const socs[] = {"tegra124", "tegra210", "tegra186", "tegra194",
-                                       "tegra234", "tegra23x", "tegra264", "tegra26x"};
-    for (size_t i = 0; soc && i < sizeof socs / sizeof socs[0]; i++)
-        if (strcmp(soc, socs[i]) == 0)
-            return true;
-    return false;
-}
 
 static void add(json_t *why, const char *text)
 {
@@ -35,18 +27,27 @@ static bool release_present(const json_t *doc)
     return s && (strcmp(s, "ok") == 0 || strcmp(s, "unparsable") == 0);
 }
 
-static bool dt_tegra(const json_t *doc, json_t *why)
+/* How the module section identified a Jetson module or family; the model
+ * text is not evidence. */
+static bool dt_jetson(const json_t *doc, json_t *why)
 {
-    size_t i;
-    json_t *v;
-    json_array_foreach(jg_fact_value(jg_json_at(doc, "module.compatible")), i, v) {
-        const char *e = json_string_value(v);
-        if (e && strncmp(e, "nvidia,", 7) == 0 && jetson_soc(e + 7)) {
-            char t[96];
-            snprintf(t, sizeof t, "device-tree compatible %s", e);
+    static const char *const evidence[] = {"dt-compatible", "dt-compatible-module",
+                                           "dt-compatible-family", "dt-dtsfilename",
+                                           "dt-boardids"};
+    const char *how = jg_fact_str(doc, "module.identified_by");
+    const char *fam = jg_fact_str(doc, "module.family");
+    for (size_t i = 0; how && fam && i < sizeof evidence / sizeof evidence[0]; i++)
+        if (strcmp(how, evidence[i]) == 0) {
+            char t[160];
+            snprintf(t, sizeof t, "device tree names a %s module (%s)", fam, how);
             add(why, t);
             return true;
         }
+    const char *soc = jg_fact_str(doc, "module.soc");
+    if (soc && strncmp(soc, "tegra", 5) == 0) {
+        char t[160];
+        snprintf(t, sizeof t, "device-tree SoC %.32s alone is not Jetson evidence", soc);
+        add(why, t);
     }
     return false;
 }
@@ -57,12 +58,11 @@ static bool soc0_tegra(const json_t *doc, json_t *why)
     json_t *id = jg_fact_value(jg_json_at(doc, "module.soc0_soc_id"));
     if (!fam || strncasecmp(fam, "tegra", 5) != 0)
         return false;
-    if (json_integer_value(id) == GRACE_SOC_ID) {
+    if (json_integer_value(id) == GRACE_SOC_ID)
         add(why, "soc0 says Tegra but soc_id 36 is tegra241 (Grace), not a Jetson");
-        return false;
-    }
-    add(why, "soc0 family Tegra");
-    return true;
+    else
+        add(why, "soc0 family Tegra alone is not Jetson evidence");
+    return false;
 }
 
 json_t *jg_facts_jetson(const json_t *doc)
@@ -70,7 +70,7 @@ json_t *jg_facts_jetson(const json_t *doc)
     json_t *why = json_array();
     const char *arch = jg_fact_str(doc, "host.arch");
     bool yes = false;
-    if (arch && strcmp(arch, "aarch64") != 0) {
+    if (arch && strcmp(arch, "aarch64") != 0 && strncmp(arch, "arm", 3) != 0) {
         char t[96];
         snprintf(t, sizeof t, "architecture %.40s is not aarch64", arch);
         add(why, t);
@@ -79,11 +79,11 @@ json_t *jg_facts_jetson(const json_t *doc)
             yes = (add(why, "etc/nv_tegra_release present"), true);
         if (jg_fact_value(jg_json_at(doc, "l4t.core_package")))
             yes = (add(why, "dpkg nvidia-l4t-core installed"), true);
-        yes = dt_tegra(doc, why) || yes;
-        yes = soc0_tegra(doc, why) || yes;
+        yes = dt_jetson(doc, why) || yes;
+        soc0_tegra(doc, why);
         if (!yes) {
-            add(why, "no etc/nv_tegra_release, no nvidia-l4t-core package, no Jetson SoC "
-                     "in the device tree or soc0");
+            add(why, "no etc/nv_tegra_release, no nvidia-l4t-core package, no Jetson module "
+                     "or carrier in the device tree");
         }
     }
     json_t *j = json_object();

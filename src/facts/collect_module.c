@@ -1,8 +1,9 @@
 /* The module section: device-tree model and compatible, the part number,
  * carrier and "-super" from "nvidia,<carrier>+<module>[-super]", then the
- * module table (name, memory class, SoC) and the compute capability. Logic
- * uses `compatible`, never `model` (jetson-facts.md §1.3). The serial-number
- * property is never read. */
+ * module table (name, memory class, SoC) and the compute capability
+ * (module_identity.c). `model` is read but used only as a last resort for
+ * the family (jetson-facts.md §1.3). The serial-number property is never
+ * read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,21 +27,12 @@ static json_t *dt_read(const jg_root *r, const char *prop, jg_blob *b, char *src
         if (!f || strcmp(jg_fact_status(f), "missing") != 0)
             break;
     }
-    if (f && strcmp(jg_fact_status(f), "missing") == 0)
+    if (f && strcmp(jg_fact_status(f), "missing") == 0) {
+        json_decref(f);
         snprintf(src, n, "%s/%s", dt_dirs[0], prop);
+        f = jg_fact_missing(src); /* name the usual path, not the last one tried */
+    }
     return f;
-}
-
-static json_t *dt_model(const jg_root *r)
-{
-    jg_blob b;
-    char src[96], buf[256];
-    json_t *f = dt_read(r, "model", &b, src, sizeof src);
-    if (f)
-        return f;
-    const char *why = jg_parse_dt_model(b.data, b.len, buf, sizeof buf);
-    jg_blob_free(&b);
-    return why ? jg_fact_unparsable(src, why) : jg_fact_ok(json_string(buf), src);
 }
 
 static json_t *dt_compatible(const jg_root *r)
@@ -76,11 +68,17 @@ static json_t *sysfs_value(const jg_root *r, const char *rel, bool integer)
     return f;
 }
 
-/* Major of the toolkit version ("13.0.48" -> 13), -1 when unknown. */
-static int cuda_major(const json_t *cuda)
+/* The CUDA major for Thor's capability: the toolkit's, else the one the L4T
+ * major ships (§2); -1 when neither is known. */
+static int cuda_major(const json_t *cuda, const json_t *l4t, const char **why)
 {
     const char *v = jg_fact_str(cuda, "toolkit");
-    return v ? atoi(v) : -1;
+    json_t *maj = jg_fact_value(json_object_get(l4t, "major"));
+    *why = "CUDA major from the installed toolkit";
+    if (v)
+        return atoi(v);
+    *why = "no CUDA toolkit file; CUDA 13 implied by the L4T major (38.x and 39.x ship CUDA 13)";
+    return json_is_integer(maj) ? jg_cuda_major_for_l4t_major((int)json_integer_value(maj)) : -1;
 }
 
 static void set(json_t *m, const char *key, json_t *fact)
@@ -91,77 +89,56 @@ static void set(json_t *m, const char *key, json_t *fact)
 /* Every identity field unknown for one reason. */
 static void all_unknown(json_t *m, const char *why)
 {
-    static const char *const keys[] = {"part_number", "carrier", "super", "name", "memory_class",
-                                       "soc", "compute_capability", "identified_by"};
+    static const char *const keys[] = {"part_number", "carrier", "super", "revision", "name",
+                                       "memory_class", "family", "soc", "compute_capability",
+                                       "identified_by"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         set(m, keys[i], jg_fact_unknown(NULL, why));
 }
 
-static void from_table(json_t *m, const jg_dt_ids *ids)
+/* nvidia,dtsfilename / nvidia,boardids: one printable string each. */
+static json_t *dt_string(const jg_root *r, const char *prop)
 {
-    const jg_module_row *row = jg_module_lookup(ids->module);
-    char why[128];
-    if (!row) {
-        snprintf(why, sizeof why, "part number %s is not in the module table", ids->module);
-        set(m, "name", jg_fact_unknown("table:module", why));
-        set(m, "memory_class", jg_fact_unknown("table:module", why));
-        return;
-    }
-    snprintf(why, sizeof why, "no marketing name found for %s", row->part);
-    set(m, "name", row->name ? jg_fact_ok(json_string(row->name), "table:module")
-                             : jg_fact_unknown("table:module", why));
-    snprintf(why, sizeof why, "no memory size found for %s", row->part);
-    set(m, "memory_class", row->memory ? jg_fact_note(jg_fact_ok(json_string(row->memory),
-                                                                 "table:module"), row->note)
-                                       : jg_fact_unknown("table:module", why));
+    jg_blob b;
+    char src[96], buf[256];
+    json_t *f = dt_read(r, prop, &b, src, sizeof src);
+    if (f)
+        return f;
+    const char *why = jg_parse_dt_model(b.data, b.len, buf, sizeof buf);
+    jg_blob_free(&b);
+    return why ? jg_fact_unparsable(src, why) : jg_fact_ok(json_string(buf), src);
 }
 
-static void identity(json_t *m, const json_t *compat, const json_t *cuda)
-{
-    jg_dt_ids ids;
-    jg_dt_identify(jg_fact_value(compat), &ids);
-    const char *src = json_string_value(json_object_get(compat, "source"));
-    const char *no_board = "no nvidia,<carrier>+<module> entry in compatible";
-    if (ids.module[0]) {
-        set(m, "part_number", jg_fact_ok(json_string(ids.module), src));
-        set(m, "carrier", jg_fact_ok(json_string(ids.carrier), src));
-        set(m, "super", jg_fact_ok(json_boolean(ids.super), src));
-        from_table(m, &ids);
-    } else {
-        static const char *const keys[] = {"part_number", "carrier", "super", "name", "memory_class"};
-        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-            set(m, keys[i], jg_fact_unknown(src, no_board));
-    }
-    const jg_module_row *row = jg_module_lookup(ids.module);
-    const char *soc = ids.soc[0] ? ids.soc : row ? row->soc : NULL;
-    set(m, "soc", soc ? jg_fact_ok(json_string(soc), ids.soc[0] ? src : "table:module")
-                      : jg_fact_unknown(src, "no nvidia,tegraNNN entry in compatible"));
-    const char *why;
-    const char *cc = jg_soc_compute_capability(soc, cuda_major(cuda), &why);
-    set(m, "compute_capability", cc ? jg_fact_ok(json_string(cc), "table:compute_capability")
-                                    : jg_fact_unknown("table:compute_capability", why));
-    set(m, "identified_by", jg_fact_ok(json_string("device-tree"), src));
-}
-
-json_t *jg_facts_module(const jg_root *r, const json_t *cuda, const json_t *container)
+json_t *jg_facts_module(const jg_root *r, const json_t *cuda, const json_t *container,
+                        const json_t *l4t)
 {
     json_t *m = json_object();
-    json_t *model = dt_model(r), *compat = dt_compatible(r);
+    json_t *model = dt_string(r, "model"), *compat = dt_compatible(r);
+    json_t *dts = dt_string(r, "nvidia,dtsfilename"), *ids = dt_string(r, "nvidia,boardids");
     bool masked = json_is_true(jg_fact_value(json_object_get(container, "device_tree_masked")));
     const char *masked_why = "device tree masked inside a container";
     if (masked && strcmp(jg_fact_status(compat), "missing") == 0) {
         json_decref(model);
         json_decref(compat);
+        json_decref(dts);
+        json_decref(ids);
         model = jg_fact_unknown(NULL, masked_why);
         compat = jg_fact_unknown(NULL, masked_why);
+        dts = jg_fact_unknown(NULL, masked_why);
+        ids = jg_fact_unknown(NULL, masked_why);
         all_unknown(m, masked_why);
-    } else if (jg_fact_value(compat)) {
-        identity(m, compat, cuda);
+    } else if (jg_fact_value(compat) || jg_fact_value(dts) || jg_fact_value(ids)) {
+        jg_dt_props p = {compat, model, dts, ids};
+        const char *why;
+        int major = cuda_major(cuda, l4t, &why);
+        jg_module_identity(m, &p, major, why);
     } else {
         all_unknown(m, "no device-tree compatible to identify the module");
     }
     set(m, "model", model);
     set(m, "compatible", compat);
+    set(m, "dtsfilename", dts);
+    set(m, "boardids", ids);
     set(m, "tegra_chip_id", sysfs_value(r, "sys/module/tegra_fuse/parameters/tegra_chip_id", true));
     set(m, "soc0_family", sysfs_value(r, "sys/devices/soc0/family", false));
     set(m, "soc0_soc_id", sysfs_value(r, "sys/devices/soc0/soc_id", true));

@@ -1,9 +1,11 @@
 /* Device-tree string properties (jetson-facts.md §1.3). Values end with a
  * NUL; `compatible` is a NUL-separated list such as
  * "nvidia,p3737-0000+p3701-0005\0nvidia,p3701-0005\0nvidia,tegra234\0". */
+#include <stdio.h>
 #include <string.h>
 
 #include "facts/parsers.h"
+#include "facts/tables.h"
 #include "facts/text.h"
 
 #define MAX_COMPATIBLE 32
@@ -49,7 +51,7 @@ const char *jg_parse_dt_compatible(const char *data, size_t len, json_t **list)
     return NULL;
 }
 
-/* "p3701-0005": 'p' or a letter, four digits, '-', four digits. */
+/* "p3701-0005": a letter, four digits, '-', four digits. */
 static bool is_part(const char *s, size_t n)
 {
     if (n != 10 || s[5] != '-' || !((s[0] >= 'a' && s[0] <= 'z')))
@@ -60,28 +62,67 @@ static bool is_part(const char *s, size_t n)
     return true;
 }
 
-/* "nvidia,<carrier>+<module>[-super]". */
+/* "-b00", "-a02": the board revision suffix of L4T R32 trees. */
+static bool is_revision(const char *s, size_t n)
+{
+    return n == 4 && s[0] == '-' && s[1] >= 'a' && s[1] <= 'z' && s[2] >= '0' && s[2] <= '9' &&
+           s[3] >= '0' && s[3] <= '9';
+}
+
+/* One side of "<carrier>+<module>": part, then an optional revision, then
+ * (module side only) an optional "-super". */
+static bool take_side(const char *s, size_t n, char *part, char *rev, bool *super)
+{
+    if (n < 10 || !is_part(s, 10))
+        return false;
+    size_t at = 10;
+    if (n >= at + 4 && is_revision(s + at, 4)) {
+        memcpy(rev, s + at + 1, 3);
+        rev[3] = '\0';
+        at += 4;
+    }
+    if (super && n == at + 6 && memcmp(s + at, "-super", 6) == 0) {
+        *super = true;
+        at += 6;
+    }
+    if (at != n)
+        return false;
+    memcpy(part, s, 10);
+    part[10] = '\0';
+    return true;
+}
+
+/* "nvidia,<carrier>[-rev]+<module>[-rev][-super]". */
 static bool split_board(const char *e, jg_dt_ids *out)
 {
     if (strncmp(e, "nvidia,", 7) != 0)
         return false;
     const char *b = e + 7, *plus = strchr(b, '+');
-    if (!plus || !is_part(b, (size_t)(plus - b)))
+    jg_dt_ids t;
+    memset(&t, 0, sizeof t);
+    if (!plus || !take_side(b, (size_t)(plus - b), t.carrier, t.carrier_rev, NULL) ||
+        !take_side(plus + 1, strlen(plus + 1), t.module, t.module_rev, &t.super))
         return false;
-    const char *m = plus + 1;
-    size_t mn = strlen(m);
-    bool super = mn == 16 && strcmp(m + 10, "-super") == 0;
-    if (!is_part(m, super ? 10 : mn))
-        return false;
-    memcpy(out->carrier, b, 10);
-    out->carrier[10] = '\0';
-    memcpy(out->module, m, 10);
-    out->module[10] = '\0';
-    out->super = super;
+    memcpy(out->carrier, t.carrier, sizeof t.carrier);
+    memcpy(out->carrier_rev, t.carrier_rev, sizeof t.carrier_rev);
+    memcpy(out->module, t.module, sizeof t.module);
+    memcpy(out->module_rev, t.module_rev, sizeof t.module_rev);
+    out->super = t.super;
+    out->how = JG_DT_BY_BOARD;
     return true;
 }
 
-/* "nvidia,tegra234" / "nvidia,tegra23x": the first tegra entry. */
+/* "nvidia,p3668-0000": a bare entry naming a module of the table. */
+static bool bare_module(const char *e, jg_dt_ids *out)
+{
+    if (strncmp(e, "nvidia,", 7) != 0 || !is_part(e + 7, strlen(e + 7)) || !jg_module_lookup(e + 7))
+        return false;
+    strcpy(out->module, e + 7);
+    out->how = JG_DT_BY_MODULE;
+    return true;
+}
+
+/* "nvidia,tegra234" / "nvidia,tegra210b01": the first tegra entry. */
 static bool take_soc(const char *e, jg_dt_ids *out)
 {
     if (strncmp(e, "nvidia,tegra", 12) != 0 || strlen(e + 7) >= sizeof out->soc)
@@ -97,11 +138,53 @@ void jg_dt_identify(const json_t *compatible, jg_dt_ids *out)
     json_t *v;
     json_array_foreach(compatible, i, v) {
         const char *e = json_string_value(v);
+        if (e && !out->how)
+            split_board(e, out);
+    }
+    json_array_foreach(compatible, i, v) {
+        const char *e = json_string_value(v);
         if (!e)
             continue;
-        if (!out->module[0])
-            split_board(e, out);
+        if (!out->how)
+            bare_module(e, out);
+        if (!out->family)
+            out->family = jg_family_for_compatible(e);
         if (!out->soc[0])
             take_soc(e, out);
     }
+}
+
+/* The first "pNNNN-NNNN" token of a dtsfilename's base name that is a module
+ * of the table: ".../tegra186-quill-p3310-1000-c03-00-base.dts" -> p3310-1000. */
+bool jg_dts_module(const char *path, char *part, size_t size)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    for (const char *p = base; *p && size > 10; p++) {
+        if ((p != base && p[-1] != '-') || strlen(p) < 10 || !is_part(p, 10) ||
+            (p[10] && p[10] != '-' && p[10] != '.'))
+            continue;
+        memcpy(part, p, 10);
+        part[10] = '\0';
+        if (jg_module_lookup(part))
+            return true;
+    }
+    return false;
+}
+
+/* nvidia,boardids "3448" or "3448:0000[:...]" -> board "p3448", part
+ * "p3448-0000" when the SKU is there (jtop reads it the same way). */
+bool jg_boardids(const char *ids, char *board, char *part)
+{
+    board[0] = part[0] = '\0';
+    for (size_t i = 0; i < 4; i++)
+        if (ids[i] < '0' || ids[i] > '9')
+            return false;
+    snprintf(board, 6, "p%.4s", ids);
+    bool sku = ids[4] == ':';
+    for (size_t i = 5; sku && i < 9; i++)
+        sku = ids[i] >= '0' && ids[i] <= '9';
+    if (sku)
+        snprintf(part, 11, "p%.4s-%.4s", ids, ids + 5);
+    return true;
 }

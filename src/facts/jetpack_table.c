@@ -2,68 +2,83 @@
  * list. Pre-release rows keep their label (DP, EA). Where the sources
  * disagree on the name, or the release itself is not confirmed, the row
  * yields no value and says why: "unknown", never a guess. */
+#include <stdio.h>
 #include <string.h>
 
 #include "facts/tables.h"
 
 typedef struct row {
     const char *l4t, *jetpack, *note; /* jetpack NULL: disputed, note says why */
+    const char *dispute;              /* another public source's differing value */
 } row;
 
+#define JC_STALE "jetson-containers (jetson_containers/l4t_version.py) maps 36.5.0 to 6.2.1"
+
 static const row rows[] = {
-    {"32.5.0", "4.5", NULL},
-    {"32.5.1", "4.5.1", NULL},
-    {"32.5.2", "4.5.1", NULL},
-    {"32.6.1", "4.6", NULL},
-    {"32.7.1", "4.6.1", NULL},
-    {"32.7.2", "4.6.2", NULL},
-    {"32.7.3", "4.6.3", NULL},
-    {"32.7.4", "4.6.4", NULL},
-    {"32.7.5", "4.6.5", NULL},
-    {"32.7.6", "4.6.6", NULL},
-    {"34.0.1", "5.0 pre-DP", "developer preview, mapping from jtop only"},
-    {"34.1.0", "5.0 DP", "developer preview"},
-    {"34.1.1", "5.0.1 DP", "developer preview"},
-    {"35.1.0", "5.0.2", NULL},
-    {"35.2.1", "5.1", NULL},
-    {"35.3.0", "5.1.1 pre", "pre-release, mapping from jtop only"},
-    {"35.3.1", "5.1.1", NULL},
-    {"35.4.1", "5.1.2", NULL},
-    {"35.5.0", "5.1.3", NULL},
-    {"35.6.0", "5.1.4", NULL},
-    {"35.6.1", "5.1.5", NULL},
-    {"35.6.2", "5.1.5", NULL},
-    {"35.6.3", "5.1.5", "35.6.3 itself is not confirmed; mapping from jtop only"},
-    {"35.6.4", "5.1.6", NULL},
-    {"35.6.5", "5.1.6", NULL},
-    {"36.0.0", "6.0 EA", "early access, mapping from jtop only"},
-    {"36.2.0", "6.0 DP", "developer preview"},
-    {"36.3.0", "6.0", NULL},
-    {"36.4.0", "6.1", NULL},
-    {"36.4.2", NULL, "JetPack name disputed: 6.1 (rev1) per jtop, 6.1.1 per jetson-containers"},
-    {"36.4.3", "6.2", NULL},
-    {"36.4.4", "6.2.1", NULL},
-    {"36.4.7", "6.2.1", "security/bug-fix refresh labelled 6.2.1 by jtop and jetson-containers"},
-    {"36.5.0", "6.2.2", NULL},
-    {"36.5.2", "6.2.3", "mapping from OE4T release notes only"},
-    {"38.1.0", "7.0 EA", "early access, mapping from jetson-containers only"},
-    {"38.2.0", "7.0", NULL},
-    {"38.2.1", "7.0", NULL},
-    {"38.2.2", "7.0", NULL},
-    {"38.4.0", "7.1", NULL},
-    {"39.0.0", "7.2 EA", "early access"},
-    {"39.1.0", NULL, "7.2 GA per jetson-containers only; 39.1.0 is not confirmed as a public release"},
-    {"39.2.0", "7.2", NULL},
-    {"39.2.1", "7.2.1", "mapping from OE4T commit notes only"},
+    /* 32.4.x: OE4T/meta-tegra dunfell-l4t-r32.4.2 and -r32.4.3 README.md,
+     * commit 6554e8b6 "R32.4.3 -> R32.4.4/JetPack 4.4.1"; JS-VAR agrees. */
+    {"32.3.1", "4.3", "mapping from jtop only", NULL},
+    {"32.4.2", "4.4 DP", "developer preview", NULL},
+    {"32.4.3", "4.4", NULL, NULL},
+    {"32.4.4", "4.4.1", NULL, NULL},
+    {"32.5.0", "4.5", NULL, NULL},
+    {"32.5.1", "4.5.1", NULL, NULL},
+    {"32.5.2", "4.5.1", NULL, NULL},
+    {"32.6.1", "4.6", NULL, NULL},
+    {"32.7.1", "4.6.1", NULL, NULL},
+    {"32.7.2", "4.6.2", NULL, NULL},
+    {"32.7.3", "4.6.3", NULL, NULL},
+    {"32.7.4", "4.6.4", NULL, NULL},
+    {"32.7.5", "4.6.5", NULL, NULL},
+    {"32.7.6", "4.6.6", NULL, NULL},
+    {"34.0.1", "5.0 pre-DP", "developer preview, mapping from jtop only", NULL},
+    {"34.1.0", "5.0 DP", "developer preview", NULL},
+    {"34.1.1", "5.0.1 DP", "developer preview", NULL},
+    {"35.1.0", "5.0.2", NULL, NULL},
+    {"35.2.1", "5.1", NULL, NULL},
+    {"35.3.0", "5.1.1 pre", "pre-release, mapping from jtop only", NULL},
+    {"35.3.1", "5.1.1", NULL, NULL},
+    {"35.4.1", "5.1.2", NULL, NULL},
+    {"35.5.0", "5.1.3", NULL, NULL},
+    {"35.6.0", "5.1.4", NULL, NULL},
+    {"35.6.1", "5.1.5", NULL, NULL},
+    {"35.6.2", "5.1.5", NULL, NULL},
+    {"35.6.3", "5.1.5", "35.6.3 itself is not confirmed; mapping from jtop only", NULL},
+    {"35.6.4", "5.1.6", NULL, NULL},
+    {"35.6.5", "5.1.6", NULL, NULL},
+    {"36.0.0", "6.0 EA", "early access, mapping from jtop only", NULL},
+    {"36.2.0", "6.0 DP", "developer preview", NULL},
+    {"36.3.0", "6.0", NULL, NULL},
+    {"36.4.0", "6.1", NULL, NULL},
+    {"36.4.2", NULL, "JetPack name disputed: 6.1 (rev1) per jtop, 6.1.1 per jetson-containers",
+     "6.1.1 per jetson-containers, 6.1 (rev1) per jtop"},
+    {"36.4.3", "6.2", NULL, NULL},
+    {"36.4.4", "6.2.1", NULL, NULL},
+    {"36.4.7", "6.2.1", "security/bug-fix refresh labelled 6.2.1 by jtop and jetson-containers", NULL},
+    {"36.5.0", "6.2.2", NULL, JC_STALE},
+    {"36.5.2", "6.2.3", "mapping from OE4T release notes only", NULL},
+    {"38.1.0", "7.0 EA", "early access, mapping from jetson-containers only", NULL},
+    {"38.2.0", "7.0", NULL, NULL},
+    {"38.2.1", "7.0", NULL, NULL},
+    {"38.2.2", "7.0", NULL, NULL},
+    {"38.4.0", "7.1", NULL, NULL},
+    {"39.0.0", "7.2 EA", "early access", NULL},
+    {"39.1.0", NULL, "7.2 GA per jetson-containers only; 39.1.0 is not confirmed as a public release",
+     "7.2 GA per jetson-containers; jtop names no 39.1.0"},
+    {"39.2.0", "7.2", NULL, NULL},
+    {"39.2.1", "7.2.1", "mapping from OE4T commit notes only", NULL},
 };
 
-const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **why)
+const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **why,
+                               const char **dispute)
 {
     *note = NULL;
     *why = NULL;
+    *dispute = NULL;
     for (size_t i = 0; l4t && i < sizeof rows / sizeof rows[0]; i++) {
         if (strcmp(rows[i].l4t, l4t) != 0)
             continue;
+        *dispute = rows[i].dispute;
         if (!rows[i].jetpack)
             *why = rows[i].note;
         else
@@ -72,4 +87,48 @@ const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **
     }
     *why = "L4T release not in the JetPack table";
     return NULL;
+}
+
+int jg_jp_major_for_l4t(int l4t_major)
+{
+    switch (l4t_major) {
+    case 32: return 4;
+    case 34: case 35: return 5;
+    case 36: return 6;
+    case 38: case 39: return 7;
+    default: return 0;
+    }
+}
+
+/* Toolkit -> JetPack major only where §2 ties the toolkit to one major. */
+int jg_jp_major_for_toolkit(const char *tk)
+{
+    static const struct { const char *prefix; int jp; } t[] = {
+        {"10.2", 4}, {"11.4", 5}, {"12.2", 6}, {"12.6", 6}, {"13.0", 7}, {"13.2", 7},
+    };
+    for (size_t i = 0; tk && i < sizeof t / sizeof t[0]; i++)
+        if (strncmp(tk, t[i].prefix, 4) == 0 && (tk[4] == '\0' || tk[4] == '.'))
+            return t[i].jp;
+    return 0;
+}
+
+int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version)
+{
+    int minor = 0;
+    if (l4t_version)
+        sscanf(l4t_version, "%*d.%d", &minor);
+    switch (jp_major) {
+    case 4: return 10020;
+    case 5: return 11040;
+    case 6: return (l4t_version && minor < 4) ? 12020 : 12060;
+    case 7: return l4t_major == 39 ? 13020 : 13000;
+    default: return 0;
+    }
+}
+
+/* §2: 38.2.x and 38.4.0 ship CUDA 13.0, 39.2.0 ships 13.2; nothing later is
+ * on record. */
+int jg_cuda_major_for_l4t_major(int l4t_major)
+{
+    return l4t_major == 38 || l4t_major == 39 ? 13 : -1;
 }

@@ -37,13 +37,24 @@ const char *jg_parse_meminfo(const char *text, size_t len, const char *key,
 const char *jg_parse_dt_model(const char *data, size_t len, char *buf, size_t size);
 const char *jg_parse_dt_compatible(const char *data, size_t len, json_t **list);
 
-/* What the compatible list says: "nvidia,<carrier>+<module>[-super]" and
- * "nvidia,tegraNNN". Empty strings where absent. */
+/* What the compatible list says: "nvidia,<carrier>[-rev]+<module>[-rev][-super]"
+ * (how = JG_DT_BY_BOARD), else a bare "nvidia,<module>" of the module table
+ * (JG_DT_BY_MODULE); the first devkit/codename entry implying a module
+ * family; the first "nvidia,tegraNNN". Empty strings / NULL where absent. */
+#define JG_DT_BY_BOARD "dt-compatible"
+#define JG_DT_BY_MODULE "dt-compatible-module"
 typedef struct jg_dt_ids {
     char module[32], carrier[32], soc[32];
+    char module_rev[8], carrier_rev[8];
     bool super;
+    const char *how;
+    const struct jg_family_row *family;
 } jg_dt_ids;
 void jg_dt_identify(const json_t *compatible, jg_dt_ids *out);
+/* nvidia,dtsfilename: the module part named in the file's base name. */
+bool jg_dts_module(const char *path, char *part, size_t size);
+/* nvidia,boardids: board[6] "p3448", part[11] "p3448-0000" or "". */
+bool jg_boardids(const char *ids, char *board, char *part);
 
 /* usr/local/cuda/version.json ("cuda".version, else cuda_nvcc.version). */
 const char *jg_parse_cuda_version_json(const char *text, size_t len, char *ver, size_t size);

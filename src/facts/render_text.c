@@ -51,6 +51,16 @@ const char *jg_fact_text(const json_t *fact, const char *missing_text, char *buf
     const char *reason = json_string_value(json_object_get(fact, "reason"));
     const char *err = json_string_value(json_object_get(fact, "error"));
     const char *note = json_string_value(json_object_get(fact, "note"));
+    const char *disputed = json_string_value(json_object_get(fact, "disputed"));
+    if (disputed) { /* a value another public source contradicts is shown as disputed */
+        char inner[512];
+        json_t *plain = json_deep_copy(fact);
+        json_object_del(plain, "disputed");
+        jg_fact_text(plain, missing_text, inner, sizeof inner);
+        json_decref(plain);
+        snprintf(buf, size, "%s [disputed: %s]", inner, disputed);
+        return buf;
+    }
     if (!st)
         snprintf(buf, size, "unknown (not collected)");
     else if (strcmp(st, "ok") == 0) {
@@ -95,13 +105,17 @@ static void hardware(FILE *f, const json_t *doc)
     fprintf(f, "Hardware:\n");
     line(f, doc, "Model", "module.model", "missing");
     line(f, doc, "Module", "module.name", "missing");
+    line(f, doc, "Family", "module.family", "missing");
     line(f, doc, "Part number", "module.part_number", "missing");
+    line(f, doc, "Revision", "module.revision", "missing");
     line(f, doc, "Carrier", "module.carrier", "missing");
     line(f, doc, "Super", "module.super", "missing");
     line(f, doc, "Memory class", "module.memory_class", "missing");
     line(f, doc, "SoC", "module.soc", "missing");
     line(f, doc, "Compute capability", "module.compute_capability", "missing");
     line(f, doc, "Compatible", "module.compatible", "missing");
+    line(f, doc, "DTS file name", "module.dtsfilename", "not present");
+    line(f, doc, "Board ids", "module.boardids", "not present");
     line(f, doc, "Tegra chip id", "module.tegra_chip_id", "not present");
     line(f, doc, "soc0 family", "module.soc0_family", "not present");
     line(f, doc, "soc0 soc_id", "module.soc0_soc_id", "not present");

@@ -31,7 +31,16 @@ json_t *jg_facts_cuda(const jg_root *r, const jg_dpkg *d);
 json_t *jg_facts_gpu(const jg_root *r);
 /* arch: host.arch when known, else NULL. */
 json_t *jg_facts_container(const jg_root *r, const json_t *gpu, const char *arch);
-json_t *jg_facts_module(const jg_root *r, const json_t *cuda, const json_t *container);
+json_t *jg_facts_module(const jg_root *r, const json_t *cuda, const json_t *container,
+                        const json_t *l4t);
+/* The device-tree properties the module identity reads (facts, any status). */
+typedef struct jg_dt_props {
+    const json_t *compat, *model, *dtsfilename, *boardids;
+} jg_dt_props;
+/* Sets part_number, carrier, super, revision, name, memory_class, family,
+ * soc, compute_capability and identified_by in m. cuda_major: the CUDA major
+ * (toolkit, else implied by the L4T major; -1 unknown); cuda_why says which. */
+void jg_module_identity(json_t *m, const jg_dt_props *p, int cuda_major, const char *cuda_why);
 json_t *jg_facts_jetson(const json_t *doc);
 
 /* cuda_driver and python: live probes, or not_probed under --root. */

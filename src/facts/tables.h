@@ -1,24 +1,67 @@
-/* The lookup tables of jetson-facts.md, each in one place with its source.
- * A lookup that misses says so (NULL); callers report "unknown" and never
- * fall back to a nearest or default entry. */
+/* The Jetson lookup tables (jetson-facts.md and tests/fixtures/roots/README.md),
+ * each in one place with its source: modules, module families, SoCs, JetPack.
+ * This header is the only way other stages reach Jetson knowledge (doctor,
+ * gate and triage hold no copy). A lookup that misses says so (NULL / 0);
+ * callers report "unknown" and never fall back to a nearest or default entry. */
 #ifndef JG_FACTS_TABLES_H
 #define JG_FACTS_TABLES_H
+#include <stdbool.h>
+#include <stddef.h>
 
 /* §3: module part number -> name, memory class, SoC. NULL fields are "not
- * found" in the facts; note (or NULL) carries the table's caveat. */
+ * found" in the facts. memory_inferred: the size is a deduction in the facts,
+ * never to be reported as a fact. */
 typedef struct jg_module_row {
     const char *part, *name, *memory, *soc, *note;
+    bool memory_inferred;
 } jg_module_row;
 const jg_module_row *jg_module_lookup(const char *part);
+
+/* A Jetson module family: the module board numbers ("p3448") and the
+ * devkit, carrier-less or codename compatibles that imply the family without
+ * naming the module's SKU (jetson-gpio's lists, the upstream bindings). */
+typedef struct jg_family_row {
+    const char *name, *soc;
+    const char *boards[4];     /* module board numbers, NULL-terminated */
+    const char *implied_by[8]; /* whole compatible entries, NULL-terminated */
+    const char *source;
+} jg_family_row;
+/* By module board number: "p3448" (or "3448"). */
+const jg_family_row *jg_family_for_board(const char *board);
+/* By a whole compatible entry: "nvidia,jetson-nano", "nvidia,p2972-0000". */
+const jg_family_row *jg_family_for_compatible(const char *entry);
+/* By the device-tree model text (last resort; never Jetson evidence). */
+const jg_family_row *jg_family_for_model(const char *model);
 
 /* §3 CUDA_TABLE: SoC -> compute capability. Thor (tegra264) depends on the
  * toolkit: 11.0 with CUDA >= 13, 10.1 before; cuda_major < 0 = unknown.
  * Returns NULL and sets *why when no value may be given. */
 const char *jg_soc_compute_capability(const char *soc, int cuda_major, const char **why);
+/* SoC variants and family names to the table's SoC: "tegra210b01" ->
+ * "tegra210", "tegra23x" -> "tegra234"; NULL when not a Jetson SoC. */
+const char *jg_soc_canonical(const char *soc);
+/* CUDA device name reported for a SoC ("tegra234" -> "Orin"), or NULL. */
+const char *jg_gpu_name_for_soc(const char *soc);
+/* Words that name a Jetson GPU or module in pasted text ("orin", "tx2"), in
+ * match order, with the compute capability each implies; i past the end
+ * returns NULL. */
+const char *jg_gpu_word(size_t i, const char **cc);
 
 /* §2: L4T "36.4.3" -> JetPack. Returns the JetPack label, or NULL with *why
  * set (release absent from the table, or its name disputed). *note gets the
- * table's caveat for a documented value, or NULL. */
-const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **why);
+ * table's caveat for a documented value, or NULL; *dispute what another
+ * public source says instead (the value is then flagged disputed), or NULL. */
+const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **why,
+                               const char **dispute);
+/* JetPack major for an L4T major (§2); 0 when not in the table. */
+int jg_jp_major_for_l4t(int l4t_major);
+/* JetPack major a CUDA toolkit version belongs to ("12.6.68" -> 6); 0 when
+ * the toolkit is not tied to one JetPack major. */
+int jg_jp_major_for_toolkit(const char *toolkit);
+/* CUDA driver version that a JetPack major ships (§2 / §6.1); 0 = unknown. */
+int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version);
+/* CUDA major that an L4T major ships: 38 and later carry CUDA 13 (§2: 38.2.x
+ * and 38.4.0 ship 13.0, 39.2.0 ships 13.2); -1 when the table cannot say. */
+int jg_cuda_major_for_l4t_major(int l4t_major);
 
 #endif

@@ -4,22 +4,7 @@
 #include <string.h>
 
 #include "facts/fact.h"
-
-/* jetson-facts.md §3: deviceQuery names per chip (tegra124 has none on record). */
-static const struct {
-    const char *soc, *name;
-} soc_names[] = {
-    {"tegra210", "NVIDIA Tegra X1"}, {"tegra186", "NVIDIA Tegra X2"}, {"tegra194", "Xavier"},
-    {"tegra234", "Orin"},            {"tegra264", "NVIDIA Thor"},
-};
-
-const char *jg_gpu_name_for_soc(const char *soc)
-{
-    for (size_t i = 0; soc && i < sizeof soc_names / sizeof *soc_names; i++)
-        if (strcmp(soc_names[i].soc, soc) == 0)
-            return soc_names[i].name;
-    return NULL;
-}
+#include "facts/tables.h"
 
 /* Exact name, or the name followed by a space or '(' (a driver may append a tag). */
 static bool name_matches(const char *got, const char *want)

@@ -8,8 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* CUDA device name reported for a SoC ("tegra234" -> "Orin"), or NULL. */
-const char *jg_gpu_name_for_soc(const char *soc);
+#include "facts/tables.h" /* jg_gpu_name_for_soc: the CUDA device names live in facts */
 
 /* integrated: 1 / 0, or -1 when the source cannot tell (not checked then).
  * Fills why with a sentence either way. */

@@ -6,7 +6,6 @@
 #include <strings.h>
 
 #include "install/constraints.h"
-#include "install/marker.h"
 #include "install/pep440.h"
 #include "install/reqfile.h"
 #include "util/msg.h"
@@ -42,27 +41,27 @@ static bool url_version(const jg_req *r, char *v, size_t n)
     return jg_wheel_version(r->url, name, sizeof name, v, n);
 }
 
-static void torch_rule(const char *file, const jg_req *r, const struct jg_check_ctx *c,
-                       jg_findings *out)
+static void torch_rule(const jg_req *r, const struct jg_check_ctx *c, jg_findings *out)
 {
+    const char *file = r->file;
     char wheel[128] = "";
     bool is_wheel = r->url[0] && url_version(r, wheel, sizeof wheel);
     const char *asked = r->url[0] ? (is_wheel ? wheel : r->url) : r->spec;
     if (foreign_local(asked)) {
-        jg_findings_add(out, file, r->line, 1, "torch.local-version",
+        jg_findings_add(out, file, r->line, 0, "torch.local-version",
                         "%s %s is a CPU (+cpu) or download.pytorch.org (+cuXXX) build; it would "
                         "replace NVIDIA's Jetson build", r->name, asked);
         return;
     }
     const char *have = installed(c, r->name);
     if (r->from_lock && !r->spec[0]) {
-        jg_findings_add(out, file, r->line, 1, "torch.replace",
+        jg_findings_add(out, file, r->line, 0, "torch.replace",
                         "%s: the lock entry has no version (a URL or source build?), so it "
                         "cannot be shown to keep the vendor build", r->name);
         return;
     }
     if (!have) {
-        jg_findings_add(out, file, r->line, 1, "torch.replace",
+        jg_findings_add(out, file, r->line, 0, "torch.replace",
                         strcmp(r->name, "torch") == 0
                             ? "%s: no vendor torch is known (from %s), so this line cannot be "
                               "shown to keep one"
@@ -74,51 +73,54 @@ static void torch_rule(const char *file, const jg_req *r, const struct jg_check_
     int ok = r->url[0] ? (is_wheel && strcasecmp(wheel, have) == 0)
                        : jg_specifier_contains(r->spec, have);
     if (ok != 1)
-        jg_findings_add(out, file, r->line, 1, "torch.replace",
+        jg_findings_add(out, file, r->line, 0, "torch.replace",
                         "%s %s%s: the vendor %s %s (from %s) %s; installing this would replace "
-                        "it", r->name, r->url[0] ? "from " : "", r->url[0] ? r->url : r->spec,
+                        "it%s", r->name, r->url[0] ? "from " : "", r->url[0] ? r->url : r->spec,
                         r->name, have, c->source,
-                        ok < 0 ? "cannot be compared with it" : "does not satisfy it");
+                        ok < 0 ? "cannot be compared with it" : "does not satisfy it",
+                        r->constraint ? " (a constraint: whatever requires torch gets this "
+                                        "version)" : "");
 }
 
-static bool applies(const char *file, const jg_req *r, const struct jg_check_ctx *c)
+static void bnb_rule(const jg_req *r, jg_findings *out)
 {
-    if (!r->marker[0])
-        return true;
-    const char *py = json_string_value(
-        json_object_get(json_object_get(c->probe, "python"), "version"));
-    int m = jg_marker_eval(r->marker, py);
-    if (m < 0)
-        jg_warn("%s:%zu: marker '%s' cannot be evaluated here; the line is taken as applying",
-                file, r->line, r->marker);
-    return m != 0;
+    if (!r->constraint) /* a constraint installs nothing */
+        jg_findings_add(out, r->file, r->line, 0, "bitsandbytes",
+                        "adds bitsandbytes, which the tier marks unsupported (the PyPI "
+                        "aarch64 wheel targets SBSA servers, not Jetson)");
+}
+
+static void index_rule(const jg_req *r, jg_findings *out)
+{
+    size_t n = strlen(r->file);
+    bool uv = n >= 14 && strcmp(r->file + n - 14, "pyproject.toml") == 0;
+    if (strstr(r->url, "download.pytorch.org"))
+        jg_findings_add(out, r->file, r->line, 0, "index.pytorch",
+                        "index %s serves CPU-only or server-CUDA torch wheels, never "
+                        "NVIDIA's Jetson build%s", r->url,
+                        uv ? " (uv reads [tool.uv] indexes and sources; pip does not)" : "");
 }
 
 int jg_constraints_check(const char *name, const char *text, size_t len,
                          const struct jg_check_ctx *c, jg_findings *out, char *err, size_t n)
 {
-    jg_reqs reqs = {0};
-    if (jg_reqfile_parse(name, text, len, &reqs, err, n) < 0) {
+    jg_reqs reqs = {.follow_includes = c->follow_includes};
+    jg_marker_env sel = {
+        .python = json_string_value(json_object_get(json_object_get(c->probe, "python"),
+                                                    "version")),
+        .extras = c->extras, .nextras = c->nextras, .groups = c->groups, .ngroups = c->ngroups};
+    if (jg_reqfile_parse(name, text, len, &sel, &reqs, err, n) < 0) {
         jg_reqs_free(&reqs);
         return -1;
     }
     for (size_t i = 0; i < reqs.n; i++) {
         const jg_req *r = &reqs.v[i];
-        if (r->kind == JG_REQ_INDEX) {
-            if (strstr(r->url, "download.pytorch.org"))
-                jg_findings_add(out, name, r->line, 1, "index.pytorch",
-                                "index %s serves CPU-only or server-CUDA torch wheels, never "
-                                "NVIDIA's Jetson build", r->url);
-            continue;
-        }
-        if (!applies(name, r, c))
-            continue;
-        if (strcmp(r->name, "bitsandbytes") == 0 && c->exclude_bnb)
-            jg_findings_add(out, name, r->line, 1, "bitsandbytes",
-                            "adds bitsandbytes, which the tier marks unsupported (the PyPI "
-                            "aarch64 wheel targets SBSA servers, not Jetson)");
+        if (r->kind == JG_REQ_INDEX)
+            index_rule(r, out);
+        else if (strcmp(r->name, "bitsandbytes") == 0 && c->exclude_bnb)
+            bnb_rule(r, out);
         else if (torch_family(r->name))
-            torch_rule(name, r, c, out);
+            torch_rule(r, c, out);
     }
     jg_reqs_free(&reqs);
     return 0;

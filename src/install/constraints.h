@@ -38,8 +38,11 @@ int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t
  * pins a container. */
 json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id);
 
-/* The constraints file text (malloc'd) for a vendor torch probe. */
-char *jg_constraints_render(const json_t *probe, bool exclude_bnb, const char *bnb_why);
+/* The constraints file text (malloc'd) for a vendor torch probe, or NULL
+ * with why filled when a version is not a PEP 440 version (it would pin
+ * nothing, or add lines) or another value is not plain text. */
+char *jg_constraints_render(const json_t *probe, bool exclude_bnb, const char *bnb_why,
+                            char *why, size_t n);
 
 struct jg_check_ctx {
     const json_t *probe;  /* may be NULL (no interpreter answered) */
@@ -47,10 +50,16 @@ struct jg_check_ctx {
     bool exclude_bnb;
     const char *source;   /* where the vendor versions come from, for messages:
                              "python3" or "tier target's pinned wheel" */
+    const char *const *extras; /* --extra / --group selection, normalized */
+    size_t nextras;
+    const char *const *groups;
+    size_t ngroups;
+    bool follow_includes; /* read -r / -c / local projects from disk */
 };
 
 /* Findings (rules torch.replace, torch.local-version, index.pytorch,
- * bitsandbytes) for the file; 0, or -1 with err when it cannot be read exactly. */
+ * bitsandbytes) for what installing the file with the selection would
+ * put in the environment; 0, or -1 with err when it cannot be read exactly. */
 int jg_constraints_check(const char *name, const char *text, size_t len,
                          const struct jg_check_ctx *c, jg_findings *out, char *err, size_t n);
 

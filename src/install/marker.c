@@ -10,6 +10,7 @@
 struct mstate {
     const char *p;
     const char *python; /* full version or NULL */
+    const jg_marker_env *env;
     bool bad;
 };
 
@@ -35,14 +36,16 @@ static const char *variable(struct mstate *s, const char *name, char *buf, size_
     static const char *const fixed[][2] = {
         {"platform_machine", "aarch64"}, {"platform_system", "Linux"}, {"sys_platform", "linux"},
         {"os_name", "posix"}, {"implementation_name", "cpython"},
-        {"platform_python_implementation", "CPython"}, {"extra", ""}};
+        {"platform_python_implementation", "CPython"}};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         if (strcmp(name, fixed[i][0]) == 0)
             return fixed[i][1];
     if (!s->python)
         return NULL;
     if (strcmp(name, "python_full_version") == 0 || strcmp(name, "implementation_version") == 0)
-        return s->python;
+        return strchr(strchr(s->python, '.') ? strchr(s->python, '.') + 1 : "", '.')
+                   ? s->python
+                   : NULL; /* "3.10" from a wheel tag: the micro version is unknown */
     if (strcmp(name, "python_version") == 0) {
         const char *dot = strchr(s->python, '.');
         const char *dot2 = dot ? strchr(dot + 1, '.') : NULL;
@@ -53,11 +56,20 @@ static const char *variable(struct mstate *s, const char *name, char *buf, size_
     return NULL;
 }
 
-/* A quoted string or a variable name; NULL (and s->bad) when unknown. */
-static const char *value(struct mstate *s, char *buf, size_t n, bool *is_version_var)
+/* Variables that name a selection, compared by membership, not as text. */
+static bool set_variable(const char *name)
+{
+    return strcmp(name, "extra") == 0 || strcmp(name, "extras") == 0 ||
+           strcmp(name, "dependency_groups") == 0;
+}
+
+/* A quoted string or a variable name; NULL (and s->bad) when unknown.
+ * var gets the variable's name, "" for a literal. */
+static const char *value(struct mstate *s, char *buf, size_t n, bool *is_version_var, char *var)
 {
     skip_space(s);
     *is_version_var = false;
+    var[0] = '\0';
     char q = *s->p;
     if (q == '"' || q == '\'') {
         const char *end = strchr(s->p + 1, q);
@@ -73,10 +85,44 @@ static const char *value(struct mstate *s, char *buf, size_t n, bool *is_version
         name[k++] = *s->p++;
     name[k] = '\0';
     *is_version_var = strstr(name, "version") != NULL;
+    snprintf(var, 64, "%s", name);
+    if (set_variable(name))
+        return "";
     const char *v = k ? variable(s, name, buf, n) : NULL;
     if (!v)
         s->bad = true;
     return v;
+}
+
+static bool selected(const struct mstate *s, const char *set, const char *want)
+{
+    char norm[128];
+    size_t k = 0;
+    for (const char *p = want; *p && k + 1 < sizeof norm; p++) /* PEP 685 */
+        norm[k++] = (*p == '_' || *p == '.') ? '-' : (char)tolower((unsigned char)*p);
+    norm[k] = '\0';
+    bool groups = strcmp(set, "dependency_groups") == 0;
+    size_t n = !s->env ? 0 : groups ? s->env->ngroups : s->env->nextras;
+    const char *const *v = !s->env ? NULL : groups ? s->env->groups : s->env->extras;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(v[i], norm) == 0)
+            return true;
+    return false;
+}
+
+/* extra == X, X in extras, X in dependency_groups (and their negations). */
+static int set_compare(const struct mstate *s, const char *op, const char *lvar, const char *l,
+                       const char *rvar, const char *r)
+{
+    bool eq = strcmp(op, "==") == 0, ne = strcmp(op, "!=") == 0;
+    bool in = strcmp(op, "in") == 0, not_in = strcmp(op, "not in") == 0;
+    if (strcmp(lvar, "extra") == 0 && (eq || ne))
+        return selected(s, "extras", r) == eq;
+    if (strcmp(rvar, "extra") == 0 && (eq || ne))
+        return selected(s, "extras", l) == eq;
+    if (set_variable(rvar) && strcmp(rvar, "extra") != 0 && (in || not_in))
+        return selected(s, rvar, l) == in;
+    return -1;
 }
 
 static int compare(const char *op, const char *l, const char *r, bool version)
@@ -113,9 +159,9 @@ static int atom(struct mstate *s)
         s->p++;
         return v;
     }
-    char lb[128], rb[128], op[8] = "";
+    char lb[128], rb[128], op[8] = "", lvar[64], rvar[64];
     bool lver, rver;
-    const char *l = value(s, lb, sizeof lb, &lver);
+    const char *l = value(s, lb, sizeof lb, &lver, lvar);
     skip_space(s);
     static const char *const ops[] = {"===", "==", "!=", "~=", "<=", ">=", "<", ">"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0] && !op[0]; i++)
@@ -129,10 +175,11 @@ static int atom(struct mstate *s)
         snprintf(op, sizeof op, "not in");
     if (!op[0])
         return s->bad = true, -1;
-    const char *r = value(s, rb, sizeof rb, &rver);
+    const char *r = value(s, rb, sizeof rb, &rver, rvar);
     if (!l || !r)
         return -1;
-    int v = compare(op, l, r, lver || rver);
+    int v = set_variable(lvar) || set_variable(rvar) ? set_compare(s, op, lvar, l, rvar, r)
+                                                     : compare(op, l, r, lver || rver);
     if (v < 0)
         s->bad = true;
     return v;
@@ -160,7 +207,13 @@ static int expr(struct mstate *s)
 
 int jg_marker_eval(const char *marker, const char *python_version)
 {
-    struct mstate s = {.p = marker, .python = python_version};
+    jg_marker_env env = {.python = python_version};
+    return jg_marker_eval_env(marker, &env);
+}
+
+int jg_marker_eval_env(const char *marker, const jg_marker_env *env)
+{
+    struct mstate s = {.p = marker, .python = env->python, .env = env};
     int v = expr(&s);
     skip_space(&s);
     if (*s.p != '\0')

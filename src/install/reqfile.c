@@ -1,33 +1,50 @@
-/* requirements.txt syntax as pip reads it (the subset exported files use). */
+/* Requirement records, PEP 508 strings, and which reader a file gets. */
 #include "install/reqfile.h"
 
 #include <ctype.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "util/msg.h"
+#include "util/sysroot.h"
 
-int jg_lockfile_parse(const char *name, const char *text, size_t len, jg_reqs *out, char *err,
-                      size_t errlen);
+#define MAX_INCLUDE_DEPTH 16
 
 void jg_reqs_free(jg_reqs *r)
 {
+    for (size_t i = 0; i < r->nfiles; i++)
+        free(r->files[i]);
+    free(r->files);
     free(r->v);
-    r->v = NULL;
-    r->n = 0;
+    bool follow = r->follow_includes;
+    *r = (jg_reqs){.follow_includes = follow};
 }
 
-jg_req *jg_reqs_add(jg_reqs *r, enum jg_req_kind kind, size_t line);
-jg_req *jg_reqs_add(jg_reqs *r, enum jg_req_kind kind, size_t line)
+static const char *intern(jg_reqs *r, const char *file)
 {
+    for (size_t i = 0; i < r->nfiles; i++)
+        if (strcmp(r->files[i], file) == 0)
+            return r->files[i];
+    char **v = realloc(r->files, (r->nfiles + 1) * sizeof *v);
+    if (!v || !(v[r->nfiles] = strdup(file)))
+        abort(); /* a dropped requirement could hide a replaced torch */
+    r->files = v;
+    return v[r->nfiles++];
+}
+
+jg_req *jg_reqs_add(jg_reqs *r, enum jg_req_kind kind, const char *file, size_t line)
+{
+    const char *f = intern(r, file);
     jg_req *v = realloc(r->v, (r->n + 1) * sizeof *v);
     if (!v)
-        abort(); /* a dropped requirement could hide a replaced torch */
+        abort();
     r->v = v;
     memset(&v[r->n], 0, sizeof v[r->n]);
     v[r->n].kind = kind;
+    v[r->n].file = f;
     v[r->n].line = line;
     return &v[r->n++];
 }
@@ -62,6 +79,8 @@ bool jg_wheel_version(const char *url, char *name, size_t nn, char *version, siz
     }
     file[k] = '\0';
     size_t len = strlen(file);
+    while (len && isspace((unsigned char)file[len - 1]))
+        file[--len] = '\0';
     if (len < 5 || strcasecmp(file + len - 4, ".whl") != 0)
         return false;
     char *dash = strchr(file, '-');
@@ -74,160 +93,151 @@ bool jg_wheel_version(const char *url, char *name, size_t nn, char *version, siz
     return true;
 }
 
-static char *trim(char *s)
+static const char *skip_ws(const char *s)
 {
     while (isspace((unsigned char)*s))
         s++;
-    size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
     return s;
 }
 
-/* pip: a comment starts at '#' at the line start or after whitespace. */
-static void strip_comment(char *s)
+/* "a, B_c" -> "a,b-c" */
+static void extras_list(const char *s, size_t n, char *out, size_t on)
 {
-    for (char *p = s; *p; p++)
-        if (*p == '#' && (p == s || isspace((unsigned char)p[-1]))) {
-            *p = '\0';
-            return;
-        }
-}
-
-static void option_line(const char *file, size_t line, char *s, jg_reqs *out)
-{
-    char *arg = s + strcspn(s, " \t=");
-    if (*arg)
-        *arg++ = '\0';
-    arg = trim(arg);
-    if (*arg == '=')
-        arg = trim(arg + 1);
-    static const char *const index_opts[] = {"-i", "--index-url", "--extra-index-url",
-                                             "-f", "--find-links"};
-    static const char *const includes[] = {"-r", "--requirement", "-c", "--constraint"};
-    for (size_t i = 0; i < sizeof index_opts / sizeof index_opts[0]; i++)
-        if (strcmp(s, index_opts[i]) == 0) {
-            jg_req *r = jg_reqs_add(out, JG_REQ_INDEX, line);
-            snprintf(r->url, sizeof r->url, "%s", arg);
-            return;
-        }
-    for (size_t i = 0; i < sizeof includes / sizeof includes[0]; i++)
-        if (strcmp(s, includes[i]) == 0)
-            jg_warn("%s:%zu: %s %s is not followed; run --check on that file too", file, line, s,
-                    arg);
-}
-
-static bool is_url_or_path(const char *s)
-{
-    return strncmp(s, "http://", 7) == 0 || strncmp(s, "https://", 8) == 0 ||
-           strncmp(s, "file:", 5) == 0 || s[0] == '.' || s[0] == '/';
-}
-
-/* name[extras] (specs) ; marker   |   name @ url ; marker   |   url-or-path */
-static void requirement_line(const char *file, size_t line, char *s, jg_reqs *out)
-{
-    char *hash = strstr(s, " --");
-    if (hash)
-        *hash = '\0'; /* per-requirement options such as --hash */
-    if (is_url_or_path(s)) {
-        char name[128], version[128];
-        if (!jg_wheel_version(s, name, sizeof name, version, sizeof version)) {
-            jg_warn("%s:%zu: '%s' is a source tree or URL, not a wheel; its package is not "
-                    "checked", file, line, s);
-            return;
-        }
-        jg_req *r = jg_reqs_add(out, JG_REQ_PACKAGE, line);
-        snprintf(r->name, sizeof r->name, "%s", name);
-        snprintf(r->url, sizeof r->url, "%s", trim(s));
-        return;
+    out[0] = '\0';
+    char one[128];
+    for (const char *p = s, *e; p < s + n; p = e + 1) {
+        e = memchr(p, ',', (size_t)(s + n - p));
+        e = e ? e : s + n;
+        const char *a = skip_ws(p), *b = e;
+        while (b > a && isspace((unsigned char)b[-1]))
+            b--;
+        snprintf(one, sizeof one, "%.*s", (int)(b - a), a);
+        char norm[128];
+        jg_req_normalize(one, norm, sizeof norm);
+        if (norm[0] && strlen(out) + strlen(norm) + 2 < on)
+            snprintf(out + strlen(out), on - strlen(out), "%s%s", out[0] ? "," : "", norm);
     }
-    jg_req *r = jg_reqs_add(out, JG_REQ_PACKAGE, line);
+}
+
+static void trimmed(char *dst, size_t n, const char *s, size_t len)
+{
+    s = skip_ws(s);
+    len = strnlen(s, len);
+    while (len && isspace((unsigned char)s[len - 1]))
+        len--;
+    snprintf(dst, n, "%.*s", (int)len, s);
+}
+
+int jg_req_pep508(const char *text, jg_req *r)
+{
+    const char *s = skip_ws(text);
     size_t n = 0;
-    while (isalnum((unsigned char)s[n]) || s[n] == '-' || s[n] == '_' || s[n] == '.')
+    while (isalnum((unsigned char)s[n]) || ((s[n] == '-' || s[n] == '_' || s[n] == '.') && n))
         n++;
+    if (!n)
+        return -1;
     char raw[128];
     snprintf(raw, sizeof raw, "%.*s", (int)n, s);
     jg_req_normalize(raw, r->name, sizeof r->name);
-    char *rest = trim(s + n);
-    if (*rest == '[')
-        rest = trim(rest + strcspn(rest, "]") + (strchr(rest, ']') ? 1 : 0));
-    char *semi = strchr(rest, ';');
-    if (*rest == '@') {
-        semi = strstr(rest, " ;"); /* a URL may hold ';' itself */
-        if (semi)
-            semi++;
-    }
-    if (semi) {
-        *semi = '\0';
-        snprintf(r->marker, sizeof r->marker, "%s", trim(semi + 1));
-    }
-    rest = trim(rest);
-    if (*rest == '@') {
-        snprintf(r->url, sizeof r->url, "%s", trim(rest + 1));
-        return;
-    }
-    if (*rest == '(') {
-        rest++;
-        char *close = strrchr(rest, ')');
-        if (close)
-            *close = '\0';
-    }
-    snprintf(r->spec, sizeof r->spec, "%s", trim(rest));
-}
-
-static bool looks_like_toml_lock(const char *name)
-{
-    size_t n = strlen(name);
-    return (n >= 5 && strcmp(name + n - 5, ".lock") == 0) ||
-           (n >= 5 && strcmp(name + n - 5, ".toml") == 0);
-}
-
-int jg_reqfile_parse(const char *name, const char *text, size_t len, jg_reqs *out, char *err,
-                     size_t errlen)
-{
-    if (looks_like_toml_lock(name))
-        return jg_lockfile_parse(name, text, len, out, err, errlen);
-    if (memchr(text, '\0', len)) {
-        snprintf(err, errlen, "%s: binary data, not a requirements file", name);
-        return -1;
-    }
-    char *buf = malloc(len + 1);
-    if (!buf) {
-        snprintf(err, errlen, "%s: out of memory", name);
-        return -1;
-    }
-    memcpy(buf, text, len);
-    buf[len] = '\0';
-    size_t lineno = 0, start = 0;
-    char logical[8192] = "";
-    for (char *p = buf, *nl; p && *p; p = nl) {
-        nl = strchr(p, '\n');
-        if (nl)
-            *nl++ = '\0';
-        lineno++;
-        if (!logical[0])
-            start = lineno;
-        size_t n = strlen(p);
-        bool cont = n && p[n - 1] == '\\';
-        if (cont)
-            p[n - 1] = '\0';
-        if (strlen(logical) + strlen(p) + 2 >= sizeof logical) {
-            snprintf(err, errlen, "%s:%zu: line too long", name, lineno);
-            free(buf);
+    s = skip_ws(s + n);
+    if (*s == '[') {
+        const char *close = strchr(s, ']');
+        if (!close)
             return -1;
-        }
-        strcat(logical, p);
-        strcat(logical, " ");
-        if (cont)
-            continue;
-        strip_comment(logical);
-        char *s = trim(logical);
-        if (*s == '-')
-            option_line(name, start, s, out);
-        else if (*s)
-            requirement_line(name, start, s, out);
-        logical[0] = '\0';
+        extras_list(s + 1, (size_t)(close - s - 1), r->extras, sizeof r->extras);
+        s = skip_ws(close + 1);
     }
-    free(buf);
+    const char *semi;
+    if (*s == '@') { /* a URL may hold ';' itself: the marker follows whitespace */
+        s = skip_ws(s + 1);
+        semi = s + strcspn(s, " \t");
+        trimmed(r->url, sizeof r->url, s, (size_t)(semi - s));
+        semi = strchr(semi, ';');
+    } else {
+        semi = strchr(s, ';');
+        size_t len = semi ? (size_t)(semi - s) : strlen(s);
+        trimmed(r->spec, sizeof r->spec, s, len);
+        size_t sl = strlen(r->spec);
+        if (r->spec[0] == '(' && sl && r->spec[sl - 1] == ')')
+            trimmed(r->spec, sizeof r->spec, r->spec + 1, sl - 2);
+    }
+    if (semi)
+        trimmed(r->marker, sizeof r->marker, semi + 1, strlen(semi + 1));
     return 0;
+}
+
+bool jg_req_applies(const jg_req *r, const jg_marker_env *sel)
+{
+    if (!r->marker[0])
+        return true;
+    int m = jg_marker_eval_env(r->marker, sel);
+    if (m < 0)
+        jg_warn("%s:%zu: marker '%s' cannot be evaluated here; the line is taken as applying",
+                r->file, r->line, r->marker);
+    return m != 0;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static int dispatch(const char *name, const char *text, size_t len, const jg_marker_env *sel,
+                    bool constraint, int depth, jg_reqs *out, char *err, size_t errlen)
+{
+    const char *base = strrchr(name, '/');
+    base = base ? base + 1 : name;
+    if (strcmp(base, "pyproject.toml") == 0)
+        return jg_pyproject_parse(name, text, len, sel, out, err, errlen);
+    if (ends_with(base, ".lock"))
+        return jg_uvlock_parse(name, text, len, sel, out, err, errlen);
+    if (strcmp(base, "pylock.toml") == 0 || (strncmp(base, "pylock.", 7) == 0 &&
+                                             ends_with(base, ".toml")))
+        return jg_pylock_parse(name, text, len, sel, out, err, errlen);
+    if (ends_with(base, ".toml")) {
+        snprintf(err, errlen, "%s: a .toml file that is not pyproject.toml, uv.lock or "
+                 "pylock.toml (PEP 751 names: pylock.toml, pylock.NAME.toml)", name);
+        return -1;
+    }
+    return jg_reqtxt_parse(name, text, len, sel, constraint, depth, out, err, errlen);
+}
+
+int jg_reqfile_parse(const char *name, const char *text, size_t len, const jg_marker_env *sel,
+                     jg_reqs *out, char *err, size_t errlen)
+{
+    return dispatch(name, text, len, sel, false, 0, out, err, errlen);
+}
+
+int jg_reqfile_include(const char *from, const char *path, const jg_marker_env *sel,
+                       bool constraint, int depth, jg_reqs *out, char *err, size_t errlen)
+{
+    if (strstr(path, "://")) {
+        snprintf(err, errlen, "%s: includes %s, which is not fetched: download it and check "
+                 "it, so nothing unchecked is installed", from, path);
+        return -1;
+    }
+    if (depth > MAX_INCLUDE_DEPTH) {
+        snprintf(err, errlen, "%s: includes nested deeper than %d (a cycle?)", from,
+                 MAX_INCLUDE_DEPTH);
+        return -1;
+    }
+    char dir[4096], full[4096];
+    snprintf(dir, sizeof dir, "%s", from);
+    if (path[0] == '/')
+        snprintf(full, sizeof full, "%s", path);
+    else if (strchr(from, '/'))
+        snprintf(full, sizeof full, "%s/%s", dirname(dir), path);
+    else
+        snprintf(full, sizeof full, "%s", path);
+    jg_blob b;
+    if (jg_read_path(full, JG_CAP_LARGE, &b) != JG_R_OK) {
+        snprintf(err, errlen, "%s: cannot read %s (included from %s): %s", full, path, from,
+                 b.status == JG_R_TOO_BIG ? "too large" : strerror(b.err));
+        jg_blob_free(&b);
+        return -1;
+    }
+    int rc = dispatch(full, b.data, b.len, sel, constraint, depth + 1, out, err, errlen);
+    jg_blob_free(&b);
+    return rc;
 }

@@ -44,8 +44,10 @@ void jg_findings_print(const jg_findings *f, FILE *out)
 {
     for (size_t i = 0; i < f->n; i++) {
         const jg_finding *e = &f->v[i];
-        if (e->line)
+        if (e->line && e->col)
             fprintf(out, "%s:%zu:%zu: %s: %s\n", e->file, e->line, e->col, e->rule, e->msg);
+        else if (e->line) /* col 0: a finding about a whole line */
+            fprintf(out, "%s:%zu: %s: %s\n", e->file, e->line, e->rule, e->msg);
         else
             fprintf(out, "%s: %s: %s\n", e->file, e->rule, e->msg);
     }

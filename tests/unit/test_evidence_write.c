@@ -13,8 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "doctor/report.h"
 #include "evidence/sanitize.h"
 #include "evidence/write.h"
+#include "facts/collect.h"
+#include "facts/fact.h"
 #include "gate/check.h"
 #include "gate/gate.h"
 #include "util/json.h"
@@ -248,6 +251,39 @@ static void x86_platform_nulls(void **state)
     jg_scrub_free(&s);
 }
 
+/* Issue 14: a fact's status and reason reach the record and, read back,
+ * the doctor's facts unchanged (AGX Orin p3701-0000 fixture: memory only
+ * inferred -> unknown with its reason; no toolkit -> missing; the part
+ * carries its "as flashed" note). */
+static void fact_status_round_trip(void **state)
+{
+    (void)state;
+    jg_root r;
+    assert_true(jg_root_init(&r, JG_FIXTURES "/roots/agx-orin-devkit-p3701-0000-r35.4.1"));
+    json_t *facts = jg_facts_collect_files(&r);
+    jg_root_free(&r);
+    json_t *p = jg_evidence_platform(facts, NULL, NULL);
+    assert_true(json_is_null(json_object_get(p, "memory_class")));
+    assert_string_equal(jg_json_str(p, "fact_status.memory_class.status"), "unknown");
+    const char *why = jg_json_str(p, "fact_status.memory_class.reason");
+    assert_non_null(why);
+    assert_non_null(strstr(why, "inferred"));
+    assert_string_equal(jg_json_str(p, "fact_status.cuda_toolkit.status"), "missing");
+    assert_non_null(strstr(jg_json_str(p, "fact_status.module_part.note"), "as flashed"));
+    assert_null(json_object_get(json_object_get(p, "fact_status"), "l4t")); /* ok, no note */
+    json_t *st = json_pack("{s:{s:O}}", "predicate", "platform", p);
+    json_t *back = jg_facts_from_evidence(st);
+    assert_string_equal(jg_fact_status(jg_json_at(back, "module.memory_class")), "unknown");
+    assert_string_equal(jg_json_str(back, "module.memory_class.reason"), why);
+    assert_string_equal(jg_fact_status(jg_json_at(back, "cuda.toolkit")), "missing");
+    assert_string_equal(jg_fact_str(back, "module.part_number"), "p3701-0000");
+    assert_non_null(strstr(jg_json_str(back, "module.part_number.note"), "as flashed"));
+    json_decref(back);
+    json_decref(st);
+    json_decref(p);
+    json_decref(facts);
+}
+
 /* The record kept from the real H200 run (x86_64, discrete GPU): CUDA and
  * framework checks passed there, the Jetson checks failed, and the gate is
  * not_run. Re-judging its checks must give the same verdict. */
@@ -306,6 +342,7 @@ int main(void)
         cmocka_unit_test(scrub_text_cases),
         cmocka_unit_test(record_shape),
         cmocka_unit_test(x86_platform_nulls),
+        cmocka_unit_test(fact_status_round_trip),
         cmocka_unit_test(h200_example_record),
         cmocka_unit_test(validators),
     };

@@ -184,6 +184,42 @@ static void device_tree(void **state)
     assert_string_equal(ids.module, "");
     json_decref(list);
 
+    /* L4T R32 Nano: revision suffixes on both sides (xen-devel dump, fixtures README). */
+    assert_null(jg_parse_dt_compatible(S("nvidia,p3449-0000-b00+p3448-0000-b00\0"
+                                         "nvidia,jetson-nano\0nvidia,tegra210\0"), &list));
+    jg_dt_identify(list, &ids);
+    assert_string_equal(ids.module, "p3448-0000");
+    assert_string_equal(ids.module_rev, "b00");
+    assert_string_equal(ids.carrier, "p3449-0000");
+    assert_string_equal(ids.how, JG_DT_BY_BOARD);
+    assert_string_equal(ids.family->name, "Jetson Nano");
+    json_decref(list);
+    /* A bare module entry (upstream binding "Jetson Xavier NX"). */
+    assert_null(jg_parse_dt_compatible(S("nvidia,p3668-0000\0nvidia,tegra194\0"), &list));
+    jg_dt_identify(list, &ids);
+    assert_string_equal(ids.module, "p3668-0000");
+    assert_string_equal(ids.how, JG_DT_BY_MODULE);
+    json_decref(list);
+    /* Shield TV Pro 2019: a p-number that is no Jetson module, a SoC variant. */
+    assert_null(jg_parse_dt_compatible(S("nvidia,p2894-0050-a08\0nvidia,darcy\0"
+                                         "nvidia,tegra210b01\0nvidia,tegra210\0"), &list));
+    jg_dt_identify(list, &ids);
+    assert_null(ids.how);
+    assert_null(ids.family);
+    assert_string_equal(ids.soc, "tegra210b01");
+    json_decref(list);
+    char part[16], board[8];
+    assert_true(jg_dts_module("../hardware/nvidia/platform/t18x/quill/kernel-dts/"
+                              "tegra186-quill-p3310-1000-c03-00-base.dts", part, sizeof part));
+    assert_string_equal(part, "p3310-1000");
+    assert_false(jg_dts_module("tegra210-jetson-tx1-p2597-2180-a01-devkit.dts", part, sizeof part));
+    assert_true(jg_boardids("3448", board, part));
+    assert_string_equal(board, "p3448");
+    assert_string_equal(part, "");
+    assert_true(jg_boardids("3668:0001:B01", board, part));
+    assert_string_equal(part, "p3668-0001");
+    assert_false(jg_boardids("34x8", board, part));
+
     assert_non_null(jg_parse_dt_compatible(S("a\0\0b\0"), &list)); /* empty entry */
     assert_null(list);
     assert_non_null(jg_parse_dt_compatible(S("nvidia,\x80\0"), &list));
@@ -244,24 +280,40 @@ static void headers(void **state)
 static void jetpack_table(void **state)
 {
     (void)state;
-    const char *note, *why;
+    const char *note, *why, *dispute;
     struct { const char *l4t, *jp; } ok[] = {
-        {"32.6.1", "4.6"}, {"32.7.6", "4.6.6"}, {"32.5.2", "4.5.1"}, {"35.4.1", "5.1.2"},
+        {"32.4.2", "4.4 DP"}, {"32.4.3", "4.4"}, {"32.4.4", "4.4.1"}, {"32.6.1", "4.6"}, {"32.7.6", "4.6.6"}, {"32.5.2", "4.5.1"}, {"35.4.1", "5.1.2"},
         {"35.6.4", "5.1.6"}, {"36.3.0", "6.0"}, {"36.4.3", "6.2"}, {"36.4.4", "6.2.1"},
         {"36.4.7", "6.2.1"}, {"36.5.0", "6.2.2"}, {"38.2.2", "7.0"}, {"38.4.0", "7.1"},
         {"39.2.0", "7.2"}, {"39.2.1", "7.2.1"},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-        const char *jp = jg_jetpack_for_l4t(ok[i].l4t, &note, &why);
+        const char *jp = jg_jetpack_for_l4t(ok[i].l4t, &note, &why, &dispute);
         assert_non_null(jp);
         assert_string_equal(jp, ok[i].jp);
     }
     const char *none[] = {"36.4.2", "39.1.0", "36.9.9", "36.4.5", "36.4", "35.4.1.1", "", "40.0.0"};
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
-        assert_null(jg_jetpack_for_l4t(none[i], &note, &why));
+        assert_null(jg_jetpack_for_l4t(none[i], &note, &why, &dispute));
         assert_non_null(why);
     }
-    assert_null(jg_jetpack_for_l4t(NULL, &note, &why));
+    assert_null(jg_jetpack_for_l4t(NULL, &note, &why, &dispute));
+    /* A value another public source contradicts stays, flagged as disputed. */
+    assert_string_equal(jg_jetpack_for_l4t("36.5.0", &note, &why, &dispute), "6.2.2");
+    assert_non_null(dispute);
+    assert_non_null(strstr(dispute, "6.2.1"));
+    assert_null(jg_jetpack_for_l4t("36.4.2", &note, &why, &dispute));
+    assert_non_null(dispute);
+    assert_string_equal(jg_jetpack_for_l4t("36.4.3", &note, &why, &dispute), "6.2");
+    assert_null(dispute);
+    assert_int_equal(jg_jp_major_for_l4t(32), 4);
+    assert_int_equal(jg_jp_major_for_l4t(37), 0);
+    assert_int_equal(jg_jp_major_for_toolkit("12.6.68"), 6);
+    assert_int_equal(jg_jp_major_for_toolkit("12.8"), 0);
+    assert_int_equal(jg_cuda_major_for_l4t_major(38), 13);
+    assert_int_equal(jg_cuda_major_for_l4t_major(39), 13);
+    assert_int_equal(jg_cuda_major_for_l4t_major(40), -1); /* nothing on record: never invented */
+    assert_int_equal(jg_cuda_major_for_l4t_major(36), -1);
 }
 
 static void module_and_cc_tables(void **state)
@@ -282,12 +334,46 @@ static void module_and_cc_tables(void **state)
     assert_non_null(why);
     assert_string_equal(jg_soc_compute_capability("tegra194", -1, &why), "7.2");
     assert_null(jg_soc_compute_capability("tegra241", 13, &why)); /* Grace is not in the table */
+    assert_string_equal(jg_soc_compute_capability("tegra210b01", -1, &why), "5.3");
+    assert_string_equal(jg_soc_canonical("tegra210b01"), "tegra210");
+    assert_string_equal(jg_soc_canonical("tegra23x"), "tegra234");
+    assert_null(jg_soc_canonical("tegra30"));
+    assert_null(jg_soc_canonical("tegra132"));
+    r = jg_module_lookup("p3701-0000");
+    assert_true(r->memory_inferred);
+    assert_false(jg_module_lookup("p3701-0005")->memory_inferred);
+    const char *cc;
+    assert_string_equal(jg_gpu_word(0, &cc), "orin");
+    assert_string_equal(cc, "8.7");
+    assert_null(jg_gpu_word(1000, &cc));
+}
+
+/* Families: a devkit or codename compatible names a family, never a SKU;
+ * reference and consumer boards on the same SoCs name none. */
+static void family_table(void **state)
+{
+    (void)state;
+    assert_string_equal(jg_family_for_compatible("nvidia,jetson-nano")->soc, "tegra210");
+    assert_string_equal(jg_family_for_compatible("nvidia,p2972-0000")->name,
+                        "Jetson AGX Xavier series");
+    assert_string_equal(jg_family_for_board("p3448")->name, "Jetson Nano");
+    assert_string_equal(jg_family_for_board("3767")->soc, "tegra234");
+    const char *not_jetson[] = {"nvidia,p2571", "nvidia,p2894-0050-a08", "nvidia,darcy",
+                                "google,smaug", "nvidia,venice2", "nvidia,norrin",
+                                "toradex,apalis-tk1", "nvidia,p2371-0000", "nvidia,tegra210"};
+    for (size_t i = 0; i < sizeof not_jetson / sizeof not_jetson[0]; i++)
+        assert_null(jg_family_for_compatible(not_jetson[i]));
+    assert_null(jg_family_for_board("p2894"));
+    assert_string_equal(jg_family_for_model("NVIDIA Jetson Orin Nano Developer Kit")->boards[0],
+                        "p3767");
+    assert_null(jg_family_for_model("NVIDIA Shield TV"));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tegra_release_good),
+        cmocka_unit_test(family_table),
         cmocka_unit_test(tegra_release_date_variants),
         cmocka_unit_test(tegra_release_malformed),
         cmocka_unit_test(dpkg_good_and_filtered),

@@ -1,0 +1,127 @@
+#!/bin/sh
+# The oldest toolchain jetgate promises to build with, built from source:
+# CMake 3.16.3 and the library versions of Ubuntu 20.04 / JetPack 5
+# (jansson 2.12, expat 2.2.9, libyaml 0.2.2, cmocka 1.1.5), plus expat 2.2.5
+# (JetPack 4). Each comes from its public git repository at its release tag,
+# is installed into a private prefix, and jetgate is configured, built with
+# -Werror and tested against it with nothing from the system's copies.
+#
+#   scripts/compat-lane.sh [WORKDIR]      (default build/compat)
+#
+# JG_COMPAT_MIRROR=DIR takes each repository from DIR/OWNER+NAME/repo (a
+# local mirror) instead of https://github.com/OWNER/NAME.git.
+# JG_COMPAT_JOBS=N parallel jobs (default 2). Fetched sources stay under
+# WORKDIR/src; nothing is copied into the tree. CMake takes the longest
+# (about 40 min on two busy cores); it is kept and reused on later runs.
+set -eu
+cd "$(dirname "$0")/.."
+root=$(pwd)
+work=${1:-build/compat}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+jobs=${JG_COMPAT_JOBS:-2}
+src=$work/src
+deps=$work/deps
+log=$work/logs
+mkdir -p "$src" "$log"
+
+say() { printf '== %s\n' "$*"; }
+# run LOGNAME CMD...: keep the noise in a log, show its tail when it fails.
+run() {
+  name=$1; shift
+  if ! "$@" >"$log/$name.log" 2>&1; then
+    echo "compat-lane: $name failed; last lines of $log/$name.log:" >&2
+    tail -30 "$log/$name.log" >&2
+    exit 1
+  fi
+}
+repo_url() {
+  if [ -n "${JG_COMPAT_MIRROR:-}" ]; then
+    echo "file://$JG_COMPAT_MIRROR/$(echo "$1" | tr / +)/repo"
+  else
+    echo "https://github.com/$1.git"
+  fi
+}
+# checkout OWNER/NAME TAG: a shallow clone of one release tag under $src.
+checkout() {
+  dir=$src/$(basename "$1")-$2
+  if [ ! -d "$dir" ]; then
+    git -c advice.detachedHead=false clone -q --depth 1 --branch "$2" "$(repo_url "$1")" "$dir"
+  fi
+  echo "$dir"
+}
+
+cmake_bin=$deps/cmake/bin/cmake
+cmake_version=3.16.3
+if ! "$cmake_bin" --version 2>/dev/null | grep -q "version $cmake_version\$"; then
+  say "CMake $cmake_version (bootstrap; slow)"
+  d=$(checkout Kitware/CMake "v$cmake_version")
+  rm -rf "$work/cmake-build" && mkdir -p "$work/cmake-build"
+  (cd "$work/cmake-build" &&
+    run cmake-bootstrap "$d/bootstrap" --prefix="$deps/cmake" --parallel="$jobs" \
+      --no-qt-gui -- -DCMAKE_USE_OPENSSL=OFF -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=Release &&
+    run cmake-make make -j "$jobs" &&
+    run cmake-install make install)
+fi
+"$cmake_bin" --version | head -1
+
+# cmake_lib NAME SRCDIR PREFIX ARGS...: one library's CMake build, installed.
+cmake_lib() {
+  name=$1 dir=$2 prefix=$3; shift 3
+  b=$work/build-$name
+  rm -rf "$b"
+  run "$name-configure" "$cmake_bin" "-H$dir" "-B$b" -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_BUILD_TYPE=Release "$@"
+  run "$name-build" "$cmake_bin" --build "$b" -- -j "$jobs"
+  run "$name-install" "$cmake_bin" --build "$b" --target install
+}
+# autotools_lib NAME SRCDIR PREFIX ARGS...: the distributions' own build.
+autotools_lib() {
+  name=$1 dir=$2 prefix=$3; shift 3
+  (cd "$dir" && run "$name-autoreconf" autoreconf -fi &&
+    run "$name-configure" ./configure --prefix="$prefix" --libdir="$prefix/lib" "$@" &&
+    run "$name-build" make -j "$jobs" &&
+    run "$name-install" make install)
+}
+
+common=$deps/common
+if [ ! -f "$common/.done" ]; then
+  say "jansson 2.12, libyaml 0.2.2, cmocka 1.1.5"
+  cmake_lib jansson "$(checkout akheron/jansson v2.12)" "$common" \
+    -DJANSSON_BUILD_SHARED_LIBS=ON -DJANSSON_BUILD_DOCS=OFF -DJANSSON_WITHOUT_TESTS=ON
+  autotools_lib libyaml "$(checkout yaml/libyaml 0.2.2)" "$common" --disable-static
+  cmake_lib cmocka "$(checkout coreboot/cmocka cmocka-1.1.5)" "$common" \
+    -DUNIT_TESTING=OFF -DWITH_EXAMPLES=OFF
+  touch "$common/.done"
+fi
+
+summary=""
+for expat_tag in R_2_2_9 R_2_2_5; do
+  v=$(echo "$expat_tag" | sed 's/^R_//; s/_/./g')
+  prefix=$deps/expat-$v
+  if [ ! -f "$prefix/.done" ]; then
+    say "expat $v"
+    autotools_lib "expat-$v" "$(checkout libexpat/libexpat "$expat_tag")/expat" "$prefix" \
+      --disable-static --without-xmlwf --without-docbook
+    touch "$prefix/.done"
+  fi
+  say "jetgate with CMake $cmake_version, jansson 2.12, expat $v, libyaml 0.2.2, cmocka 1.1.5"
+  b=$work/jetgate-expat-$v
+  rm -rf "$b"
+  # Only the prefix's .pc files are visible: a system copy cannot stand in.
+  export PKG_CONFIG_LIBDIR="$common/lib/pkgconfig:$prefix/lib/pkgconfig"
+  export LD_LIBRARY_PATH="$common/lib:$prefix/lib"
+  run "jetgate-$v-configure" "$cmake_bin" "-H$root" "-B$b" -DJETGATE_WERROR=ON
+  run "jetgate-$v-build" "$cmake_bin" --build "$b" -- -j "$jobs"
+  # The binary must really be linked with the versions built here.
+  for lib in libjansson libexpat libyaml; do
+    ldd "$b/jetgate" | grep "$lib" | grep -q "$deps/" ||
+      { echo "compat-lane: $b/jetgate is not linked with $deps' $lib" >&2; ldd "$b/jetgate" >&2; exit 1; }
+  done
+  (cd "$b" && "$deps/cmake/bin/ctest" --output-on-failure -j "$jobs" >"$log/jetgate-$v-ctest.log" 2>&1) ||
+    { tail -40 "$log/jetgate-$v-ctest.log" >&2; exit 1; }
+  line=$(grep -E 'tests passed' "$log/jetgate-$v-ctest.log")
+  summary="$summary
+expat $v: $line"
+done
+say "summary (CMake $cmake_version, $(cc --version | head -1))$summary"

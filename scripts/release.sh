@@ -1,0 +1,52 @@
+#!/bin/sh
+# Release artefacts for people who should not build: for each architecture
+# a binary with jansson, expat and libyaml linked in (glibc stays dynamic so
+# dlopen of libcuda works), its .deb, and SHA256SUMS:
+#   OUT/jetgate-VERSION-linux-x86_64   OUT/jetgate_VERSION_amd64.deb
+#   OUT/jetgate-VERSION-linux-aarch64  OUT/jetgate_VERSION_arm64.deb
+#   OUT/SHA256SUMS
+# Each build passes the whole test suite first (aarch64: cross-compiled with
+# Debian multiarch and tested under qemu-user) plus release/portable_binary:
+# no glibc symbol newer than 2.27 (JetPack 4.6) and no shared library but
+# glibc's. Run it where glibc is old enough (Debian 11:
+# scripts/release-chroot.sh); on a newer glibc the portable_binary test fails.
+#
+#   scripts/release.sh [OUT]       (default build/release)
+# JG_RELEASE_ARCHES (default "x86_64 aarch64"), JG_RELEASE_JOBS (default nproc).
+set -eu
+cd "$(dirname "$0")/.."
+out=${1:-build/release}
+arches=${JG_RELEASE_ARCHES:-x86_64 aarch64}
+jobs=${JG_RELEASE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+glibc_max=2.27
+host=$(uname -m)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out"/jetgate-* "$out"/jetgate_*.deb "$out/SHA256SUMS"
+
+for arch in $arches; do
+  dir=build/release-$arch
+  set -- -DCMAKE_BUILD_TYPE=Release -DJETGATE_WERROR=ON -DJETGATE_STATIC_DEPS=ON \
+    -DJETGATE_GLIBC_MAX=$glibc_max
+  [ "$arch" = "$host" ] || set -- "$@" -DCMAKE_TOOLCHAIN_FILE="$(pwd)/cmake/$arch-linux-gnu.cmake"
+  echo "== $arch: build (static jansson, expat, libyaml)"
+  rm -rf "$dir"
+  cmake -H. -B"$dir" "$@" >/dev/null
+  cmake --build "$dir" -- -j "$jobs" >/dev/null
+  echo "== $arch: tests"
+  start=$(date +%s)
+  if ! (cd "$dir" && ctest --output-on-failure -j "$jobs") >"$dir/ctest.log" 2>&1; then
+    tail -60 "$dir/ctest.log" >&2
+    echo "release: $arch tests failed (all of $dir/ctest.log)" >&2
+    exit 1
+  fi
+  grep 'tests passed' "$dir/ctest.log"
+  echo "$arch tests: $(($(date +%s) - start)) s"
+  version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$dir/CMakeCache.txt")
+  strip=$(sed -n 's/^CMAKE_STRIP:FILEPATH=//p' "$dir/CMakeCache.txt")
+  "$strip" -o "$out/jetgate-$version-linux-$arch" "$dir/src/jetgate"
+  bash tests/release/portable_binary.sh "$out/jetgate-$version-linux-$arch" "$glibc_max" | tail -1
+  (cd "$dir" && cpack -G DEB >/dev/null && mv jetgate_*.deb "$out/")
+done
+(cd "$out" && sha256sum jetgate-* jetgate_*.deb >SHA256SUMS && cat SHA256SUMS)
+ls -l "$out"
