@@ -247,6 +247,15 @@ static void test_bad_policies_name_the_place(void **state)
                  "\"waivers\": [{\"gate\": \"jetson-runtime\", \"tier\": \"orin\", \"reason\": \"r\","
                  " \"issue\": \"https://github.com/o/n/issues/1\", \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
                  "waivers[0].tier: no tier \"orin\" in the policy");
+    /* A tests hook needs no "junit" (the run hands it a temporary $JETGATE_JUNIT). */
+    json_t *nojunit = edited("\"tests\": null", "\"tests\": {\"command\": \"pytest\"}", &ok);
+    assert_non_null(nojunit);
+    json_decref(nojunit);
+    expect_error("\"allow_unsupported\"", "\"project_checks_opt_out\": \"\", \"allow_unsupported\"",
+                 "gates[0].project_checks_opt_out: must not be empty");
+    expect_error("\"sha256\": null",
+                 "\"sha256\": null, \"fallback\": {\"kind\": \"wheel\", \"pin\": \"x\"}",
+                 "tiers[0].pytorch.fallback: only a container pin has a fallback");
     /* Syntax: duplicate keys and truncation carry line and column. */
     expect_error("\"schema_version\": 1", "\"schema_version\": 1, \"schema_version\": 1",
                  "duplicate object key");
