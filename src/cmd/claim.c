@@ -25,8 +25,8 @@ static const jg_opt options[] = {
     JG_OPT_REQ(struct claim_opts, tier, "tier", "ID", "tier of the policy (e.g. target)"),
     JG_OPT_REQ(struct claim_opts, commit, "commit", "SHA", "the 40-hex commit being claimed"),
     JG_OPT_STR(struct claim_opts, repo, "repo", "REPO",
-               "the repository claimed for: owner/name or a remote URL (default:\n"
-               "$GITHUB_REPOSITORY, else this checkout's origin); records of another\n"
+               "the repository claimed for: owner/name or a remote URL (default: "
+               "$GITHUB_REPOSITORY, else this checkout's origin); records of another "
                "repository (a fork's) are refused"),
     JG_OPT_STR(struct claim_opts, policy, "policy", "FILE",
                "policy JSON (default: the embedded default policy)"),

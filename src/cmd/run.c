@@ -39,8 +39,9 @@ static const jg_opt options[] = {
     JG_OPT_STR(run_opts, python, "python", "PY",
                "interpreter for the framework checks (default: python3)"),
     JG_OPT_STR(run_opts, commit, "commit", "SHA",
-               "commit the evidence is for (40 lowercase hex digits); default: $GITHUB_SHA, else "
-               "`git rev-parse HEAD`"),
+               "commit the evidence is for (40 lowercase hex digits); in a git checkout it must "
+               "be `git rev-parse HEAD` (so must $GITHUB_SHA): the evidence is bound to the code "
+               "that ran; default: HEAD (outside a checkout $GITHUB_SHA, recorded as unverified)"),
     JG_OPT_STR(run_opts, out, "out", "DIR", "evidence directory (default: conditional-evidence)"),
     JG_OPT_STR(run_opts, host_facts, "host-facts", "FILE",
                "JSON of `jetgate facts --json` run on the host: identifies the module inside a "
@@ -81,6 +82,9 @@ const jg_cmd_spec jg_cmd_run = {
     .opts = options,
     .notes = "Every child runs without secrets in its environment (tokens, *SECRET*, *PASSWORD*,\n"
              "*_KEY, ACTIONS_*) and with HF_HUB_OFFLINE=1, except the model download.\n"
+             "Project hooks run at the checkout's top level with $JETGATE_PYTHON (--python),\n"
+             "$JETGATE_EVIDENCE_DIR (--out) and $JETGATE_JUNIT (tests); a configured hook is\n"
+             "required, and when it fails the last 2 KiB of its output are printed.\n"
              "Status: passed (every required check passed), not_run (not ARM64, not a Jetson,\n"
              "or no CUDA torch: every check that can run still runs), failed otherwise.\n"
              "Exit codes: 0 passed (or not_run with --allow-missing), 1 failed or not_run,\n"
