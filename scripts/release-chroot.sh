@@ -38,5 +38,5 @@ in_chroot() { chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOM
 echo "== packages: build, tests, arm64 cross and qemu (scripts/install-deps.sh)"
 in_chroot sh -c "cd '$root' && scripts/install-deps.sh --tests --cross-arm64" >/dev/null
 echo "== $(in_chroot sh -c '. /etc/os-release; echo $PRETTY_NAME'), $(in_chroot ldd --version | head -1)"
-in_chroot sh -c "cd '$root' && scripts/release.sh '$out'"
+in_chroot JG_RELEASE_ARCHES="${JG_RELEASE_ARCHES:-x86_64 aarch64}" sh -c "cd '$root' && scripts/release.sh '$out'"
 in_chroot sh -c "cd '$root' && scripts/release-check-deb.sh '$out'"

@@ -9,7 +9,8 @@
 
 static const jg_cmd_spec *const commands[] = {
     &jg_cmd_facts, &jg_cmd_doctor, &jg_cmd_triage, &jg_cmd_run,  &jg_cmd_claim,
-    &jg_cmd_matrix, &jg_cmd_report, &jg_cmd_constraints, &jg_cmd_lint, &jg_cmd_probe,
+    &jg_cmd_matrix, &jg_cmd_report, &jg_cmd_constraints, &jg_cmd_setup, &jg_cmd_lint,
+    &jg_cmd_init, &jg_cmd_policy, &jg_cmd_probe,
     NULL,
 };
 

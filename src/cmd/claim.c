@@ -10,6 +10,7 @@
 #include "cmd/cmd.h"
 #include "evidence/read.h"
 #include "policy/claim.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "report/render.h"
@@ -29,7 +30,7 @@ static const jg_opt options[] = {
                "$GITHUB_REPOSITORY, else this checkout's origin); records of another "
                "repository (a fork's) are refused"),
     JG_OPT_STR(struct claim_opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(struct claim_opts, now, "now", "RFC3339",
                "judge evidence age at this time instead of the clock"),
     JG_OPT_FLAG(struct claim_opts, json, "json", 0, "print one JSON document (jetgate.claim/1)"),
@@ -80,18 +81,20 @@ static json_t *judge_all(const jg_claim_ctx *c, int n, char **paths)
     return files;
 }
 
+/* --repo, else this checkout's; "" when neither names one (the claim then
+ * refuses with repository_not_given). */
 static int repo_of(const struct claim_opts *o, char *repo, size_t n)
 {
     if (o->repo && !jg_repo_normalize(o->repo, getenv("GITHUB_SERVER_URL"), repo, n))
         return jg_usage_error("claim", "--repo: '%s' is not owner/name or a repository URL",
                               o->repo);
     if (!o->repo && !jg_repo_here(repo, n))
-        return jg_usage_error("claim", "no repository to claim for: give --repo (no "
-                                       "GITHUB_REPOSITORY and no origin remote here)");
+        repo[0] = '\0';
     return 0;
 }
 
-static int decide(const struct claim_opts *o, const json_t *policy, int n, char **paths)
+static int decide(const struct claim_opts *o, const json_t *policy, const jg_policy_src *src,
+                  int n, char **paths)
 {
     time_t now = time(NULL);
     char repo[JG_REPO_MAX];
@@ -103,7 +106,7 @@ static int decide(const struct claim_opts *o, const json_t *policy, int n, char 
     if (code)
         return code;
     jg_claim_ctx c;
-    if (jg_claim_ctx_init(&c, policy, o->tier, o->commit, repo, now) != 0) {
+    if (jg_claim_ctx_init(&c, policy, o->tier, o->commit, *repo ? repo : NULL, now) != 0) {
         jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
         return JG_EXIT_USAGE;
     }
@@ -114,6 +117,9 @@ static int decide(const struct claim_opts *o, const json_t *policy, int n, char 
     code = JG_EXIT_USAGE;
     if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
         code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
+    char desc[PATH_MAX + 128];
+    if (!o->json)
+        printf("policy: %s\n", jg_policy_src_describe(src, desc, sizeof desc));
     json_decref(d);
     return code;
 }
@@ -126,12 +132,13 @@ static int cmd_claim(int argc, char **argv)
     if (rc != JG_OPTS_CONTINUE)
         return rc;
     jg_jerr err = {{0}};
-    json_t *policy = jg_policy_load(o.policy, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
-    rc = decide(&o, policy, ops.n, ops.v);
+    rc = decide(&o, policy, &src, ops.n, ops.v);
     json_decref(policy);
     return rc;
 }

@@ -13,7 +13,10 @@ extern const jg_cmd_spec jg_cmd_claim;
 extern const jg_cmd_spec jg_cmd_matrix;
 extern const jg_cmd_spec jg_cmd_report;
 extern const jg_cmd_spec jg_cmd_constraints;
+extern const jg_cmd_spec jg_cmd_setup;
 extern const jg_cmd_spec jg_cmd_lint;
 extern const jg_cmd_spec jg_cmd_probe;
+extern const jg_cmd_spec jg_cmd_init;
+extern const jg_cmd_spec jg_cmd_policy;
 
 #endif

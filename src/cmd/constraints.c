@@ -9,8 +9,11 @@
 #include "facts/collect.h"
 #include "gate/gate.h"
 #include "install/constraints.h"
+#include "policy/discover.h"
 #include "install/reqfile.h"
 #include "policy/policy.h"
+#include "policy/project.h"
+#include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
 
@@ -27,7 +30,7 @@ static const jg_opt options[] = {
     JG_OPT_STR(struct opts, python, "python", "PY",
                "interpreter whose packages are pinned (default python3)"),
     JG_OPT_STR(struct opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(struct opts, tier, "tier", "ID",
                "the tier this host belongs to (default: the tier whose hardware this host's "
                "files identify; on a host matching none, bitsandbytes is excluded unless every "
@@ -130,9 +133,13 @@ static int check(const struct opts *o, const json_t *policy, json_t *probe, bool
     json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
     snprintf(source, sizeof source, "%s", o->python);
     if (pin) {
-        jg_warn("constraints: %s; judging torch lines against tier %s's pinned wheel", why,
-                o->tier);
-        snprintf(source, sizeof source, "tier %s's pinned wheel", o->tier);
+        bool image = strcmp(jg_json_str(jg_json_find_id(json_object_get(policy, "tiers"),
+                                                         o->tier), "pytorch.kind"),
+                            "container") == 0;
+        snprintf(source, sizeof source, "tier %s's %s", o->tier,
+                 image ? "container pin (the torch the policy records for the image)"
+                       : "pinned wheel");
+        jg_warn("constraints: %s; judging torch lines against %s", why, source);
         ctx.probe = pin;
         ctx.vendor_torch = true;
     } else if (!vendor) {
@@ -196,7 +203,7 @@ static const char *host_tier(const json_t *policy)
 
 static int cmd_constraints(int argc, char **argv)
 {
-    struct opts o = {.python = "python3"};
+    struct opts o = {.python = NULL};
     jg_operands ops;
     int p = jg_opts_parse(&jg_cmd_constraints, argc, argv, &o, &ops);
     if (p != JG_OPTS_CONTINUE)
@@ -206,11 +213,16 @@ static int cmd_constraints(int argc, char **argv)
     if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
         return JG_EXIT_USAGE;
     jg_jerr perr;
-    json_t *policy = jg_policy_load(o.policy, &perr);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &perr);
     if (!policy) {
         jg_err("%s", perr.text);
         return JG_EXIT_USAGE;
     }
+    char desc[PATH_MAX + 128];
+    jg_progress("constraints: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
+    if (!o.python)
+        o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     if (!o.tier)
         o.tier = host_tier(policy);
     int rc = run(&o, policy);

@@ -6,8 +6,10 @@
 
 #include "cmd/cmd.h"
 #include "doctor/diagnose.h"
+#include "doctor/experiments.h"
 #include "doctor/render.h"
 #include "facts/collect.h"
+#include "facts/collect_env.h"
 #include "facts/fact.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -17,7 +19,7 @@
 
 typedef struct doctor_opts {
     const char *root, *facts, *host_facts, *python;
-    bool json, verbose;
+    bool json, verbose, no_experiments;
 } doctor_opts;
 
 static const jg_opt options[] = {
@@ -36,6 +38,9 @@ static const jg_opt options[] = {
                 "\"kernel_ran\", \"facts_mode\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
+    JG_OPT_FLAG(doctor_opts, no_experiments, "no-experiments", 0,
+                "do not re-run a failing probe with one setting changed (live host only; "
+                "the experiments take at most 60 s)"),
     JG_OPT_END,
 };
 
@@ -96,8 +101,15 @@ static json_t *collect(const doctor_opts *o, const char **mode)
         return NULL;
     }
     *mode = live ? "live" : "sysroot";
-    if (live)
+    if (live) {
+        /* the environment this process (and so the user's program) runs in */
+        json_object_set_new(doc, "env", jg_facts_env());
         add_kernel_probes(doc, o->python);
+        if (!o->no_experiments) {
+            jg_experiment_opts eo = {.python = o->python};
+            json_object_set_new(doc, "experiments", jg_run_experiments(doc, &eo));
+        }
+    }
     return doc;
 }
 

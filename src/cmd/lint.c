@@ -1,10 +1,12 @@
 /* jetgate lint: the policy (through the strict loader) and each workflow
  * (parsed with libyaml into a positioned tree, never grepped) against the
  * rules of src/policy/lint*.c. Findings go to stdout, input errors to stderr. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "policy/discover.h"
 #include "policy/lint.h"
 #include "policy/policy.h"
 #include "util/msg.h"
@@ -12,11 +14,15 @@
 
 typedef struct lint_opts {
     const char *policy;
+    bool jetson_only;
 } lint_opts;
 
 static const jg_opt options[] = {
     JG_OPT_STR(lint_opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_FLAG(lint_opts, jetson_only, "jetson-only", 0,
+                "check only the Jetson job(s): other jobs and workflows are skipped; finding "
+                "jetson.none when no file has a Jetson job"),
     JG_OPT_END,
 };
 
@@ -28,8 +34,12 @@ const jg_cmd_spec jg_cmd_lint = {
     .operands = "[WORKFLOW.yml...]",
     .max_operands = -1,
     .about = "Check the policy, then each GitHub Actions workflow against it. For the job\n"
-             "that runs the jetson-runtime gate (a step runs 'jetgate run', or runs-on\n"
-             "names jetson): runs-on holds the gate's base labels and one tier's labels;\n"
+             "that runs the jetson-runtime gate (a step runs 'jetgate run' or uses the\n"
+             "jetgate action, the job calls jetgate's reusable workflow, or runs-on names\n"
+             "jetson): runs-on holds the gate's base labels and one tier's labels (for a\n"
+             "caller of the reusable workflow: its tier-labels); the labels given to jetgate\n"
+             "are exactly the runs-on labels; some step builds, installs or uses jetgate,\n"
+             "and every local action or workflow it names exists in the checkout;\n"
              "the workflow triggers only on the gate's events; evidence is uploaded with\n"
              "actions/upload-artifact, the policy's retention-days, if-no-files-found:\n"
              "error and the name conditional-jetson-${{ github.run_attempt }}; the job is\n"
@@ -42,8 +52,10 @@ const jg_cmd_spec jg_cmd_lint = {
     .run = cmd_lint,
 };
 
-/* 0 parsed and linted, 2 when the file cannot be read or parsed. */
-static int lint_file(const json_t *policy, const char *path, jg_findings *out)
+/* 0 parsed and linted, 2 when the file cannot be read or parsed; *jobs
+ * grows by the file's Jetson jobs. */
+static int lint_file(const json_t *policy, const char *path, bool jetson_only, size_t *jobs,
+                     jg_findings *out)
 {
     jg_blob b;
     if (jg_read_path(path, JG_YAML_MAX_BYTES, &b) != JG_R_OK) {
@@ -64,7 +76,15 @@ static int lint_file(const json_t *policy, const char *path, jg_findings *out)
         jg_yaml_free(root);
         return JG_EXIT_USAGE;
     }
-    jg_lint_workflow(policy, path, root, out);
+    char dir[PATH_MAX], top[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    jg_lint_opts o = {.repo_root = jg_git_root(slash ? (dir[0] ? dir : "/") : ".", top,
+                                               sizeof top) == 0 ? top : NULL,
+                      .jetson_only = jetson_only};
+    *jobs += jg_lint_workflow_opts(policy, path, root, &o, out);
     jg_yaml_free(root);
     return JG_EXIT_OK;
 }
@@ -78,26 +98,35 @@ static int cmd_lint(int argc, char **argv)
         return c;
     const char *policy_path = o.policy;
     jg_jerr perr;
-    json_t *policy = jg_policy_load(policy_path, &perr);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(policy_path, &src, &perr);
     if (!policy) {
         jg_err("%s", perr.text);
         return JG_EXIT_USAGE;
     }
-    const char *pname = policy_path ? policy_path : JG_POLICY_EMBEDDED_NAME;
+    const char *pname = jg_policy_src_name(&src);
     jg_findings found = {0};
     jg_lint_policy(policy, pname, &found);
     int rc = JG_EXIT_OK;
+    size_t jobs = 0;
     for (int i = 0; i < ops.n; i++)
-        if (lint_file(policy, ops.v[i], &found) != JG_EXIT_OK)
+        if (lint_file(policy, ops.v[i], o.jetson_only, &jobs, &found) != JG_EXIT_OK)
             rc = JG_EXIT_USAGE;
+    if (o.jetson_only && ops.n > 0 && rc == JG_EXIT_OK && jobs == 0)
+        jg_findings_add(&found, ops.v[0], 0, 0, "jetson.none",
+                        "--jetson-only: none of the %d workflow(s) has a Jetson job (one that "
+                        "runs 'jetgate run', uses the jetgate action or its reusable workflow)",
+                        ops.n);
     jg_findings_print(&found, stdout);
     if (rc == JG_EXIT_OK && found.n)
         rc = JG_EXIT_NO;
     if (rc == JG_EXIT_OK)
-        printf("%s: no findings in %s%s\n", ops.n > 0 ? "lint" : "lint (policy only)", pname,
+        printf("%s: no findings in the policy%s\n", ops.n > 0 ? "lint" : "lint (policy only)",
                ops.n > 0 ? " and the workflows" : "; no workflow files given");
     else if (found.n)
         printf("%zu finding(s)\n", found.n);
+    char desc[PATH_MAX + 128];
+    printf("policy: %s\n", jg_policy_src_describe(&src, desc, sizeof desc));
     jg_findings_free(&found);
     json_decref(policy);
     return rc;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cmd/cmd.h"
+#include "policy/discover.h"
 #include "policy/matrix.h"
 #include "policy/policy.h"
 #include "report/render.h"
@@ -14,7 +15,7 @@ typedef struct matrix_opts {
 
 static const jg_opt options[] = {
     JG_OPT_STR(matrix_opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_FLAG(matrix_opts, json, "json", 0, "print one JSON document (jetgate.matrix/1)"),
     JG_OPT_END,
 };
@@ -41,12 +42,13 @@ static int cmd_matrix(int argc, char **argv)
         return rc;
     const char *path = o.policy;
     jg_jerr err = {{0}};
-    json_t *policy = jg_policy_load(path, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(path, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
-    json_t *m = jg_matrix_build(policy, path ? path : JG_POLICY_EMBEDDED_NAME);
+    json_t *m = jg_matrix_build(policy, jg_policy_src_name(&src));
     rc = jg_render_out(m, o.json, jg_render_matrix_text) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE;
     json_decref(m);
     json_decref(policy);

@@ -7,6 +7,7 @@
 #include "cuda/probe.h"
 #include "util/json.h"
 #include "util/msg.h"
+#include "util/strs.h"
 
 typedef struct probe_opts {
     jg_cuda_opts cuda;
@@ -58,14 +59,6 @@ static void print_text(const json_t *res)
            jg_json_str(res, "reason") ? jg_json_str(res, "reason") : "");
 }
 
-static bool known_id(const char *id)
-{
-    for (int i = 0; jg_cuda_probe_ids[i]; i++)
-        if (strcmp(jg_cuda_probe_ids[i], id) == 0)
-            return true;
-    return false;
-}
-
 /* Run ids (NULL-terminated when n < 0) and print each result, or all as JSON. */
 static int run_probes(const probe_opts *o, const char *const *ids, int n)
 {
@@ -97,7 +90,7 @@ static int cmd_probe(int argc, char **argv)
         return rc;
     o.cuda.surgery_bytes = (size_t)o.surgery_mib * 1024 * 1024;
     for (int i = 0; i < ops.n; i++)
-        if (!known_id(ops.v[i]))
+        if (!jg_str_in(jg_cuda_probe_ids, ops.v[i]))
             return jg_usage_error("probe", "unknown probe '%s' (driver, tensor_op, surgery, nf4)",
                                   ops.v[i]);
     if (ops.n == 0)

@@ -9,6 +9,7 @@
 #include "cmd/cmd.h"
 #include "evidence/read.h"
 #include "policy/claim.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
 #include "report/render.h"
 #include "report/report.h"
@@ -33,7 +34,7 @@ static const jg_opt options[] = {
                 "sanitized summary of the evidence for a bug report (needs at least one "
                 "EVIDENCE file)"),
     JG_OPT_STR(struct report_opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(struct report_opts, commit, "commit", "SHA",
                "count claims for this commit only (default: any commit named by the evidence)"),
     JG_OPT_STR(struct report_opts, now, "now", "RFC3339",
@@ -118,13 +119,20 @@ static int cmd_report(int argc, char **argv)
     if (o.now && !jg_evidence_parse_time(o.now, &in.now))
         return jg_usage_error("report", "--now: '%s' is not an RFC 3339 time", o.now);
     jg_jerr err = {{0}};
-    json_t *policy = jg_policy_load(o.policy, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
     in.policy = policy;
-    in.policy_name = o.policy ? "policy file" : JG_POLICY_EMBEDDED_NAME;
+    /* The support doc is published: name the project policy by its place in the
+     * checkout, never by a runner's absolute path. */
+    in.policy_name = src.origin == JG_POLICY_FROM_EMBEDDED  ? JG_POLICY_EMBEDDED_NAME
+                     : src.origin == JG_POLICY_FROM_GIT_ROOT ? "project policy " JG_POLICY_PROJECT_PATH
+                                                             : "policy file";
+    char desc[PATH_MAX + 128];
+    jg_progress("report: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
     rc = write_report(&o, &in, ops.n, ops.v);
     json_decref(policy);
     return rc;

@@ -18,15 +18,23 @@
 #include "gate/input.h"
 #include "gate/junit.h"
 #include "gate/render.h"
+#include "policy/discover.h"
 #include "policy/policy.h"
+#include "policy/project.h"
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
 
 extern char **environ;
 
+/* jetgate's own folder inside the plan's conditional-evidence/: a project's
+ * own gate runner writes conditional-evidence/<gate>.json, and a gate id
+ * cannot contain '/', so the two can never overwrite each other. */
+#define JG_RUN_DEFAULT_OUT "conditional-evidence/jetgate"
+
 typedef struct run_opts {
     const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select;
+    const char *policy_desc; /* which policy was used, for the checklist */
     bool model, allow_missing, json, quiet;
     double timeout_s;
 } run_opts;
@@ -35,14 +43,14 @@ static const char *const selections[] = {"model-download", NULL};
 
 static const jg_opt options[] = {
     JG_OPT_STR(run_opts, policy, "policy", "FILE",
-               "policy JSON (default: the embedded default policy)"),
+               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(run_opts, python, "python", "PY",
-               "interpreter for the framework checks (default: python3)"),
+               "interpreter for the framework checks (default: the policy's project.python, else python3)"),
     JG_OPT_STR(run_opts, commit, "commit", "SHA",
                "commit the evidence is for (40 lowercase hex digits); in a git checkout it must "
                "be `git rev-parse HEAD` (so must $GITHUB_SHA): the evidence is bound to the code "
                "that ran; default: HEAD (outside a checkout $GITHUB_SHA, recorded as unverified)"),
-    JG_OPT_STR(run_opts, out, "out", "DIR", "evidence directory (default: conditional-evidence)"),
+    JG_OPT_STR(run_opts, out, "out", "DIR", "evidence directory (default: " JG_RUN_DEFAULT_OUT ")"),
     JG_OPT_STR(run_opts, host_facts, "host-facts", "FILE",
                "JSON of `jetgate facts --json` run on the host: identifies the module inside a "
                "container whose device tree is masked. Alternatively mount the host's "
@@ -149,6 +157,7 @@ static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
         snprintf(where, sizeof where, "%s/%s.json", o->out, o->gate);
         char *clean = jg_scrub_text(s, where, true);
         jg_gate_print_text(stdout, ev, clean ? clean : where);
+        printf("policy: %s\n", o->policy_desc);
         free(clean);
     }
     return JG_EXIT_OK;
@@ -199,17 +208,22 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
 
 static int cmd_run(int argc, char **argv)
 {
-    run_opts o = {.gate = NULL, .python = "python3", .out = "conditional-evidence"};
+    run_opts o = {.gate = NULL, .python = NULL, .out = JG_RUN_DEFAULT_OUT};
     int rc = parse(argc, argv, &o);
     if (rc != JG_OPTS_CONTINUE)
         return rc;
     rc = 0;
     jg_jerr err;
-    json_t *policy = jg_policy_load(o.policy, &err);
+    jg_policy_src src;
+    json_t *policy = jg_policy_load_from(o.policy, &src, &err);
     if (!policy) {
         jg_err("%s", err.text);
         return JG_EXIT_USAGE;
     }
+    char desc[PATH_MAX + 128];
+    o.policy_desc = jg_policy_src_describe(&src, desc, sizeof desc);
+    if (!o.python)
+        o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     const json_t *gate = jg_gate_find(policy, o.gate);
     jg_commit cm;
     char why[300];

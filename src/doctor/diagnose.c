@@ -26,14 +26,20 @@ static size_t count_severity(const json_t *findings, const char *sev)
 static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, bool kernel_ran)
 {
     bool errors = count_severity(findings, "error") > 0;
-    if (!errors && v->torch_has_cuda == JG_YES && v->torch_available == JG_NO) {
+    bool unexplained = v->torch_available == JG_NO &&
+                       (v->torch_has_cuda == JG_YES ||
+                        (v->torch_has_cuda == JG_UNKNOWN && jg_on_jetson(v)));
+    if (!errors && unexplained) {
         json_t *ev = jg_ev_new();
         jg_ev_raw(ev, v, "python.torch.cuda");
         jg_ev_raw(ev, v, "python.torch.cuda_available");
         jg_finding_spec s = {
             "pytorch-build.cuda-unavailable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW,
-            "torch is a CUDA build but torch.cuda.is_available() is False, and no lower layer "
-            "explains it from these facts",
+            v->torch_has_cuda == JG_YES
+                ? "torch is a CUDA build but torch.cuda.is_available() is False, and no lower "
+                  "layer explains it from these facts"
+                : "torch.cuda.is_available() is False on a Jetson and nothing lower explains it: "
+                  "most often torch is not NVIDIA's Jetson build (torch.version.cuda tells)",
             "python3 -c 'import torch; torch.cuda.init()' prints the CUDA error code; then run "
             "jetgate doctor -v on the device itself"};
         jg_finding_add(findings, &s, ev);
@@ -110,6 +116,8 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
     json_object_set_new(d, "kernel_ran", json_boolean(native || torch));
     json_object_set_new(d, "healthy", json_boolean(!blocking && (native || torch)));
     json_object_set_new(d, "facts_mode", json_string(mode));
+    json_t *ex = json_object_get(facts, "experiments");
+    json_object_set_new(d, "experiments", ex ? json_deep_copy(ex) : json_array());
     return d;
 }
 

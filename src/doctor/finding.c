@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/json.h"
+
 static const char *const layer_names[JG_L_COUNT] = {
     "hardware",         "kernel-driver",  "cuda-driver",     "container-runtime",
     "cuda-libraries",   "pytorch-build",  "python-packages", "permissions",
@@ -49,15 +51,7 @@ void jg_finding_add(json_t *out, const jg_finding_spec *s, json_t *evidence)
 
 bool jg_findings_has(const json_t *findings, const char *id)
 {
-    size_t i;
-    json_t *f;
-    json_array_foreach(findings, i, f)
-    {
-        const char *fid = json_string_value(json_object_get(f, "id"));
-        if (fid && strcmp(fid, id) == 0)
-            return true;
-    }
-    return false;
+    return jg_json_find_id(findings, id) != NULL;
 }
 
 static int rank_of(const char *v, const char *const names[], int n)

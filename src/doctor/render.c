@@ -72,11 +72,26 @@ static void print_layer(FILE *f, const json_t *d, int l, bool verbose, bool utf8
     }
 }
 
+/* What the doctor tried: each experiment changed one thing and re-ran a probe. */
+static void print_experiments(FILE *f, const json_t *d)
+{
+    const json_t *list = json_object_get(d, "experiments");
+    if (!json_array_size(list))
+        return;
+    fputs("\nExperiments (one setting changed, the probe re-run):\n", f);
+    size_t i;
+    json_t *e;
+    json_array_foreach(list, i, e)
+        fprintf(f, "    - %s: %s (%s)\n", jg_json_str(e, "change"), jg_json_str(e, "result"),
+                jg_json_str(e, "detail"));
+}
+
 void jg_render_checklist(FILE *f, const char *title, const json_t *d, bool verbose, bool utf8)
 {
     fprintf(f, "%s (facts: %s)\n", title, jg_json_str(d, "facts_mode"));
     for (int l = 0; l < JG_L_COUNT; l++)
         print_layer(f, d, l, verbose, utf8);
+    print_experiments(f, d);
     json_t *top = json_array_get(json_object_get(d, "findings"), 0);
     if (json_is_true(json_object_get(d, "blocking")))
         fprintf(f, "\nCUDA is blocked. Most likely cause: %s (%s): %s\n", jg_json_str(top, "layer"),

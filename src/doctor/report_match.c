@@ -11,4 +11,5 @@ void jg_match_line(jg_tp *p)
     jg_match_platform(p);
     jg_match_errors(p);
     jg_match_containers(p);
+    jg_match_env(p);
 }

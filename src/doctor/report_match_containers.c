@@ -41,9 +41,17 @@ static void images(jg_tp *p)
         return;
     char buf[JG_REPORT_LINE_CAP];
     snprintf(buf, sizeof buf, "%s", p->text);
-    char *save = NULL;
+    char *save = NULL, joined[256];
+    const char *pending = NULL; /* "dustynv/l4t-ml: r35.4.1": an image name, a space, its tag */
     for (char *tok = strtok_r(buf, " \"'`()[],;=", &save); tok;
          tok = strtok_r(NULL, " \"'`()[],;=", &save)) {
+        if (pending && (tok[0] == 'r' || tok[0] == 'R') && isdigit((unsigned char)tok[1])) {
+            snprintf(joined, sizeof joined, "%s%s", pending, tok);
+            tok = joined;
+        }
+        pending = NULL;
+        if (tok[strlen(tok) - 1] == ':' && strstr(tok, "l4t"))
+            pending = tok;
         if (!strchr(tok, ':') || strstr(tok, "://") || tok[strlen(tok) - 1] == ':')
             continue;
         if (strstr(tok, "l4t-") || strstr(tok, "nvcr.io/") || strstr(tok, "nvidia/cuda") ||

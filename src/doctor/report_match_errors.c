@@ -26,6 +26,9 @@ static const struct { const char *phrase; int code; } error_phrases[] = {
     {"cuda_error_stub_library", 34},        {"cudaerrorstublibrary", 34},
     {"cuda_error_unknown", 999},            {"cudaerrorunknown", 999},
     {"cuda_error_invalid_ptx", 218},        {"cuda_error_unsupported_ptx_version", 222},
+    {"ptx was compiled with an unsupported toolchain", 222},
+    {"a ptx jit compilation failed", 218},  {"is a stub library", 34},
+    {"system not yet initialized", 802},
 };
 
 static void cuda_error(jg_tp *p, int code, const char *call)
@@ -46,7 +49,8 @@ static void cuda_errors(jg_tp *p)
 {
     const char *r;
     int code;
-    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "display driver"))
+    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "display driver") &&
+        !find(p, "ptx") && !find(p, "not yet initialized") && !find(p, "forward compat"))
         return;
     if ((r = after(p, "cudagetdevicecount returned")) && sscanf(r, "%d", &code) == 1)
         cuda_error(p, code, "cudaGetDeviceCount");
@@ -82,9 +86,13 @@ static bool soname_at(const char *s, char *out, size_t cap)
 static void missing_library(jg_tp *p)
 {
     if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
-        !find(p, "could not load library") && !find(p, "not found") && !find(p, "unable to load"))
+        !find(p, "could not load library") && !find(p, "not found") && !find(p, "unable to load") &&
+        !find(p, "importerror: lib") && !find(p, "oserror: lib"))
         return;
-    for (const char *s = strstr(p->text, "lib"); s; s = strstr(s + 1, "lib")) {
+    /* "Failed to load library A.so with error: B.so: cannot open ...": B is the missing one */
+    const char *start = strstr(p->lower, "error: lib");
+    start = start ? p->text + (start - p->lower) + 7 : p->text;
+    for (const char *s = strstr(start, "lib"); s; s = strstr(s + 1, "lib")) {
         char so[96];
         if ((s > p->text && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) ||
             !soname_at(s, so, sizeof so))

@@ -44,9 +44,18 @@ static void platform(jg_tp *p)
         snprintf(v, sizeof v, "%d.%d.%d", rel.major, rel.minor, rel.patch);
         l4t_version(p, v);
         jg_tp_fact(p, "l4t.release_line", json_string(p->text));
-    } else if ((r = after(p, "l4t")) && (*r == ' ' || *r == ':') && !find(p, "l4t-")) {
-        read_version(r, v, sizeof v);
-        l4t_version(p, v);
+    } else {
+        /* "L4T 36.4.0" / "L4T: 35.5.0", not an image name such as l4t-ml (one line may hold both) */
+        for (const char *at = strstr(p->lower, "l4t"); at; at = strstr(at + 3, "l4t")) {
+            r = p->text + (at - p->lower) + 3;
+            if (*r != ' ' && *r != ':')
+                continue;
+            read_version(r, v, sizeof v);
+            if (*v) {
+                l4t_version(p, v);
+                break;
+            }
+        }
     }
     if ((r = after(p, "nvidia-l4t-core")) && (*r == ' ' || *r == '=' || *r == ':')) {
         read_version(r, v, sizeof v); /* "36.4.3-20250107174145": the L4T release before '-' */

@@ -83,5 +83,6 @@ bool jg_match_python(jg_tp *p);
 void jg_match_platform(jg_tp *p);
 void jg_match_errors(jg_tp *p);
 void jg_match_containers(jg_tp *p);
+void jg_match_env(jg_tp *p);
 
 #endif

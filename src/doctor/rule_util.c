@@ -102,6 +102,10 @@ int jg_host_driver_version(const jg_view *v)
 
 const char *jg_fix_torch(const jg_view *v)
 {
+    if (!jg_on_jetson(v) && (v->is_jetson == JG_NO || (v->arch && !jg_on_aarch64(v))))
+        return "install a torch built for this GPU and a CUDA the driver supports: pip "
+               "uninstall torch; pip install torch --index-url "
+               "https://download.pytorch.org/whl/cu<XYZ> (nvidia-smi shows the driver's CUDA)";
     switch (v->jp_major) {
     case 4:
         return "install NVIDIA's PyTorch wheel for JetPack 4.6 (cp36), or use the container "

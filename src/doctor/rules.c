@@ -1,5 +1,6 @@
 #include "doctor/rules.h"
 
+/* Order matters only for the last group, which defers to findings made before it. */
 const jg_rule_fn jg_rules[] = {
     jg_rule_available_but_kernel_failed,
     jg_rule_bnb_none_any,
@@ -43,5 +44,30 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_unknown_999,
     jg_rule_wheel_for_other_cuda,
     jg_rule_x86_host,
+    jg_rule_out_of_memory,
+    jg_rule_tensors_on_two_devices,
+    jg_rule_trt_engine_version,
+    jg_rule_jetson_stats_table,
+    jg_rule_other_package_no_kernel,
+    jg_rule_unsupported_wheel,
+    jg_rule_framework_without_cuda,
+    jg_rule_visible_devices,
+    jg_rule_nvcc_not_on_path,
+    jg_rule_library_not_on_path,
+    jg_rule_docker_seccomp,
+    jg_rule_docker_no_gpu_driver,
+    jg_rule_empty_cuda_libraries,
+    jg_rule_device_access_denied,
+    jg_rule_zero_visible_devices,
+    jg_rule_ptx_newer_than_driver,
+    jg_rule_no_wheel_for_platform,
+    jg_rule_python_environment_hides_torch,
+    jg_rule_loader_setting_hides_driver,
+    /* these read what the rules above found: keep them last */
+    jg_rule_bnb_setup_failed,
+    jg_rule_torch_from_pypi,
+    jg_rule_torch_index_for_other_platform,
+    jg_rule_nvidia_library_missing,
+    jg_rule_venv_without_system_site,
 };
 const size_t jg_rules_count = sizeof jg_rules / sizeof jg_rules[0];

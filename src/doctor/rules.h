@@ -47,6 +47,40 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out);
 void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out);
 void jg_rule_x86_host(const jg_view *v, json_t *out);
 
+void jg_rule_out_of_memory(const jg_view *v, json_t *out);
+void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out);
+void jg_rule_trt_engine_version(const jg_view *v, json_t *out);
+void jg_rule_jetson_stats_table(const jg_view *v, json_t *out);
+void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out);
+void jg_rule_unsupported_wheel(const jg_view *v, json_t *out);
+void jg_rule_framework_without_cuda(const jg_view *v, json_t *out);
+void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out);
+void jg_rule_visible_devices(const jg_view *v, json_t *out);
+void jg_rule_nvcc_not_on_path(const jg_view *v, json_t *out);
+void jg_rule_library_not_on_path(const jg_view *v, json_t *out);
+void jg_rule_torch_from_pypi(const jg_view *v, json_t *out);
+void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out);
+void jg_rule_docker_seccomp(const jg_view *v, json_t *out);
+void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out);
+void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out);
+void jg_rule_device_access_denied(const jg_view *v, json_t *out);
+void jg_rule_zero_visible_devices(const jg_view *v, json_t *out);
+void jg_rule_ptx_newer_than_driver(const jg_view *v, json_t *out);
+void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out);
+void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out);
+void jg_rule_python_environment_hides_torch(const jg_view *v, json_t *out);
+void jg_rule_loader_setting_hides_driver(const jg_view *v, json_t *out);
+void jg_rule_venv_without_system_site(const jg_view *v, json_t *out);
+
+/* Shared predicates (rules_config.c, rules_packages.c, rules_install.c). */
+const char *jg_env_var(const jg_view *v, const char *name); /* facts.env, else observed.env; NULL unset */
+const json_t *jg_experiment(const jg_view *v, const char *id);
+bool jg_experiment_worked(const jg_view *v, const char *id);
+bool jg_cuda_failed(const jg_view *v);
+bool jg_kernel_image_from_other_package(const jg_view *v);
+bool jg_thor_named(const jg_view *v);
+bool jg_missing_but_listed(const jg_view *v);
+
 /* A missing CUDA library whose soname pins no CUDA version (libcurand.so.10). */
 bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item);
 

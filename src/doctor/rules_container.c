@@ -15,18 +15,26 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
                        !json_is_true(json_object_get(dk, "gpus"));
     if (!facts_say && !run_without)
         return;
+    /* Blaming the runtime needs a GPU the container should have seen: a Jetson
+     * (L4T user space inside), or a GPU requested (NVIDIA_VISIBLE_DEVICES, --gpus). */
+    bool gpu_expected = jg_on_jetson(v) || jg_env_var(v, "NVIDIA_VISIBLE_DEVICES") || run_without;
     json_t *ev = jg_ev_new();
     if (facts_say) {
         jg_ev_fact(ev, v, "container.inside");
         jg_ev_fact(ev, v, "container.nvidia_runtime");
+        if (!gpu_expected)
+            jg_ev_printf(ev, "no L4T files, no NVIDIA_VISIBLE_DEVICES: nothing shows the host has a GPU");
     } else {
         jg_ev_seen(ev, "docker run", json_object_get(dk, "run_line"));
     }
     jg_finding_spec s = {
-        "container-runtime.no-nvidia-runtime", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
-        facts_say ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        "the container runs without the NVIDIA runtime: no GPU device nodes and no host libcuda "
-        "inside",
+        "container-runtime.no-nvidia-runtime", JG_L_CONTAINER_RUNTIME,
+        gpu_expected ? JG_SEV_ERROR : JG_SEV_WARNING,
+        !gpu_expected ? JG_CONF_LOW : facts_say ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        gpu_expected ? "the container runs without the NVIDIA runtime: no GPU device nodes and no "
+                       "host libcuda inside"
+                     : "no NVIDIA GPU is visible in this container, and nothing here shows the "
+                       "host has one: if it does, start the container with the NVIDIA runtime",
         "docker run --runtime nvidia ... (or --gpus all with CDI); for docker build set "
         "\"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker"};
     jg_finding_add(out, &s, ev);
@@ -117,7 +125,10 @@ bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item)
 void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
 {
     const json_t *m = NULL;
-    if (v->in_container == JG_NO || !jg_missing_generic_cuda_lib(v, &m))
+    /* only where a container is evidenced: a bare missing library is not one */
+    bool container = v->in_container == JG_YES || json_object_get(v->observed, "docker") ||
+                     json_array_size(jg_obs_list(v, "images"));
+    if (!container || !jg_missing_generic_cuda_lib(v, &m))
         return;
     if (v->jp_major != 0 && v->jp_major != 4)
         return; /* JetPack 5+: the image itself must carry CUDA (l4t-base rule) */
@@ -155,6 +166,8 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
     /* on the host udev creates the nodes with today's numbers: only a container can hold stale ones */
     if (!trt && !(e && nodes && v->in_container != JG_NO))
         return;
+    if (jg_env_var(v, "CUDA_VISIBLE_DEVICES"))
+        return; /* a set CUDA_VISIBLE_DEVICES explains "no device" first (configuration rule) */
     json_t *ev = jg_ev_new();
     if (trt)
         jg_ev_seen(ev, "TensorRT", trt);
@@ -217,5 +230,58 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
         "the NVIDIA container runtime failed to set up the GPU for the container",
         "check dpkg -l nvidia-container-toolkit on the host and that the image is arm64; "
         "run with --runtime nvidia"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_docker_seccomp(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "docker_seccomp");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "docker", sig);
+    jg_finding_spec s = {
+        "container-runtime.docker-seccomp", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+        "docker cannot create containers: its seccomp profile names a syscall (clone3) that this "
+        "host's libseccomp/runc does not know, typically after an apt upgrade of docker on an "
+        "older Ubuntu",
+        "install the docker/containerd/nvidia-container packages that match (NVIDIA's "
+        "nvidia-docker2 >= 2.8 on JetPack 4), or hold docker.io at the previous version; "
+        "--security-opt seccomp=unconfined only as a stopgap"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "docker_no_gpu_driver");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "docker", sig);
+    jg_finding_spec s = {
+        "container-runtime.no-gpu-device-driver", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_CONF_HIGH,
+        "docker has no GPU device driver for --gpus: the NVIDIA Container Toolkit is not "
+        "installed or not configured for this docker daemon",
+        "install nvidia-container-toolkit, run sudo nvidia-ctk runtime configure --runtime=docker "
+        "and restart docker; on a Jetson use --runtime nvidia"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "empty_cuda_library");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "library", sig);
+    jg_finding_spec s = {
+        "container-runtime.cuda-placeholders-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_CONF_MEDIUM,
+        "the image's CUDA libraries are empty placeholder files: on JetPack 4 the NVIDIA runtime "
+        "mounts the host's libraries over them, so this step ran without it (docker build "
+        "uses runc)",
+        "set \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker "
+        "(docker build then mounts them), or docker run --runtime nvidia"};
     jg_finding_add(out, &s, ev);
 }

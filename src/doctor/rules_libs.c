@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "doctor/rules.h"
+#include "facts/tables.h"
 #include "util/json.h"
+#include "util/version.h"
 
 void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
 {
@@ -37,15 +39,7 @@ static int host_cudnn_major(const jg_view *v, bool *from_fact)
     *from_fact = v->cudnn_major > 0;
     if (*from_fact)
         return v->cudnn_major;
-    int minor = 0;
-    if (v->l4t_version)
-        sscanf(v->l4t_version, "%*d.%d", &minor);
-    switch (v->l4t_major) {
-    case 32: case 34: case 35: return 8;
-    case 36: return (v->l4t_version && minor < 4) ? 8 : 9;
-    case 38: case 39: return 9;
-    default: return 0;
-    }
+    return jg_cudnn_major_for_l4t(v->l4t_major, v->l4t_version);
 }
 
 /* cuDNN major a binary needs: a missing libcudnn.so.N or "Require cuDNN N.*". */
@@ -88,13 +82,19 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
                  "a library built for cuDNN %d runs on a JetPack with cuDNN %d", need, have);
     else
         snprintf(summary, sizeof summary,
-                 "a library needs cuDNN %d, which this system does not provide (JetPack 5 ships "
-                 "cuDNN 8, JetPack 6.1+ and 7 ship cuDNN 9)", need);
-    jg_finding_spec s = {"cuda-libraries.cudnn-major-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+                 "cuDNN %d is not found: it is not installed or not on the loader path (the "
+                 "system's cuDNN major is not known from this input)", need);
+    bool jetson = jg_on_jetson(v);
+    jg_finding_spec s = {have ? "cuda-libraries.cudnn-major-mismatch" : "cuda-libraries.cudnn-not-found",
+                         JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
                          from_fact ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
-                         "install a build of that package made against this JetPack's cuDNN "
-                         "major (the wheel for this JetPack), or build it from source on the "
-                         "device; check the host with dpkg -l | grep cudnn"};
+                         jetson ? "install a build of that package made against this JetPack's "
+                                  "cuDNN major (the wheel for this JetPack), or build it from "
+                                  "source on the device; check the host with dpkg -l | grep cudnn"
+                                : "install the cuDNN major the package was built for (pip "
+                                  "install nvidia-cudnn-cu12 / the distro package), or a build "
+                                  "of the package made for the installed cuDNN; ldconfig -p | "
+                                  "grep cudnn shows what the loader finds"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -118,12 +118,18 @@ void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
+    bool jetson = jg_on_jetson(v); /* the JetPack-wheel cause is Jetson-specific */
     jg_finding_spec s = {
-        "cuda-libraries.cusparselt-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
-        "cuSPARSELt is missing: NVIDIA's JetPack 6.1+ PyTorch wheels need libcusparseLt.so, "
-        "which the JetPack CUDA install does not include",
-        "install cuSPARSELt for this CUDA version into /usr/local/cuda/lib64 (as in "
-        "pytorch/TensorRT's JetPack guide), then ldconfig"};
+        "cuda-libraries.cusparselt-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+        jetson ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        jetson ? "cuSPARSELt is missing: NVIDIA's JetPack 6.1+ PyTorch wheels need "
+                 "libcusparseLt.so, which the JetPack CUDA install does not include"
+               : "cuSPARSELt is not found: torch's CUDA dependency (nvidia-cusparselt) is not "
+                 "installed or not loaded",
+        jetson ? "install cuSPARSELt for this CUDA version into /usr/local/cuda/lib64 (as in "
+                 "pytorch/TensorRT's JetPack guide), then ldconfig"
+               : "reinstall torch with its dependencies (pip install --force-reinstall torch "
+                 "from the same index); a pre-release torch may need a newer build"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -140,10 +146,12 @@ void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "missing library", m);
     jg_ev_fact(ev, v, "l4t.version");
     jg_finding_spec s = {
-        "cuda-libraries.tensorrt-major-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
-        have ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        "a binary needs a TensorRT major this system does not have (JetPack 4.6/5: TensorRT 8, "
-        "JetPack 6/7: TensorRT 10)",
+        have ? "cuda-libraries.tensorrt-major-mismatch" : "cuda-libraries.tensorrt-not-found",
+        JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, have ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        have ? "a binary needs a TensorRT major this system does not have (JetPack 4.6/5: "
+               "TensorRT 8, JetPack 6/7: TensorRT 10)"
+             : "a TensorRT library is not found: not installed, another major, or not on the "
+               "loader path (this input does not say which TensorRT the system has)",
         "use the build made for this JetPack's TensorRT, or rebuild the engine/package on the "
         "device"};
     jg_finding_add(out, &s, ev);
@@ -153,8 +161,8 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
 {
     const json_t *m = NULL;
     if (v->in_container == JG_YES || v->toolkit_present == JG_NO ||
-        !jg_missing_generic_cuda_lib(v, &m))
-        return;
+        !jg_missing_generic_cuda_lib(v, &m) || jg_missing_but_listed(v))
+        return; /* listed on disk: the configuration rule says where the loader does not look */
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     jg_ev_fact(ev, v, "cuda.toolkit");
@@ -165,4 +173,37 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
         "ls /usr/local/cuda/lib64; if absent: sudo apt install nvidia-jetpack; else add "
         "/usr/local/cuda/lib64 to /etc/ld.so.conf.d and run sudo ldconfig"};
     jg_finding_add(out, &s, ev);
+}
+
+/* An NVIDIA library no more specific rule explains (cuDSS, NVPL, NCCL, ...). */
+void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
+{
+    static const char *const ids[] = {
+        "cuda-libraries.cudnn-major-mismatch", "cuda-libraries.cudnn-not-found",
+        "cuda-libraries.cusparselt-missing", "cuda-libraries.tensorrt-major-mismatch",
+        "cuda-libraries.tensorrt-not-found", "cuda-libraries.cuda-libs-not-found",
+        "container-runtime.cuda-not-mounted", "pytorch-build.wheel-for-other-cuda",
+        "configuration.library-not-on-loader-path", NULL};
+    for (int i = 0; ids[i]; i++)
+        if (jg_findings_has(out, ids[i]))
+            return;
+    size_t i;
+    json_t *m;
+    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    {
+        const char *so = jg_json_str(m, "soname");
+        if (!so || (strncmp(so, "libcu", 5) != 0 && strncmp(so, "libnv", 5) != 0 &&
+                    strncmp(so, "libnccl", 7) != 0))
+            continue;
+        json_t *ev = jg_ev_new();
+        jg_ev_seen(ev, "missing library", m);
+        jg_finding_spec s = {
+            "cuda-libraries.nvidia-library-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+            JG_CONF_MEDIUM,
+            "an NVIDIA library the program links is not installed or not on the loader path",
+            "install the package that ships it for this CUDA (pip nvidia-* wheels or the "
+            "distro/JetPack package), then ldconfig -p | grep the soname"};
+        jg_finding_add(out, &s, ev);
+        return;
+    }
 }

@@ -72,34 +72,26 @@ static bool any_gpu_node_present(const jg_view *v, bool *known)
 void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
 {
     bool known;
-    if (!jg_on_jetson(v) || v->in_container != JG_NO || any_gpu_node_present(v, &known) || !known)
+    /* a loaded libcuda shows an NVIDIA driver is installed on a non-Jetson host */
+    bool driver = jg_on_jetson(v) ||
+                  json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
+    if (!driver || v->in_container == JG_YES || any_gpu_node_present(v, &known) || !known)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_fact(ev, v, "gpu.driver_family");
     jg_ev_printf(ev, "gpu.nodes = none present");
     jg_finding_spec s = {
         "kernel-driver.gpu-nodes-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-        "no GPU device node exists on this Jetson: the GPU driver (nvgpu / OpenRM) did not probe",
-        "dmesg | grep -i nvgpu (look for [ERR] lines, e.g. a device tree for the wrong module "
-        "memory size); ls /sys/class/devfreq/; reflash the BSP for this exact module"};
-    jg_finding_add(out, &s, ev);
-}
-
-void jg_rule_stub_library(const jg_view *v, json_t *out)
-{
-    const json_t *e = jg_view_cuda_error(v, 34);
-    if (v->drv_stub != JG_YES && !e)
-        return;
-    json_t *ev = jg_ev_new();
-    if (v->drv_stub == JG_YES)
-        jg_ev_raw(ev, v, "cuda_driver.measurements.library_path");
-    if (e)
-        jg_ev_seen(ev, "cuda error 34 (stub library)", e);
-    jg_finding_spec s = {
-        "cuda-driver.stub-library", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
-        "the CUDA stub libcuda (from the toolkit's lib64/stubs) was loaded instead of the driver",
-        "remove .../stubs from LD_LIBRARY_PATH; the real libcuda.so.1 is in "
-        "/usr/lib/aarch64-linux-gnu/nvidia (JetPack 6/7) or .../tegra (JetPack 4/5)"};
+        jg_on_jetson(v) ? "no GPU device node exists on this Jetson: the GPU driver (nvgpu / "
+                          "OpenRM) did not probe"
+                        : "the NVIDIA driver library is installed but no /dev/nvidia* device node "
+                          "exists for this process: the kernel module is not loaded or the nodes "
+                          "are not visible here",
+        jg_on_jetson(v) ? "dmesg | grep -i nvgpu (look for [ERR] lines, e.g. a device tree for "
+                          "the wrong module memory size); ls /sys/class/devfreq/; reflash the BSP "
+                          "for this exact module"
+                        : "lsmod | grep nvidia; sudo modprobe nvidia (nvidia-modprobe creates the "
+                          "nodes); ls -l /dev/nvidia*; in a container pass the devices in"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -107,8 +99,8 @@ void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
 {
     if (!v->drv_status || strcmp(v->drv_status, "pass") == 0 || v->drv_code >= 0)
         return;
-    if (!jg_on_jetson(v) || v->in_container == JG_YES)
-        return;
+    if (v->in_container == JG_YES && v->nvidia_runtime != JG_YES)
+        return; /* a container without the NVIDIA runtime: the runtime rule */
     json_t *lp = jg_json_at(v->facts, "cuda_driver.measurements.library_path");
     if (json_is_string(lp))
         return; /* it loaded; something else failed */
@@ -117,9 +109,13 @@ void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
     jg_ev_raw(ev, v, "cuda_driver.reason");
     jg_finding_spec s = {
         "cuda-driver.libcuda-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
-        "libcuda.so.1 could not be loaded on this Jetson host",
-        "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
-        "check dpkg -l 'nvidia-l4t-*' shows one release"};
+        jg_on_jetson(v) ? "libcuda.so.1 could not be loaded on this Jetson host"
+                        : "libcuda.so.1 (the NVIDIA driver's user-space library) could not be loaded",
+        jg_on_jetson(v) ? "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
+                          "check dpkg -l 'nvidia-l4t-*' shows one release"
+                        : "ldconfig -p | grep libcuda.so.1 should list the driver's copy; install "
+                          "or repair the NVIDIA driver (its user-space part), or make its folder "
+                          "visible to this process"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -159,7 +155,8 @@ void jg_rule_forward_compat(const jg_view *v, json_t *out)
     if (e803)
         jg_ev_seen(ev, "cuda error 803 (system driver mismatch)", e803);
     jg_finding_spec s = {
-        "cuda-driver.forward-compat", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+        /* 804 proves compat libraries were loaded, not why (image, toolkit mount, driver) */
+        "cuda-driver.forward-compat", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         e804 ? "CUDA forward compatibility was attempted on hardware that does not support it (804)"
              : "the CUDA compat library does not match the driver (803)",
         "remove cuda-compat libraries from LD_LIBRARY_PATH and the image (on Orin the compat "
@@ -262,8 +259,12 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
         jg_ev_fact(ev, v, "module.compute_capability");
     if (v->l4t_version)
         jg_ev_fact(ev, v, "l4t.version");
+    else if (v->jp_version)
+        jg_ev_fact(ev, v, "jetpack.version");
     else if (v->toolkit)
         jg_ev_fact(ev, v, "cuda.toolkit");
+    if (!json_array_size(ev))
+        jg_ev_printf(ev, "JetPack major = %d", v->jp_major);
     jg_finding_spec s = {
         "cuda-driver.no-nvml-before-jp6", JG_L_CUDA_DRIVER, sig ? JG_SEV_ERROR : JG_SEV_INFO,
         old_jp ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -290,5 +291,27 @@ void jg_rule_no_device(const jg_view *v, json_t *out)
         "group permission or container runtime, not of missing hardware",
         "as the failing user run: id -nG; ls -l /dev/nvmap /dev/nvgpu/igpu0/ctrl (Orin) or "
         "/dev/nvidia0 (Thor); in a container check --runtime nvidia; then jetgate doctor -v"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* 222/218: PTX from a newer CUDA than the driver can JIT. */
+void jg_rule_ptx_newer_than_driver(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 222);
+    if (!e)
+        e = jg_view_cuda_error(v, 218);
+    if (!e)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error (PTX)", e);
+    bool jetson = jg_on_jetson(v);
+    jg_finding_spec s = {
+        "cuda-driver.ptx-newer-than-driver", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the CUDA driver is older than the toolkit that compiled the program's PTX (222/218): "
+        "the driver cannot JIT it",
+        jetson ? "on a Jetson the driver comes with the L4T release: build with this JetPack's "
+                 "CUDA (nvcc --version on the device), or upgrade the whole BSP"
+               : "upgrade the NVIDIA driver to one that supports the toolkit's CUDA version, or "
+                 "build with a toolkit not newer than the driver (nvidia-smi shows its CUDA)"};
     jg_finding_add(out, &s, ev);
 }

@@ -75,3 +75,20 @@ void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
         "one release; check /etc/apt/sources.list.d/nvidia-l4t-apt-source.list"};
     jg_finding_add(out, &s, ev);
 }
+
+void jg_rule_device_access_denied(const jg_view *v, json_t *out)
+{
+    const json_t *tegra = jg_view_signal(v, "tegra_nodes_denied");
+    const json_t *nvml = jg_view_signal(v, "nvml_permissions");
+    if (!tegra && !nvml)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, tegra ? "Tegra driver" : "NVML", tegra ? tegra : nvml);
+    jg_finding_spec s = {
+        "permissions.device-access-denied", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        tegra ? "the user may not open the Tegra GPU/multimedia device nodes (nvmap, nvhost): "
+                "it is not in the video group that owns them"
+              : "NVML refuses this user (insufficient permissions on the NVIDIA device nodes)",
+        jg_fix_groups()};
+    jg_finding_add(out, &s, ev);
+}

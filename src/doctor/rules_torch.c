@@ -13,11 +13,12 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     bool plain = ver && !strchr(ver, '+');
     bool none = v->torch_has_cuda == JG_NO || (ver && strstr(ver, "+cpu"));
     bool aarch64 = jg_on_aarch64(v);
-    /* with the platform unknown, only a torch that says it has no CUDA is enough */
-    if ((!aarch64 && (v->arch || (!none && !nc))) || v->torch_imported == JG_NO ||
-        jg_torch_nv_build(ver))
+    /* A torch that says it has no CUDA is a CPU build on any host (direct evidence);
+     * a plain version that fails is PyPI's CPU wheel only on aarch64 (facts.md 4.3). */
+    if (v->torch_imported == JG_NO || jg_torch_nv_build(ver))
         return;
-    bool plain_failing = plain && v->torch_available == JG_NO && v->torch_has_cuda != JG_YES;
+    bool plain_failing = aarch64 && plain && v->torch_available == JG_NO &&
+                         v->torch_has_cuda != JG_YES;
     if (!none && !nc && !plain_failing)
         return;
     json_t *ev = jg_ev_new();
@@ -30,12 +31,16 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
         jg_ev_seen(ev, "torch", nc);
     jg_finding_spec s = {
         "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-        (none || nc) && aarch64 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        (none || nc) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): PyPI's "
-                       "aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
-                     : "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
-                       "PyPI's aarch64 wheel, which is CPU-only, stands in for NVIDIA's Jetson build",
-        jg_fix_torch(v)};
+        none || nc ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        !(none || nc) ? "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
+                        "PyPI's aarch64 wheel, which is CPU-only, stands in for a CUDA build"
+        : jg_on_jetson(v) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): "
+                            "PyPI's aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
+                          : "torch is a CPU-only build (torch.version.cuda is None or +cpu)",
+        jg_on_jetson(v) || !v->arch || aarch64 ? jg_fix_torch(v)
+                                               : "pip uninstall torch; pip install torch "
+                                                 "--index-url https://download.pytorch.org/whl/cu<XYZ> "
+                                                 "for a CUDA the driver supports (nvidia-smi shows it)"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -43,8 +48,11 @@ void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
 {
     int drv = jg_host_driver_version(v);
     int need = jg_cuda_version_int(v->torch_cuda);
-    if (!jg_on_jetson(v) || drv <= 0 || need <= drv)
-        return;
+    bool works = v->torch_available == JG_YES ||
+                 (v->torch_available != JG_NO && v->torch_tensor_op &&
+                  strcmp(v->torch_tensor_op, "pass") == 0);
+    if (!jg_on_jetson(v) || drv <= 0 || need <= drv || works)
+        return; /* available and newer: forward-compat libraries (e.g. -igpu containers) carry it */
     json_t *ev = jg_ev_new();
     jg_ev_raw(ev, v, "python.torch.version");
     jg_ev_raw(ev, v, "python.torch.cuda");
@@ -109,7 +117,7 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     const json_t *e209 = jg_view_cuda_error(v, 209);
     bool list_known = json_array_size(v->torch_arch_list) > 0;
     bool missing = list_known && cc && !arch_list_has(v->torch_arch_list, cc);
-    if (!missing && !e209)
+    if ((!missing && !e209) || (!missing && jg_kernel_image_from_other_package(v)))
         return;
     const json_t *conda = jg_view_signal(v, "conda_forge_torch");
     json_t *ev = jg_ev_new();
@@ -125,8 +133,11 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     jg_finding_spec s = {
         "pytorch-build.missing-device-arch", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (missing || conda) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        "the CUDA build has no kernels for this GPU ('no kernel image is available', 209): "
-        "typical of conda-forge torch (no sm_87) and SBSA wheels on Orin",
+        jg_on_jetson(v) ? "the CUDA build has no kernels for this GPU ('no kernel image is "
+                          "available', 209): typical of conda-forge torch (no sm_87) and SBSA "
+                          "wheels on Orin"
+                        : "the CUDA build has no kernels for this GPU ('no kernel image is "
+                          "available', 209): it was built without this compute capability",
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
@@ -220,16 +231,40 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
+static void torch_not_installed(const jg_view *v, json_t *out)
+{
+    json_t *ev = jg_ev_new();
+    jg_ev_raw(ev, v, "python.torch.found");
+    jg_finding_spec s = {"pytorch-build.torch-not-installed", JG_L_PYTORCH_BUILD, JG_SEV_WARNING,
+                         JG_CONF_HIGH,
+                         "torch is not installed for this interpreter (only the native CUDA "
+                         "layers were checked)",
+                         jg_on_jetson(v) ? jg_fix_torch(v)
+                                         : "install a CUDA build of torch if the project needs "
+                                           "it, or pass --python with its interpreter"};
+    jg_finding_add(out, &s, ev);
+}
+
 void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
 {
-    if (v->torch_imported != JG_NO || !jg_on_jetson(v))
+    if (v->torch_imported != JG_NO)
         return;
+    if (jg_experiment_worked(v, "python-isolated") || jg_experiment_worked(v, "python-no-user-site") ||
+        jg_experiment_worked(v, "system-interpreter") || jg_experiment_worked(v, "path-python3"))
+        return; /* the configuration rule names what hides the working torch */
+    if (json_is_false(jg_json_at(v->facts, "python.torch.found"))) {
+        torch_not_installed(v, out);
+        return;
+    }
     json_t *ev = jg_ev_new();
     jg_ev_raw(ev, v, "python.torch.imported");
     jg_ev_raw(ev, v, "python.torch.error");
     jg_finding_spec s = {"pytorch-build.torch-not-importable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
                          JG_CONF_MEDIUM, "torch does not import with this interpreter",
-                         jg_fix_torch(v)};
+                         jg_on_jetson(v) ? jg_fix_torch(v)
+                                         : "python3 -c 'import torch' shows the failing module; "
+                                           "reinstall torch with its nvidia-* dependencies for "
+                                           "this CUDA"};
     jg_finding_add(out, &s, ev);
 }
 

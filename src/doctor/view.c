@@ -7,6 +7,7 @@
 #include "facts/fact.h"
 #include "facts/tables.h"
 #include "util/json.h"
+#include "util/version.h"
 
 static jg_tri fact_bool(const json_t *facts, const char *path)
 {
@@ -25,13 +26,14 @@ static jg_tri fact_present(const json_t *facts, const char *path)
     return strcmp(s, "missing") == 0 ? JG_NO : JG_UNKNOWN;
 }
 
+/* The major of the first dotted number in s ("r36.4" -> 36); 0 when none. */
 static int leading_int(const char *s)
 {
     if (!s)
         return 0;
-    while (*s && (*s < '0' || *s > '9'))
-        s++;
-    return atoi(s);
+    s += strcspn(s, "0123456789");
+    long major = jg_dotted_part(s, 0);
+    return major > 0 && major < 100000 ? (int)major : 0;
 }
 
 static jg_tri raw_bool(const json_t *o, const char *path)
@@ -42,10 +44,10 @@ static jg_tri raw_bool(const json_t *o, const char *path)
 
 int jg_cuda_version_int(const char *v)
 {
-    int major = 0, minor = 0;
-    if (!v || sscanf(v, "%d.%d", &major, &minor) < 1 || major <= 0)
+    long major = jg_dotted_part(v, 0), minor = jg_dotted_part(v, 1);
+    if (major <= 0 || major > 1000)
         return 0;
-    return major * 1000 + minor * 10;
+    return (int)(major * 1000 + (minor > 0 && minor < 100 ? minor : 0) * 10);
 }
 
 static void driver_part(jg_view *v, const json_t *f)
@@ -106,8 +108,6 @@ static void observed_part(jg_view *v)
         v->drv_version = (int)json_integer_value(dv);
     if (!v->gpu_cc)
         v->gpu_cc = jg_json_str(v->observed, "gpu_cc");
-    if (!v->jp_major)
-        v->jp_major = jg_jp_major_for_toolkit(v->toolkit ? v->toolkit : jg_fact_str(v->facts, "cuda.toolkit_link") ? jg_fact_str(v->facts, "cuda.toolkit_link") + 5 : NULL);
 }
 
 void jg_view_init(jg_view *v, const json_t *f)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "util/sysroot.h"
+#include "util/version.h"
+
 
 struct shape {
     const char *name;

@@ -1,9 +1,12 @@
 #include "evidence/write.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "facts/fact.h"
 #include "util/atomic.h"
@@ -49,14 +52,7 @@ static json_t *text_or_null(const char *v)
 
 static const json_t *driver_result(const json_t *native)
 {
-    size_t i;
-    json_t *r;
-    json_array_foreach(native, i, r) {
-        const char *id = json_string_value(json_object_get(r, "id"));
-        if (id && strcmp(id, "driver") == 0)
-            return r;
-    }
-    return NULL;
+    return jg_json_find_id(native, "driver");
 }
 
 static json_t *driver_version(const json_t *facts, const json_t *drv)
@@ -253,8 +249,23 @@ json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
                      "predicateType", JG_EVIDENCE_PREDICATE_TYPE, "predicate", pred);
 }
 
+/* The default evidence folder is two levels deep (conditional-evidence/jetgate);
+ * jg_atomic_write makes only the last one. */
+static void make_parent(const char *dir)
+{
+    char parent[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", dir);
+    char *slash = strrchr(parent, '/');
+    if (slash && slash != parent) {
+        *slash = '\0';
+        if (mkdir(parent, 0777) != 0 && errno != EEXIST)
+            return; /* jg_atomic_write reports the real error */
+    }
+}
+
 int jg_evidence_write(const char *dir, const char *gate, const json_t *doc)
 {
+    make_parent(dir);
     char name[96];
     snprintf(name, sizeof name, "%s.json", gate);
     char *text = jg_json_string(doc);

@@ -36,7 +36,9 @@ json_t *jg_facts_collect_files(const jg_root *r)
     json_object_set_new(doc, "gpu", gpu);
     json_t *container = jg_facts_container(r, gpu, jg_fact_str(doc, "host.arch"));
     json_object_set_new(doc, "container", container);
-    json_object_set_new(doc, "module", jg_facts_module(r, cuda, container, l4t));
+    json_t *module = jg_facts_module(r, cuda, container, l4t);
+    jg_module_memory_check(module, host);
+    json_object_set_new(doc, "module", module);
     json_t *jetson = jg_facts_jetson(doc);
     json_object_set_new(doc, "jetson", jetson);
     json_object_set_new(host, "unified_memory", unified_memory(jetson));

@@ -9,6 +9,7 @@
 #include "facts/parsers.h"
 #include "facts/sections.h"
 #include "facts/text.h"
+#include "util/version.h"
 
 #define RELEASE "etc/nv_tegra_release"
 
@@ -20,12 +21,10 @@ static bool l4t_from_core(const char *pkg, char *ver, size_t size, int *major)
         return false;
     memcpy(ver, pkg, n);
     ver[n] = '\0';
-    int dots = 0;
-    for (size_t i = 0; i < n; i++)
-        dots += ver[i] == '.';
-    if (!jg_is_version(ver) || dots != 2 || strcspn(ver, ".") > 3)
+    jg_dotted v;
+    if (!jg_dotted_exact(ver, 3, 3, &v) || v.part[0] > 999)
         return false;
-    *major = atoi(ver);
+    *major = (int)v.part[0];
     return true;
 }
 

@@ -13,6 +13,7 @@
 #include "facts/sections.h"
 #include "facts/tables.h"
 #include "facts/text.h"
+#include "util/version.h"
 
 static const char *const dt_dirs[] = {"proc/device-tree", "sys/firmware/devicetree/base"};
 
@@ -76,7 +77,7 @@ static int cuda_major(const json_t *cuda, const json_t *l4t, const char **why)
     json_t *maj = jg_fact_value(json_object_get(l4t, "major"));
     *why = "CUDA major from the installed toolkit";
     if (v)
-        return atoi(v);
+        return (int)jg_dotted_part(v, 0);
     *why = "no CUDA toolkit file; CUDA 13 implied by the L4T major (38.x and 39.x ship CUDA 13)";
     return json_is_integer(maj) ? jg_cuda_major_for_l4t_major((int)json_integer_value(maj)) : -1;
 }

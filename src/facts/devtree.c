@@ -138,8 +138,17 @@ void jg_dt_identify(const json_t *compatible, jg_dt_ids *out)
     json_t *v;
     json_array_foreach(compatible, i, v) {
         const char *e = json_string_value(v);
-        if (e && !out->how)
+        if (!e || out->other_module[0])
+            continue;
+        if (!out->how) {
             split_board(e, out);
+            continue;
+        }
+        /* A second board entry naming another module (seen on a partner carrier). */
+        jg_dt_ids more;
+        memset(&more, 0, sizeof more);
+        if (split_board(e, &more) && strcmp(more.module, out->module) != 0)
+            memcpy(out->other_module, more.module, sizeof more.module);
     }
     json_array_foreach(compatible, i, v) {
         const char *e = json_string_value(v);

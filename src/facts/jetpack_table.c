@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "facts/tables.h"
+#include "util/version.h"
 
 typedef struct row {
     const char *l4t, *jetpack, *note; /* jetpack NULL: disputed, note says why */
@@ -114,9 +115,7 @@ int jg_jp_major_for_toolkit(const char *tk)
 
 int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version)
 {
-    int minor = 0;
-    if (l4t_version)
-        sscanf(l4t_version, "%*d.%d", &minor);
+    long minor = jg_dotted_part(l4t_version, 1);
     switch (jp_major) {
     case 4: return 10020;
     case 5: return 11040;
@@ -131,4 +130,18 @@ int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version)
 int jg_cuda_major_for_l4t_major(int l4t_major)
 {
     return l4t_major == 38 || l4t_major == 39 ? 13 : -1;
+}
+
+int jg_cudnn_major_for_l4t(int l4t_major, const char *l4t_version)
+{
+    int minor = 0;
+    if (l4t_version)
+        sscanf(l4t_version, "%*d.%d", &minor);
+    switch (l4t_major) {
+    case 32: return l4t_version && minor >= 5 ? 8 : 0;
+    case 34: case 35: return 8;
+    case 36: return (l4t_version && minor < 4) ? 8 : 9;
+    case 38: case 39: return 9;
+    default: return 0;
+    }
 }

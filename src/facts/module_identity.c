@@ -13,11 +13,12 @@
 #include "facts/parsers.h"
 #include "facts/sections.h"
 #include "facts/tables.h"
+#include "util/json.h"
 
 #define AS_FLASHED "from the device tree (as flashed); the fitted module's EEPROM is not read"
 
 typedef struct found {
-    char part[32], board[8];
+    char part[32], board[8], two[72];
     const char *how, *src;
     const jg_family_row *family;
 } found;
@@ -75,6 +76,15 @@ static void family_only(found *f, const jg_dt_ids *ids, const jg_dt_props *p)
 static void find(found *f, const jg_dt_ids *ids, const jg_dt_props *p)
 {
     memset(f, 0, sizeof *f);
+    if (ids->how && ids->other_module[0]) {
+        /* Two board entries name two modules: the family stands, the SKU does not. */
+        snprintf(f->board, sizeof f->board, "%.5s", ids->module);
+        f->family = jg_family_for_board(f->board);
+        f->how = ids->how;
+        f->src = src_of(p->compat);
+        snprintf(f->two, sizeof f->two, "%s and %s", ids->module, ids->other_module);
+        return;
+    }
     if (ids->how) {
         snprintf(f->part, sizeof f->part, "%s", ids->module);
         f->how = ids->how;
@@ -112,8 +122,11 @@ static void part_fields(json_t *m, const found *f, const jg_dt_ids *ids)
     if (f->part[0]) {
         set(m, "part_number", jg_fact_note(jg_fact_ok(json_string(f->part), f->src), AS_FLASHED));
     } else {
-        snprintf(why, sizeof why, "the device tree names %s, not the module's SKU",
-                 f->family ? f->family->name : "no Jetson module");
+        if (f->two[0])
+            snprintf(why, sizeof why, "the device tree names two modules (%s)", f->two);
+        else
+            snprintf(why, sizeof why, "the device tree names %s, not the module's SKU",
+                     f->family ? f->family->name : "no Jetson module");
         set(m, "part_number", jg_fact_unknown(f->src, why));
     }
     bool board = ids->how && strcmp(ids->how, JG_DT_BY_BOARD) == 0;
@@ -163,4 +176,25 @@ void jg_module_identity(json_t *m, const jg_dt_props *p, int cuda_major, const c
     set(m, "identified_by", f.how ? jg_fact_ok(json_string(f.how), f.src)
                                   : jg_fact_unknown(src_of(p->compat),
                                                     "the device tree names no Jetson module"));
+}
+
+/* The table's memory class belongs to the part as flashed; when MemTotal
+ * cannot be that class (outside 0.6..1.05 of it: a 16 GB row on a 32 GB
+ * module, as in rbonghi/jetson_stats #87), the class is no fact. */
+void jg_module_memory_check(json_t *module, const json_t *host)
+{
+    const char *mem = jg_fact_str(module, "memory_class");
+    json_t *total = jg_fact_value(jg_json_at(host, "memory.total_bytes"));
+    unsigned gb;
+    char unit[4];
+    if (!mem || !json_is_integer(total) || sscanf(mem, "%u %3s", &gb, unit) != 2 ||
+        strcmp(unit, "GB") != 0 || gb == 0)
+        return;
+    double gib = (double)json_integer_value(total) / (1024.0 * 1024.0 * 1024.0);
+    if (gib >= 0.6 * gb && gib <= 1.05 * gb)
+        return;
+    char why[200];
+    snprintf(why, sizeof why, "the table gives %s for %s (as flashed), but MemTotal is %.1f GiB: "
+             "the fitted module may be another SKU", mem, jg_fact_str(module, "part_number"), gib);
+    json_object_set_new(module, "memory_class", jg_fact_unknown("table:module", why));
 }

@@ -46,6 +46,7 @@ const char *jg_parse_dt_compatible(const char *data, size_t len, json_t **list);
 typedef struct jg_dt_ids {
     char module[32], carrier[32], soc[32];
     char module_rev[8], carrier_rev[8];
+    char other_module[32]; /* a second board entry naming another module, or "" */
     bool super;
     const char *how;
     const struct jg_family_row *family;

@@ -41,6 +41,8 @@ typedef struct jg_dt_props {
  * soc, compute_capability and identified_by in m. cuda_major: the CUDA major
  * (toolkit, else implied by the L4T major; -1 unknown); cuda_why says which. */
 void jg_module_identity(json_t *m, const jg_dt_props *p, int cuda_major, const char *cuda_why);
+/* A memory class that MemTotal contradicts becomes unknown (with why). */
+void jg_module_memory_check(json_t *module, const json_t *host);
 json_t *jg_facts_jetson(const json_t *doc);
 
 /* cuda_driver and python: live probes, or not_probed under --root. */

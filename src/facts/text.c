@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "util/version.h"
+
 bool jg_next_line(const char *text, size_t len, size_t *pos, jg_line *out)
 {
     if (*pos >= len)
@@ -124,17 +126,5 @@ bool jg_parse_uint(jg_line l, unsigned long long *out)
 
 bool jg_is_version(const char *s)
 {
-    int parts = 0;
-    while (*s) {
-        size_t d = strspn(s, "0123456789");
-        if (d == 0 || d > 9)
-            return false;
-        parts++;
-        s += d;
-        if (*s == '.' && s[1] != '\0')
-            s++;
-        else if (*s != '\0')
-            return false;
-    }
-    return parts >= 1 && parts <= 4;
+    return jg_dotted_exact(s, 1, 4, NULL);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "util/json.h"
+#include "util/strs.h"
 
 json_t *jg_check(const char *id, const char *status, double duration_s, json_t *measurements,
                  const char *fmt, ...)
@@ -24,24 +25,10 @@ json_t *jg_check(const char *id, const char *status, double duration_s, json_t *
     return c;
 }
 
-bool jg_json_list_has(const json_t *arr, const char *id)
-{
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v) {
-        if (json_is_string(v) && strcmp(json_string_value(v), id) == 0)
-            return true;
-    }
-    return false;
-}
-
 bool jg_check_status_valid(const char *status)
 {
-    static const char *const known[] = {"pass", "fail", "skip", "unsupported", "error"};
-    for (size_t i = 0; status && i < sizeof known / sizeof *known; i++)
-        if (strcmp(status, known[i]) == 0)
-            return true;
-    return false;
+    static const char *const known[] = {"pass", "fail", "skip", "unsupported", "error", NULL};
+    return jg_str_in(known, status);
 }
 
 json_t *jg_check_from_step(const char *id, const json_t *step, const char *missing_why)

@@ -15,7 +15,6 @@ json_t *jg_check(const char *id, const char *status, double duration_s, json_t *
 json_t *jg_check_from_step(const char *id, const json_t *step, const char *missing_why);
 
 /* True when arr (a JSON array, or anything else = empty) holds the string id. */
-bool jg_json_list_has(const json_t *arr, const char *id);
 
 /* True when status is one of the five known ones. */
 bool jg_check_status_valid(const char *status);

@@ -47,12 +47,5 @@ json_t *jg_gate_checks(const jg_gate_in *in)
 
 const json_t *jg_gate_find(const json_t *policy, const char *gate_id)
 {
-    size_t i;
-    json_t *g;
-    json_array_foreach(json_object_get(policy, "gates"), i, g) {
-        const char *id = json_string_value(json_object_get(g, "id"));
-        if (id && strcmp(id, gate_id) == 0)
-            return g;
-    }
-    return NULL;
+    return jg_json_find_id(json_object_get(policy, "gates"), gate_id);
 }

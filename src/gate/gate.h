@@ -1,7 +1,8 @@
 /* The jetson-runtime gate as pure functions of JSON inputs (docs/schema.md):
  * facts document, native probe results, Python probe result, project hook
  * checks, policy gate and tier -> checks -> verdict. Collection (the only
- * part that touches the host) lives in src/cmd/run.c and src/gate/hooks.c. */
+ * part that touches the host) is src/gate/input.c, through facts/, cuda/,
+ * python/ and src/gate/hooks.c. */
 #ifndef JG_GATE_H
 #define JG_GATE_H
 #include <jansson.h>

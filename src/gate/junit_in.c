@@ -14,6 +14,16 @@
 
 #include "gate/junit.h"
 
+/* expat 2.9 deprecates XML_GetCurrent{Line,Column}Number for 64-bit forms
+ * that older expat (2.2.5 on JetPack 4) lacks. */
+#if XML_MAJOR_VERSION > 2 || (XML_MAJOR_VERSION == 2 && XML_MINOR_VERSION >= 9)
+#define JG_XML_LINE(p) ((unsigned long)XML_GetCurrentLineNumber64(p))
+#define JG_XML_COLUMN(p) ((unsigned long)XML_GetCurrentColumnNumber64(p))
+#else
+#define JG_XML_LINE(p) ((unsigned long)XML_GetCurrentLineNumber(p))
+#define JG_XML_COLUMN(p) ((unsigned long)XML_GetCurrentColumnNumber(p))
+#endif
+
 typedef struct parse_state {
     XML_Parser parser;
     jg_junit_counts suites, top, cases; /* suite sums, <testsuites>' own, per-testcase */
@@ -29,8 +39,8 @@ typedef struct parse_state {
 static void stop(parse_state *s, const char *why)
 {
     snprintf(s->err, s->errlen, "line %lu, column %lu: %s",
-             (unsigned long)XML_GetCurrentLineNumber(s->parser),
-             (unsigned long)XML_GetCurrentColumnNumber(s->parser), why);
+             JG_XML_LINE(s->parser),
+             JG_XML_COLUMN(s->parser), why);
     s->bad = true;
     XML_StopParser(s->parser, XML_FALSE);
 }
@@ -157,8 +167,8 @@ int jg_junit_count(const char *xml, size_t len, jg_junit_counts *out, char *err,
     int ok = XML_Parse(s.parser, xml, (int)len, XML_TRUE) == XML_STATUS_OK;
     if (!ok && !s.bad)
         snprintf(err, errlen, "line %lu, column %lu: %s",
-                 (unsigned long)XML_GetCurrentLineNumber(s.parser),
-                 (unsigned long)XML_GetCurrentColumnNumber(s.parser),
+                 JG_XML_LINE(s.parser),
+                 JG_XML_COLUMN(s.parser),
                  XML_ErrorString(XML_GetErrorCode(s.parser)));
     XML_ParserFree(s.parser);
     if (!ok || s.bad)

@@ -32,10 +32,11 @@ bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n);
  * unless every tier of the policy marks it supported. 1 excluded, 0 allowed. */
 int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t n);
 
-/* A probe-shaped object holding only the torch version of the tier's pinned
- * NVIDIA wheel (pytorch.kind "wheel"), so --check can judge a file on a
- * machine without the vendor torch (CPU CI); NULL when the tier pins none or
- * pins a container. */
+/* A probe-shaped object holding only the torch version the tier pins, so
+ * --check can judge a file on a machine without the vendor torch (CPU CI):
+ * a wheel pin's version (and the Python of its cpXY tag), or for a
+ * container pin the "torch" version the policy records for that image.
+ * NULL when the tier pins neither. */
 json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id);
 
 /* The constraints file text (malloc'd) for a vendor torch probe, or NULL

@@ -43,9 +43,12 @@ static const char *variable(struct mstate *s, const char *name, char *buf, size_
     if (!s->python)
         return NULL;
     if (strcmp(name, "python_full_version") == 0 || strcmp(name, "implementation_version") == 0)
-        return strchr(strchr(s->python, '.') ? strchr(s->python, '.') + 1 : "", '.')
-                   ? s->python
-                   : NULL; /* "3.10" from a wheel tag: the micro version is unknown */
+    {
+        if (strchr(strchr(s->python, '.') ? strchr(s->python, '.') + 1 : "", '.'))
+            return s->python;
+        snprintf(buf, n, "%s.*", s->python); /* "3.10" from a wheel tag: any micro version */
+        return buf;
+    }
     if (strcmp(name, "python_version") == 0) {
         const char *dot = strchr(s->python, '.');
         const char *dot2 = dot ? strchr(dot + 1, '.') : NULL;
@@ -147,6 +150,19 @@ static int compare(const char *op, const char *l, const char *r, bool version)
 
 static int expr(struct mstate *s);
 
+/* A version known only as "3.10.*": the answer when every micro version gives
+ * the same one (python_full_version >= '3.11' is false for all of 3.10). */
+static int compare_range(const char *op, const char *l, const char *r, bool l_range)
+{
+    char lo[64], hi[64];
+    const char *v = l_range ? l : r;
+    snprintf(lo, sizeof lo, "%.*s.0", (int)(strlen(v) - 2), v);
+    snprintf(hi, sizeof hi, "%.*s.999999", (int)(strlen(v) - 2), v);
+    int a = compare(op, l_range ? lo : l, l_range ? r : lo, true);
+    int b = compare(op, l_range ? hi : l, l_range ? r : hi, true);
+    return a == b ? a : -1;
+}
+
 static int atom(struct mstate *s)
 {
     skip_space(s);
@@ -178,8 +194,12 @@ static int atom(struct mstate *s)
     const char *r = value(s, rb, sizeof rb, &rver, rvar);
     if (!l || !r)
         return -1;
+    size_t ln = strlen(l), rn = strlen(r);
+    bool lrange = lvar[0] && ln > 2 && strcmp(l + ln - 2, ".*") == 0;
+    bool rrange = rvar[0] && rn > 2 && strcmp(r + rn - 2, ".*") == 0;
     int v = set_variable(lvar) || set_variable(rvar) ? set_compare(s, op, lvar, l, rvar, r)
-                                                     : compare(op, l, r, lver || rver);
+            : lrange || rrange ? compare_range(op, l, r, lrange)
+                               : compare(op, l, r, lver || rver);
     if (v < 0)
         s->bad = true;
     return v;

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/version.h"
+
 static const char *number(const char *p, long *out)
 {
     if (!isdigit((unsigned char)*p))
@@ -56,10 +58,13 @@ bool jg_version_parse(const char *text, jg_version *v)
         p++;
     if (*p == 'v' || *p == 'V')
         p++;
-    do {
-        if (v->nrelease == JG_PEP440_PARTS || !(p = number(p, &v->release[v->nrelease++])))
-            return false;
-    } while (*p == '.' && isdigit((unsigned char)p[1]) && p++);
+    jg_dotted rel;
+    size_t used = jg_dotted_parse(p, &rel);
+    if (used == 0 || rel.n > JG_PEP440_PARTS)
+        return false;
+    v->nrelease = rel.n;
+    memcpy(v->release, rel.part, sizeof v->release[0] * (size_t)rel.n);
+    p += used;
     p = pre_part(p, v);
     p = tagged(p, "post", &v->post);
     p = tagged(p, "dev", &v->dev);

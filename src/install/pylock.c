@@ -71,7 +71,7 @@ int jg_pylock_parse(const char *name, const char *text, size_t len, const jg_mar
         jg_req_normalize(json_string_value(n), r->name, sizeof r->name);
         if (json_is_string(v))
             snprintf(r->spec, sizeof r->spec, "==%s", json_string_value(v));
-        snprintf(r->marker, sizeof r->marker, "%s", m ? m : "");
+        jg_req_set_marker(r, m);
         if (!jg_req_applies(r, &env))
             out->n--;
     }

@@ -196,7 +196,7 @@ static bool source_applies(struct pp *p, const json_t *src)
 {
     jg_req probe = {.file = p->file, .line = jg_toml_line(&p->doc, src)};
     const char *m = json_string_value(json_object_get(src, "marker"));
-    snprintf(probe.marker, sizeof probe.marker, "%s", m ? m : "");
+    jg_req_set_marker(&probe, m);
     const char *extra = json_string_value(json_object_get(src, "extra"));
     const char *grp = json_string_value(json_object_get(src, "group"));
     bool on = true;

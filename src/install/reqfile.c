@@ -161,9 +161,23 @@ int jg_req_pep508(const char *text, jg_req *r)
         if (r->spec[0] == '(' && sl && r->spec[sl - 1] == ')')
             trimmed(r->spec, sizeof r->spec, r->spec + 1, sl - 2);
     }
-    if (semi)
-        trimmed(r->marker, sizeof r->marker, semi + 1, strlen(semi + 1));
+    if (semi) {
+        char *m = strdup(semi + 1);
+        if (!m)
+            abort();
+        trimmed(m, strlen(m) + 1, semi + 1, strlen(semi + 1));
+        jg_req_set_marker(r, m);
+        free(m);
+    }
     return 0;
+}
+
+void jg_req_set_marker(jg_req *r, const char *marker)
+{
+    if ((size_t)snprintf(r->marker, sizeof r->marker, "%s", marker ? marker : "") >=
+        sizeof r->marker)
+        snprintf(r->marker, sizeof r->marker, "<a marker longer than %zu bytes>",
+                 sizeof r->marker - 1); /* a cut marker could evaluate to the wrong answer */
 }
 
 bool jg_req_applies(const jg_req *r, const jg_marker_env *sel)

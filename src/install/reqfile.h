@@ -30,7 +30,7 @@ typedef struct jg_req {
     char extras[256]; /* requested extras, normalized, comma-separated */
     char spec[256];   /* specifiers ("==2.5.0,<3"), "" for none */
     char url[1024];   /* direct reference / wheel / index URL, "" for none */
-    char marker[256]; /* environment marker text, "" for none (already evaluated) */
+    char marker[2048]; /* environment marker text, "" for none */
     bool from_lock;   /* a lock-file package (its version is exact when present) */
     bool constraint;  /* from a -c file: limits versions, installs nothing */
 } jg_req;
@@ -60,6 +60,8 @@ jg_req *jg_reqs_add(jg_reqs *r, enum jg_req_kind kind, const char *file, size_t 
 /* A PEP 508 string ("name[extras] (specs) ; marker" or "name @ url ; marker")
  * into r's name, extras, spec, url and marker; -1 when it names no package. */
 int jg_req_pep508(const char *text, jg_req *r);
+/* r's marker, or (too long to hold) one that cannot be evaluated: never cut. */
+void jg_req_set_marker(jg_req *r, const char *marker);
 /* Whether r's marker selects it; an unevaluable marker warns and applies. */
 bool jg_req_applies(const jg_req *r, const jg_marker_env *sel);
 /* Reads path (relative to the directory of from when not absolute). */

@@ -137,9 +137,9 @@ static int local_project(struct rt *t, const char *path, const char *extras)
 static int path_requirement(struct rt *t, char *arg)
 {
     char *semi = strstr(arg, "; ");
-    char marker[256] = "";
+    const char *marker = "";
     if (semi) {
-        snprintf(marker, sizeof marker, "%s", trim(semi + 1));
+        marker = trim(semi + 1);
         *semi = '\0';
     }
     arg = trim(arg);
@@ -160,7 +160,7 @@ static int path_requirement(struct rt *t, char *arg)
         return local_project(t, arg, extras);
     jg_req *r = jg_reqs_add(t->out, JG_REQ_PACKAGE, t->file, t->line);
     r->constraint = t->constraint;
-    snprintf(r->marker, sizeof r->marker, "%s", marker);
+    jg_req_set_marker(r, marker);
     snprintf(r->url, sizeof r->url, "%s", arg);
     snprintf(r->extras, sizeof r->extras, "%s", extras);
     if (wheel)

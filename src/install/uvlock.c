@@ -64,7 +64,7 @@ static int edges(struct walk *w, const json_t *list)
     {
         const char *m = json_string_value(json_object_get(dep, "marker"));
         jg_req probe = {.file = w->file, .line = jg_toml_line(&w->doc, dep)};
-        snprintf(probe.marker, sizeof probe.marker, "%s", m ? m : "");
+        jg_req_set_marker(&probe, m);
         if (!jg_req_applies(&probe, &w->env))
             continue;
         long t = target(w, dep);
@@ -91,6 +91,13 @@ static void emit(struct walk *w, const json_t *pkg)
     jg_req_normalize(json_string_value(name), r->name, sizeof r->name);
     if (json_is_string(ver))
         snprintf(r->spec, sizeof r->spec, "==%s", json_string_value(ver));
+    /* Not from a registry: the version alone does not say what is installed. */
+    static const char *const kinds[] = {"url", "git", "path", "directory", "editable", "virtual"};
+    const json_t *src = json_object_get(pkg, "source");
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !r->url[0]; k++)
+        if (json_is_string(json_object_get(src, kinds[k])))
+            snprintf(r->url, sizeof r->url, "%s%s", strcmp(kinds[k], "git") == 0 ? "git+" : "",
+                     json_string_value(json_object_get(src, kinds[k])));
 }
 
 static int visit(struct walk *w, long i, const char *extra)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "install/constraints.h"
+#include "install/pep440.h"
 #include "install/reqfile.h"
 
 /* "nvYY.MM" after '+' or '.' in the local part, e.g. 2.5.0a0+872d972e41.nv24.08.17622132 */
@@ -83,6 +84,15 @@ int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t
     return !all_supported;
 }
 
+/* "3.10" from a cp310 wheel tag, so version markers can be judged in CPU CI. */
+static void python_of_wheel(const char *pin, char *out, size_t n)
+{
+    const char *cp = strstr(pin, "-cp3");
+    out[0] = '\0';
+    if (cp && isdigit((unsigned char)cp[4]))
+        snprintf(out, n, "3.%.*s", (int)strspn(cp + 4, "0123456789"), cp + 4);
+}
+
 json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id)
 {
     size_t i;
@@ -95,12 +105,21 @@ json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id)
         const json_t *pt = json_object_get(tier, "pytorch");
         const char *kind = json_string_value(json_object_get(pt, "kind"));
         const char *pin = json_string_value(json_object_get(pt, "pin"));
-        char name[64], version[128];
-        if (!kind || strcmp(kind, "wheel") != 0 || !pin ||
-            !jg_wheel_version(pin, name, sizeof name, version, sizeof version) ||
-            strcmp(name, "torch") != 0)
+        const char *recorded = json_string_value(json_object_get(pt, "torch"));
+        char name[64], version[128], py[16] = "";
+        jg_version parsed;
+        if (kind && strcmp(kind, "container") == 0 && recorded &&
+            jg_version_parse(recorded, &parsed)) /* the torch the policy records for the image */
+            snprintf(version, sizeof version, "%s", recorded);
+        else if (!kind || strcmp(kind, "wheel") != 0 || !pin ||
+                 !jg_wheel_version(pin, name, sizeof name, version, sizeof version) ||
+                 strcmp(name, "torch") != 0)
             return NULL;
-        return json_pack("{s:n,s:{s:{s:s}}}", "python", "packages", "torch", "version", version);
+        else
+            python_of_wheel(pin, py, sizeof py);
+        json_t *python = py[0] ? json_pack("{s:s}", "version", py) : json_object();
+        return json_pack("{s:o,s:{s:{s:s}}}", "python", python, "packages", "torch", "version",
+                         version);
     }
     return NULL;
 }

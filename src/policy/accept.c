@@ -9,17 +9,6 @@
 static const char *const hook_ids[][2] = {{"device_auto", "project.device_auto"},
                                           {"tests", "project.tests"}};
 
-/* One more "string in array" until the shared helper (issue 16) lands in util/. */
-static bool has(const json_t *list, const char *s)
-{
-    for (size_t i = 0; s && i < json_array_size(list); i++) {
-        const char *v = json_string_value(json_array_get(list, i));
-        if (v && strcmp(v, s) == 0)
-            return true;
-    }
-    return false;
-}
-
 static bool hook_configured(const json_t *gate, const char *name)
 {
     return json_is_object(json_object_get(json_object_get(gate, "hooks"), name));
@@ -33,7 +22,7 @@ json_t *jg_accept_required_ids(const json_t *gate)
         if (json_is_string(json_array_get(req, i)))
             json_array_append(ids, json_array_get(req, i));
     for (size_t i = 0; i < 2; i++)
-        if (hook_configured(gate, hook_ids[i][0]) && !has(ids, hook_ids[i][1]))
+        if (hook_configured(gate, hook_ids[i][0]) && !jg_json_list_has(ids, hook_ids[i][1]))
             json_array_append_new(ids, json_string(hook_ids[i][1]));
     return ids;
 }
@@ -46,7 +35,7 @@ bool jg_accept_status(const json_t *gate, const json_t *tier, const char *id, co
         return true;
     if (strcmp(st, "unsupported") != 0)
         return false;
-    if (!has(json_object_get(gate, "allow_unsupported"), id))
+    if (!jg_json_list_has(json_object_get(gate, "allow_unsupported"), id))
         return false;
     if (strcmp(id, "torch.bnb_nf4") != 0)
         return true;

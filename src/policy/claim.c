@@ -65,10 +65,10 @@ static void tier_blockers(json_t *out, const json_t *tier)
     if (!json_is_object(pt))
         jg_claim_add(out, "tier_pytorch_not_pinned",
                      "the tier pins no PyTorch container or wheel (a maintainer must pin one)");
-    else if (!json_is_string(json_object_get(pt, "version")))
+    else if (!json_is_string(json_object_get(pt, "torch")))
         jg_claim_add(out, "tier_pytorch_version_not_pinned",
-                     "the tier's PyTorch pin names no torch version (pytorch.version, with its "
-                     "local tag) to compare the record's torch with");
+                     "the tier's PyTorch pin names no torch version (pytorch.torch, "
+                     "torch.__version__ with its local tag) to compare the record's torch with");
 }
 
 static void gate_blockers(json_t *out, const json_t *gate)
@@ -180,6 +180,10 @@ static json_t *scope(const json_t *gate)
 json_t *jg_claim_finish(const jg_claim_ctx *c, json_t *files)
 {
     json_t *blockers = jg_claim_blockers(c->policy, c->gate, c->tier, c->repo, c->now);
+    if (!c->repo)
+        jg_claim_add(blockers, "repository_not_given",
+                     "no repository to claim for: give --repo, or run in the project's checkout "
+                     "(GITHUB_REPOSITORY or an origin remote)");
     json_t *notes = json_array();
     json_t *waiver = jg_claim_waiver(c->policy, c->tier_id, c->repo, c->now, notes);
     bool any = false;

@@ -11,16 +11,6 @@
 #include "policy/policy.h"
 #include "util/json.h"
 
-static bool in_strs(const json_t *list, const char *s)
-{
-    for (size_t i = 0; s && i < json_array_size(list); i++) {
-        const char *v = json_string_value(json_array_get(list, i));
-        if (v && strcmp(v, s) == 0)
-            return true;
-    }
-    return false;
-}
-
 static void rule_gate(struct verdict *v, const json_t *pred)
 {
     const char *gate = json_string_value(json_object_get(pred, "gate"));
@@ -78,9 +68,9 @@ static void rule_commit(struct verdict *v, const json_t *doc, const json_t *pred
         jg_claim_add(v->deny, "repository_unknown",
                      "the record names no repository: a fork's record for the same commit would "
                      "read the same");
-    else if (!c->repo || strcmp(repo, c->repo) != 0)
+    else if (c->repo && strcmp(repo, c->repo) != 0) /* no c->repo: repository_not_given */
         jg_claim_add(v->deny, "repository_mismatch", "evidence is from repository %s, not %s",
-                     repo, c->repo ? c->repo : "(unknown)");
+                     repo, c->repo);
 }
 
 /* The record's own verdict may only agree with the recomputed one. */
@@ -240,13 +230,14 @@ static void rule_times(struct verdict *v, const json_t *pred, time_t now, int ma
                      days, max_days);
 }
 
-/* Missing labels of list (each once) into out; true when any is missing. */
+/* Missing labels of need (each once) into out; true when any is missing. GitHub
+ * compares runner labels case-insensitively, so does this. */
 static bool missing_labels(const json_t *need, const json_t *have, char *out, size_t n)
 {
     *out = '\0';
     for (size_t i = 0; i < json_array_size(need); i++) {
         const char *want = json_string_value(json_array_get(need, i));
-        if (want && !in_strs(have, want) && !strstr(out, want) &&
+        if (want && !jg_json_list_has_nocase(have, want) && !strstr(out, want) &&
             strlen(out) + strlen(want) + 3 < n)
             snprintf(out + strlen(out), n - strlen(out), "%s%s", *out ? ", " : "", want);
     }
@@ -262,7 +253,7 @@ static void rule_run(struct verdict *v, const jg_claim_ctx *cx, const json_t *pr
     bool ok = false;
     for (size_t i = 0; event && i < 3; i++)
         ok = ok || strcmp(event, trusted[i]) == 0;
-    if (!ok || !in_strs(json_object_get(cx->gate, "triggers"), event))
+    if (!ok || !jg_json_list_has(json_object_get(cx->gate, "triggers"), event))
         jg_claim_add(v->deny, "event_not_allowed",
                      "run event %s is not a trusted trigger of the gate (workflow_dispatch, "
                      "schedule, release)",

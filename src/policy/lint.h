@@ -4,6 +4,7 @@
 #ifndef JG_LINT_H
 #define JG_LINT_H
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "policy/lint_yaml.h"
@@ -31,6 +32,14 @@ size_t jg_findings_count(const jg_findings *f, const char *rule);
 /* Every rule over one workflow. policy is a validated policy document. */
 void jg_lint_workflow(const json_t *policy, const char *file, const jg_ynode *root,
                       jg_findings *out);
+
+typedef struct jg_lint_opts {
+    const char *repo_root; /* checkout holding the file, for local uses:; NULL unknown */
+    bool jetson_only;      /* check only the Jetson jobs (and what applies to them) */
+} jg_lint_opts;
+/* Same with options; returns the number of Jetson jobs in the workflow. */
+size_t jg_lint_workflow_opts(const json_t *policy, const char *file, const jg_ynode *root,
+                             const jg_lint_opts *o, jg_findings *out);
 /* Rules over the policy itself beyond the loader's validation (what the
  * workflow rules rely on: the jetson-runtime gate, its triggers, labels). */
 void jg_lint_policy(const json_t *policy, const char *file, jg_findings *out);

@@ -13,6 +13,9 @@ struct jg_wf {
     const char *file;
     const jg_ynode *root;
     jg_findings *out;
+    const char *repo_root; /* root of the checkout holding the file; NULL unknown */
+    bool jetson_only;      /* only the Jetson jobs are checked */
+    bool reusable;         /* on: workflow_call (the caller owns the triggers) */
 };
 
 void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
@@ -23,8 +26,24 @@ const json_t *jg_lint_gate(const json_t *policy);
 /* True when the JSON array arr holds the string s (case-insensitive when nocase). */
 bool jg_lint_json_has(const json_t *arr, const char *s, bool nocase);
 
-/* The job runs the gate: a step runs `jetgate run`, or runs-on names jetson. */
-bool jg_lint_is_jetson_job(const jg_ynode *job);
+/* The job runs the gate: a step runs `jetgate run` or uses the jetgate
+ * action, the job calls the reusable workflow, or runs-on names jetson. */
+bool jg_lint_is_jetson_job(const struct jg_wf *w, const jg_ynode *job);
+/* "jetgate run" as a command word in a script. */
+bool jg_lint_runs_gate(const char *script);
+
+/* lint_uses.c: uses of jetgate's reusable workflow and action. */
+bool jg_lint_uses_reusable(const char *uses);
+bool jg_lint_uses_action(const struct jg_wf *w, const char *uses);
+/* Local actions / reusable workflows the checkout lacks: jetson.jetgate-missing. */
+void jg_lint_local_uses(struct jg_wf *w, const jg_ynode *job);
+/* No step builds, installs or uses jetgate: jetson.jetgate-missing. */
+void jg_lint_jetgate_provided(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job);
+
+/* lint_labels.c: labels passed to jetgate equal runs-on (jetson.labels). */
+void jg_lint_labels_passed(struct jg_wf *w, const jg_ynode *job);
+/* A caller of the reusable workflow: tier-labels name one tier (jetson.runs-on). */
+void jg_lint_reusable_caller(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job);
 /* runs-on, upload and trusted-ref rules for that job. */
 void jg_lint_jetson_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job);
 /* Workflow triggers allowed for the gate. */

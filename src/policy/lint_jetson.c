@@ -13,7 +13,7 @@
 #define UPLOAD_ACTION "actions/upload-artifact@"
 
 /* "jetgate run" as a command word: not "jetgate runner", not "xjetgate run". */
-static bool runs_gate(const char *script)
+bool jg_lint_runs_gate(const char *script)
 {
     for (const char *p = script; (p = strstr(p, "jetgate run")) != NULL; p++) {
         bool start = p == script || isspace((unsigned char)p[-1]) || p[-1] == '/';
@@ -45,14 +45,29 @@ static bool labels_have(const jg_ynode *labels, const char *want)
     return false;
 }
 
-bool jg_lint_is_jetson_job(const jg_ynode *job)
+static const char *scalar_text(const jg_ynode *n)
 {
-    if (labels_have(runs_on_labels(job), "jetson"))
+    return n && n->kind == JG_Y_SCALAR ? n->text : NULL;
+}
+
+static bool uses_action(const struct jg_wf *w, const jg_ynode *job)
+{
+    const jg_ynode *steps = jg_ymap_get(job, "steps");
+    for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++)
+        if (jg_lint_uses_action(w, scalar_text(jg_ymap_get(steps->items[i], "uses"))))
+            return true;
+    return false;
+}
+
+bool jg_lint_is_jetson_job(const struct jg_wf *w, const jg_ynode *job)
+{
+    if (labels_have(runs_on_labels(job), "jetson") ||
+        jg_lint_uses_reusable(scalar_text(jg_ymap_get(job, "uses"))) || uses_action(w, job))
         return true;
     const jg_ynode *steps = jg_ymap_get(job, "steps");
     for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++) {
         const jg_ynode *run = jg_ymap_get(steps->items[i], "run");
-        if (run && run->kind == JG_Y_SCALAR && runs_gate(run->text))
+        if (run && run->kind == JG_Y_SCALAR && jg_lint_runs_gate(run->text))
             return true;
     }
     return false;
@@ -105,6 +120,22 @@ static void check_tier_labels(struct jg_wf *w, const jg_ynode *labels)
                  names[0] ? names : "the policy has no tiers");
 }
 
+/* A reusable workflow's runs-on expression that spells out every base label. */
+static bool expression_names_base(const struct jg_wf *w, const jg_ynode *labels)
+{
+    if (labels->kind != JG_Y_SCALAR)
+        return false;
+    size_t i;
+    json_t *v;
+    json_array_foreach(json_object_get(jg_lint_gate(w->policy), "runner_labels"), i, v) {
+        char quoted[128];
+        snprintf(quoted, sizeof quoted, "\"%s\"", json_string_value(v));
+        if (!strstr(labels->text, quoted))
+            return false;
+    }
+    return true;
+}
+
 static void check_runs_on(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job)
 {
     const jg_ynode *labels = runs_on_labels(job);
@@ -113,6 +144,8 @@ static void check_runs_on(struct jg_wf *w, const jg_ynode *key, const jg_ynode *
         return;
     }
     if (has_expression(labels)) {
+        if (w->reusable && expression_names_base(w, labels))
+            return; /* the tier labels come from the caller, who is linted for them */
         jg_lint_find(w, labels, "jetson.runs-on",
                      "runs-on uses an expression or a nested value; its labels cannot be checked");
         return;
@@ -203,9 +236,19 @@ static void check_trusted_ref(struct jg_wf *w, const jg_ynode *key, const jg_yno
 
 void jg_lint_jetson_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job)
 {
+    jg_lint_local_uses(w, job);
+    if (jg_lint_uses_reusable(scalar_text(jg_ymap_get(job, "uses")))) {
+        /* runs-on, uploads and trusted refs are the reusable workflow's own. */
+        jg_lint_reusable_caller(w, key, job);
+        return;
+    }
     check_runs_on(w, key, job);
-    check_uploads(w, key, job);
+    if (!uses_action(w, job)) { /* the action uploads and brings jetgate itself */
+        check_uploads(w, key, job);
+        jg_lint_jetgate_provided(w, key, job);
+    }
     check_trusted_ref(w, key, job);
+    jg_lint_labels_passed(w, job);
 }
 
 static void check_trigger(struct jg_wf *w, const jg_ynode *ev, const json_t *allowed)
@@ -214,8 +257,8 @@ static void check_trigger(struct jg_wf *w, const jg_ynode *ev, const json_t *all
         jg_lint_find(w, ev, "jetson.triggers", "trigger is not an event name");
         return;
     }
-    if (jg_lint_json_has(allowed, ev->text, false))
-        return;
+    if (jg_lint_json_has(allowed, ev->text, false) || strcmp(ev->text, "workflow_call") == 0)
+        return; /* a called workflow runs on its caller's (linted) event */
     static const char *const untrusted[] = {"pull_request", "pull_request_target", "workflow_run"};
     for (size_t i = 0; i < sizeof untrusted / sizeof untrusted[0]; i++)
         if (strcmp(ev->text, untrusted[i]) == 0) {

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "policy/lint_internal.h"
+#include "util/json.h"
 
 void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
 {
@@ -20,28 +21,12 @@ void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const c
 
 const json_t *jg_lint_gate(const json_t *policy)
 {
-    size_t i;
-    json_t *g;
-    json_array_foreach(json_object_get(policy, "gates"), i, g)
-    {
-        const char *id = json_string_value(json_object_get(g, "id"));
-        if (id && strcmp(id, JG_LINT_GATE) == 0)
-            return g;
-    }
-    return NULL;
+    return jg_json_find_id(json_object_get(policy, "gates"), JG_LINT_GATE);
 }
 
 bool jg_lint_json_has(const json_t *arr, const char *s, bool nocase)
 {
-    size_t i;
-    json_t *v;
-    json_array_foreach(arr, i, v)
-    {
-        const char *t = json_string_value(v);
-        if (t && (nocase ? strcasecmp(t, s) : strcmp(t, s)) == 0)
-            return true;
-    }
-    return false;
+    return nocase ? jg_json_list_has_nocase(arr, s) : jg_json_list_has(arr, s);
 }
 
 static bool all_hex(const char *s, size_t n)
@@ -112,6 +97,9 @@ static void check_permissions(struct jg_wf *w, const jg_ynode *perms)
 
 static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job, bool top_perms)
 {
+    bool jetson = jg_lint_is_jetson_job(w, job);
+    if (w->jetson_only && !jetson)
+        return;
     const jg_ynode *perms = jg_ymap_get(job, "permissions");
     if (perms)
         check_permissions(w, perms);
@@ -125,28 +113,54 @@ static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job,
     const jg_ynode *steps = jg_ymap_get(job, "steps");
     for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++)
         check_pinned(w, jg_ymap_get(steps->items[i], "uses"));
-    if (jg_lint_is_jetson_job(job))
+    if (jetson)
         jg_lint_jetson_job(w, key, job);
+}
+
+/* on: workflow_call (as a string, a list item or a mapping key). */
+static bool is_reusable(const jg_ynode *root)
+{
+    const jg_ynode *on = jg_ymap_get(root, "on");
+    if (!on)
+        return false;
+    if (on->kind == JG_Y_SCALAR)
+        return strcmp(on->text, "workflow_call") == 0;
+    for (size_t i = 0; i < on->n; i++) {
+        const jg_ynode *ev = on->kind == JG_Y_MAP ? on->keys[i] : on->items[i];
+        if (jg_yscalar_is(ev, "workflow_call"))
+            return true;
+    }
+    return false;
+}
+
+size_t jg_lint_workflow_opts(const json_t *policy, const char *file, const jg_ynode *root,
+                             const jg_lint_opts *o, jg_findings *out)
+{
+    struct jg_wf w = {.policy = policy, .file = file, .root = root, .out = out,
+                      .repo_root = o->repo_root, .jetson_only = o->jetson_only,
+                      .reusable = is_reusable(root)};
+    const jg_ynode *jobs = jg_ymap_get(root, "jobs");
+    if (!jobs || jobs->kind != JG_Y_MAP || jobs->n == 0) {
+        jg_lint_find(&w, jobs ? jobs : root, "workflow.shape",
+                     "a workflow needs a 'jobs' mapping with at least one job");
+        return 0;
+    }
+    size_t gate_jobs = 0;
+    for (size_t i = 0; i < jobs->n; i++)
+        gate_jobs += jg_lint_is_jetson_job(&w, jobs->items[i]);
+    const jg_ynode *perms = jg_ymap_get(root, "permissions");
+    if (perms && (gate_jobs || !o->jetson_only))
+        check_permissions(&w, perms);
+    for (size_t i = 0; i < jobs->n; i++)
+        check_job(&w, jobs->keys[i], jobs->items[i], perms != NULL);
+    if (gate_jobs)
+        jg_lint_triggers(&w);
+    return gate_jobs;
 }
 
 void jg_lint_workflow(const json_t *policy, const char *file, const jg_ynode *root,
                       jg_findings *out)
 {
-    struct jg_wf w = {.policy = policy, .file = file, .root = root, .out = out};
-    const jg_ynode *jobs = jg_ymap_get(root, "jobs");
-    if (!jobs || jobs->kind != JG_Y_MAP || jobs->n == 0) {
-        jg_lint_find(&w, jobs ? jobs : root, "workflow.shape",
-                     "a workflow needs a 'jobs' mapping with at least one job");
-        return;
-    }
-    const jg_ynode *perms = jg_ymap_get(root, "permissions");
-    if (perms)
-        check_permissions(&w, perms);
-    bool gate_job = false;
-    for (size_t i = 0; i < jobs->n; i++) {
-        check_job(&w, jobs->keys[i], jobs->items[i], perms != NULL);
-        gate_job = gate_job || jg_lint_is_jetson_job(jobs->items[i]);
-    }
-    if (gate_job)
-        jg_lint_triggers(&w);
+    jg_lint_opts o = {.repo_root = NULL, .jetson_only = false};
+    jg_lint_workflow_opts(policy, file, root, &o, out);
 }

@@ -30,7 +30,7 @@ static json_t *pytorch_text(const json_t *tier)
     char buf[2400];
     snprintf(buf, sizeof buf, "%s %s (torch %s, %s %s)%s%s", jg_json_str(pt, "kind"),
              jg_json_str(pt, "pin"),
-             jg_json_str(pt, "version") ? jg_json_str(pt, "version") : "version not pinned",
+             jg_json_str(pt, "torch") ? jg_json_str(pt, "torch") : "version not pinned",
              container ? "digest" : "sha256", hash ? hash : "unknown: no public source gives it",
              fb ? "; fallback wheel " : "", fb ? fb : "");
     return json_string(buf);

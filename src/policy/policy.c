@@ -11,7 +11,9 @@
 #include "embedded.h"
 #include "policy/accept.h"
 #include "policy/policy_validate.h"
+#include "policy/project.h"
 #include "util/msg.h"
+#include "util/strs.h"
 
 static const char *const check_ids[] = {
     "host.arm64",      "host.jetson",         "host.module",       "native.libcuda",
@@ -23,10 +25,7 @@ static const char *const check_ids[] = {
 
 bool jg_policy_known_check(const char *check_id)
 {
-    for (size_t i = 0; check_ids[i]; i++)
-        if (strcmp(check_ids[i], check_id) == 0)
-            return true;
-    return false;
+    return jg_str_in(check_ids, check_id);
 }
 
 static int check_evidence(struct vctx *c, const json_t *root)
@@ -173,7 +172,7 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
     if (!json_is_object(policy))
         return jg_pv_fail(&c, "policy", "expected a JSON object");
     static const char *const known[] = {"schema_version", "evidence", "gates", "tiers", "waivers",
-                                        NULL};
+                                        "project", NULL};
     if (check_schema_version(&c, policy) != 0)
         return -1;
     jg_pv_warn_unknown(&c, policy, "policy", known);
@@ -183,7 +182,9 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
         return -1;
     /* Untrusted triggers and a missing jetson-runtime gate are 'jetgate lint'
      * findings, not load errors; claims enforce both on their own. */
-    return check_waiver_targets(&c, policy);
+    if (check_waiver_targets(&c, policy) != 0)
+        return -1;
+    return jg_policy_project_check(policy, name, err);
 }
 
 json_t *jg_policy_parse(const char *text, size_t len, const char *name, jg_jerr *err)

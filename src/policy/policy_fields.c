@@ -6,6 +6,7 @@
 
 #include "evidence/read.h"
 #include "policy/policy_validate.h"
+#include "policy/project.h"
 #include "util/msg.h"
 
 int jg_pv_fail(struct vctx *c, const char *path,
@@ -26,7 +27,7 @@ void jg_pv_warn_unknown(struct vctx *c, const json_t *obj, const char *path,
     const char *key;
     const json_t *v;
     json_object_foreach((json_t *)obj, key, v) {
-        bool found = false;
+        bool found = strcmp(key, JG_POLICY_COMMENT_KEY) == 0; /* documentation only */
         for (size_t i = 0; known[i] && !found; i++)
             found = strcmp(known[i], key) == 0;
         if (!found)

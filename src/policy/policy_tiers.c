@@ -85,17 +85,17 @@ static int check_hash(struct vctx *c, const json_t *pt, const char *p, bool cont
     return 0;
 }
 
-/* {kind, pin, version, sha256|digest[, fallback]}: fallback (a wheel) only under a container. */
+/* {kind, pin, torch, sha256|digest[, fallback]}: fallback (a wheel) only under a container. */
 static int check_pin(struct vctx *c, const json_t *pt, const char *p, bool nested)
 {
     if (!json_is_object(pt))
         return jg_pv_fail(c, p, "expected an object%s", nested ? "" : " or null");
-    static const char *const known[] = {"kind", "pin", "version", "sha256", "digest", "fallback",
+    static const char *const known[] = {"kind", "pin", "torch", "sha256", "digest", "fallback",
                                         NULL};
     static const char *const kinds[] = {"wheel", "container", NULL};
     jg_pv_warn_unknown(c, pt, p, known);
     if (jg_pv_want_enum(c, pt, p, "kind", kinds) || jg_pv_want_str(c, pt, p, "pin", false) ||
-        (json_object_get(pt, "version") && jg_pv_want_str(c, pt, p, "version", false)))
+        (json_object_get(pt, "torch") && jg_pv_want_str(c, pt, p, "torch", false)))
         return -1;
     const char *pin = json_string_value(json_object_get(pt, "pin"));
     char pp[300];

@@ -8,21 +8,13 @@
 
 #include "policy/policy.h"
 #include "policy/tier_match.h"
+#include "util/version.h"
+#include "util/json.h"
 
 /* digits, then (dot digits)*; returns the length consumed, 0 when none. */
 static size_t dotted_len(const char *s)
 {
-    size_t i = 0;
-    for (;;) {
-        size_t start = i;
-        while (s[i] >= '0' && s[i] <= '9')
-            i++;
-        if (i == start)
-            return start == 0 ? 0 : start - 1; /* drop a dangling dot */
-        if (s[i] != '.')
-            return i;
-        i++;
-    }
+    return jg_dotted_parse(s, NULL);
 }
 
 bool jg_version_is_exact(const char *pattern)
@@ -52,7 +44,7 @@ bool jg_version_matches(const char *pattern, const char *version)
     if (n == len)
         return strcmp(pattern, version) == 0;
     if (pattern[n] == '+')
-        return strtol(version, NULL, 10) >= strtol(pattern, NULL, 10);
+        return jg_dotted_part(version, 0) >= jg_dotted_part(pattern, 0);
     /* "5.1.x": the version starts with "5.1." */
     return strncmp(pattern, version, n) == 0 && version[n] == '.';
 }
@@ -89,19 +81,12 @@ static void match_identity(struct matcher *m, const json_t *platform)
              "only that code imports");
 }
 
-static bool in_list(const json_t *list, const char *s)
-{
-    for (size_t i = 0; s && i < json_array_size(list); i++)
-        if (strcmp(json_string_value(json_array_get(list, i)), s) == 0)
-            return true;
-    return false;
-}
-
 static void match_hardware(struct matcher *m, const json_t *hw, const json_t *platform)
 {
     const char *part = json_string_value(json_object_get(platform, "module_part"));
-    if (!in_list(json_object_get(hw, "module_parts"), part))
-        jg_tier_miss(m, "module_mismatch", "module part %s is not one the tier accepts", jg_tier_shown(part));
+    if (!jg_json_list_has(json_object_get(hw, "module_parts"), part))
+        jg_tier_miss(m, "module_mismatch", "module part %s is not one the tier accepts",
+                     jg_tier_shown(part));
     const char *want_soc = json_string_value(json_object_get(hw, "soc"));
     const char *soc = json_string_value(json_object_get(platform, "soc"));
     if (!soc || strcmp(soc, want_soc) != 0)

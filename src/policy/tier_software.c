@@ -73,11 +73,11 @@ static void match_gpu_name(struct matcher *m, const json_t *platform)
                      jg_tier_shown(got), want ? want : "(unknown)", jg_tier_shown(soc));
 }
 
-/* The record's torch against one pin object {kind, version, digest}. */
+/* The record's torch against one pin object {kind, torch, digest}. */
 static bool pin_satisfied(const json_t *pin, const json_t *platform)
 {
     const char *kind = json_string_value(json_object_get(pin, "kind"));
-    const char *version = json_string_value(json_object_get(pin, "version"));
+    const char *version = json_string_value(json_object_get(pin, "torch"));
     const char *torch = json_string_value(json_object_get(platform, "torch"));
     if (kind && strcmp(kind, "container") == 0) {
         const char *digest = json_string_value(json_object_get(pin, "digest"));
@@ -102,7 +102,7 @@ static void match_torch(struct matcher *m, const json_t *tier, const json_t *pla
     const char *image = jg_json_str(platform, "container_digest");
     jg_tier_miss(m, "torch_pin_mismatch", "torch %s%s%s is not the tier's pinned build %s%s",
                  jg_tier_shown(torch), image ? " in image " : "", image ? image : "",
-                 jg_tier_shown(jg_json_str(pt, "version")),
+                 jg_tier_shown(jg_json_str(pt, "torch")),
                  json_is_object(json_object_get(pt, "fallback")) ? " (nor its fallback wheel)" : "");
 }
 

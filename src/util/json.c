@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/sysroot.h"
 
@@ -123,6 +124,26 @@ const json_t *jg_json_find_id(const json_t *array, const char *id)
             return e;
     }
     return NULL;
+}
+
+static bool list_has(const json_t *arr, const char *s, bool nocase)
+{
+    for (size_t i = 0; s && i < json_array_size(arr); i++) {
+        const char *t = json_string_value(json_array_get(arr, i));
+        if (t && (nocase ? strcasecmp(t, s) : strcmp(t, s)) == 0)
+            return true;
+    }
+    return false;
+}
+
+bool jg_json_list_has(const json_t *arr, const char *s)
+{
+    return list_has(arr, s, false);
+}
+
+bool jg_json_list_has_nocase(const json_t *arr, const char *s)
+{
+    return list_has(arr, s, true);
 }
 
 json_t *jg_json_real(double v)

@@ -36,6 +36,10 @@ const char *jg_json_str(const json_t *doc, const char *dotted);
  * (checks, probe results, gates and tiers are all such lists). */
 const json_t *jg_json_find_id(const json_t *array, const char *id);
 
+/* Is s one of the strings of the JSON array arr? (non-strings are skipped) */
+bool jg_json_list_has(const json_t *arr, const char *s);
+bool jg_json_list_has_nocase(const json_t *arr, const char *s);
+
 /* A real that is never NaN or Inf: those become null (JSON has no such value). */
 json_t *jg_json_real(double v);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/msg.h"
+#include "util/strs.h"
 
 static const jg_opt *find_long(const jg_opt *opts, const char *name, size_t len)
 {
@@ -23,14 +24,6 @@ static const jg_opt *find_short(const jg_opt *opts, char c)
         if (o->short_name == c)
             return o;
     return NULL;
-}
-
-static bool in_list(const char *const *list, const char *s)
-{
-    for (size_t i = 0; list && list[i]; i++)
-        if (strcmp(list[i], s) == 0)
-            return true;
-    return false;
 }
 
 /* "a, b or c" for a CHOICE error. */
@@ -69,7 +62,7 @@ static int store(const char *cmd, const jg_opt *o, const char *v, void *out)
     }
     if (o->type == JG_OPT_CHOICE) {
         char known[256];
-        if (!in_list(o->choices, v)) {
+        if (!jg_str_in(o->choices, v)) {
             join_choices(o->choices, known, sizeof known);
             return jg_usage_error(cmd, "--%s: unknown value '%s' (known: %s)", o->name, v, known);
         }

@@ -23,9 +23,9 @@ expect_err "'yesterday' is not an RFC 3339 time"
 expect_rc 2 "$JETGATE" claim --tier target --commit $SHA --frobnicate "$GOOD"
 expect_rc 2 "$JETGATE" claim --tier target --commit $SHA --repo example/project "$T/absent.json"
 expect_err "absent.json: No such file"
-# No repository to claim for: a usage error naming the fix.
-expect_rc 2 "$JETGATE" claim --tier target --commit $SHA "$GOOD"
-expect_err 'no repository to claim for: give --repo'
+# No repository to claim for: refused, naming the fix.
+expect_rc 1 "$JETGATE" claim --policy hooks.json --tier target --commit $SHA --now 2026-12-02T12:00:00Z "$GOOD"
+expect_out '\[repository_not_given\] no repository to claim for: give --repo'
 expect_rc 2 "$JETGATE" claim --tier target --commit $SHA --repo 'not a repo' "$GOOD"
 expect_err "--repo: 'not a repo' is not owner/name or a repository URL"
 # The embedded default configures no project check: never claimable, and says how to fix it.

@@ -117,10 +117,10 @@ p = copy.deepcopy(policy); p["gates"][0]["project_checks_opt_out"] = "inference-
 write("optout", p)
 p = copy.deepcopy(hooks); del p["gates"][0]["allow_unsupported"]; write("no-allow", p)
 p = copy.deepcopy(hooks); p["tiers"][0]["software"]["cudnn"] = "9.3"; write("cudnn", p)
-p = copy.deepcopy(hooks); del p["tiers"][0]["pytorch"]["version"]; write("no-version", p)
+p = copy.deepcopy(hooks); del p["tiers"][0]["pytorch"]["torch"]; write("no-version", p)
 p = copy.deepcopy(hooks)
 p["tiers"][0]["pytorch"] = {"kind": "container", "pin": "nvcr.io/nvidia/example:r36.4.0",
-                            "version": "2.5.0a0+872d972e41.nv24.08", "digest": "sha256:" + "a" * 64,
+                            "torch": "2.5.0a0+872d972e41.nv24.08", "digest": "sha256:" + "a" * 64,
                             "fallback": dict(policy["tiers"][0]["pytorch"])}
 write("container-pin", p)
 p = copy.deepcopy(p); p["tiers"][0]["pytorch"]["digest"] = "sha256:" + "b" * 64

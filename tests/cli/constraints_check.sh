@@ -302,6 +302,27 @@ printf 'numpy==1.26.4\ntorch==2.6.0\ntorchvision==0.21.0\n' >"$T/tier-bad.txt"
 expect_rc 1 "$JETGATE" constraints --python "$X86" --tier target --check "$T/tier-bad.txt"
 expect_out "tier-bad.txt:2: torch.replace: torch ==2.6.0: the vendor torch $NV (from tier target's pinned wheel)"
 expect_out "tier-bad.txt:3: torch.replace: no vendor torchvision is known"
+# A container tier: the policy records the torch its image holds, so CPU CI
+# judges against that; a container pin without it gives no torch to judge by.
+# (The image tag and torch version here are test values, not facts.)
+"$PY3" - "$JG_SOURCE_DIR/src/policy/default-policy.json" "$T" <<'PYEOF'
+import json, sys
+pol = json.load(open(sys.argv[1]))
+t = next(t for t in pol["tiers"] if t["id"] == "target")
+t["pytorch"] = {"kind": "container", "pin": "example.org/jetson/pytorch:test", "digest": None,
+                "torch": "2.6.0a0+df5bbc09d1.nv24.12"}
+json.dump(pol, open(sys.argv[2] + "/container.json", "w"))
+del t["pytorch"]["torch"]
+json.dump(pol, open(sys.argv[2] + "/container-notorch.json", "w"))
+PYEOF
+printf 'torch>=2.5\n' >"$T/ctr-ok.txt"
+expect_rc 0 "$JETGATE" constraints --python "$X86" --policy "$T/container.json" --tier target --check "$T/ctr-ok.txt"
+expect_out "keeps the vendor torch (from tier target's container pin"
+printf 'torch==2.5.1\n' >"$T/ctr-bad.txt"
+expect_rc 1 "$JETGATE" constraints --python "$X86" --policy "$T/container.json" --tier target --check "$T/ctr-bad.txt"
+expect_out "ctr-bad.txt:1: torch.replace: torch ==2.5.1: the vendor torch 2.6.0a0+df5bbc09d1.nv24.12"
+expect_rc 1 "$JETGATE" constraints --python "$X86" --policy "$T/container-notorch.json" --tier target --check "$T/ctr-ok.txt"
+expect_err 'every torch line will be a finding'
 # The evaluate tier pins no PyTorch source: nothing to judge against.
 expect_rc 1 "$JETGATE" constraints --python "$X86" --tier evaluate --check "$T/tier-ok.txt"
 expect_err 'every torch line will be a finding'

@@ -6,7 +6,7 @@ MAN="$JG_BINARY_DIR/src/jetgate.1"
 COMP="$JG_BINARY_DIR/src/jetgate.bash"
 [ -s "$MAN" ] || fail "no generated man page at $MAN"
 [ -s "$COMP" ] || fail "no generated completion at $COMP"
-cmds="facts doctor triage run claim matrix report constraints lint probe"
+cmds="facts doctor triage run claim matrix report constraints setup lint init policy probe"
 for c in $cmds; do
   grep -q "^\.SS $c\$" "$MAN" || fail "jetgate.1 has no section for $c"
   "$JETGATE" $c --help >"$T/help"

@@ -50,7 +50,7 @@ check_fixture agx-xavier-jp51 0 cuda-driver.no-nvml-before-jp6
 check_fixture nano-jp46 0 cuda-driver.no-nvml-before-jp6
 check_fixture bare-bsp-no-jetpack 1 cuda-libraries.toolkit-missing
 check_fixture unknown-l4t 1 cuda-libraries.toolkit-missing
-check_fixture container-no-runtime 1 container-runtime.no-nvidia-runtime
+check_fixture container-no-runtime 0 container-runtime.no-nvidia-runtime
 check_fixture container-nvidia-runtime 0 cuda-driver.not-verified
 check_fixture dgx-spark-like 0 hardware.not-a-jetson
 check_fixture generic-arm64-server 0 cuda-driver.not-verified

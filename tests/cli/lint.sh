@@ -13,8 +13,40 @@ expect_rc 0 "$JETGATE" lint
 expect_out 'policy only'
 
 expect_rc 0 "$JETGATE" lint "$JG_SOURCE_DIR/.github/workflows/ci.yml" \
-  "$JG_SOURCE_DIR/.github/workflows/jetson-runtime.yml"
+  "$JG_SOURCE_DIR/.github/workflows/jetson-runtime.yml" "$JG_SOURCE_DIR/.github/workflows/jetson-gate.yml"
 expect_out 'no findings'
+expect_out '^policy: embedded default policy'
+# A project's callers of the reusable workflow and users of the action.
+expect_rc 0 "$JETGATE" lint "$W/good-caller.yml" "$W/good-action.yml"
+
+# --jetson-only: an unrelated job's finding is not reported; no Jetson job at all is.
+expect_rc 1 "$JETGATE" lint "$W/mixed-project-ci.yml"
+expect_out 'mixed-project-ci.yml:15:15: uses.pinned: '
+expect_rc 0 "$JETGATE" lint --jetson-only "$W/mixed-project-ci.yml" "$JG_SOURCE_DIR/.github/workflows/ci.yml"
+expect_rc 1 "$JETGATE" lint --jetson-only "$JG_SOURCE_DIR/.github/workflows/ci.yml"
+expect_out 'ci.yml: jetson.none: --jetson-only: none of the 1 workflow(s) has a Jetson job'
+
+# Workflows copied out of jetgate's repository: fine here, where they build or
+# call jetgate's own tree; reported in a project, where that tree is not.
+expect_rc 0 "$JETGATE" lint "$W/copied/jetson-runtime-v0.1.yml" "$W/copied/jetson-runtime.yml"
+P="$T/project"
+mkdir -p "$P/.github/workflows"
+git -C "$P" init -q
+printf 'cmake_minimum_required(VERSION 3.16)\nproject(tinyproj C)\n' >"$P/CMakeLists.txt"
+for f in "$W"/copied/*.yml; do
+  cp "$f" "$P/.github/workflows/"
+  g="$P/.github/workflows/$(basename "$f")"
+  expect_rc 1 "$JETGATE" lint "$g"
+  [ "$(grep -c "^$g:[0-9]*:[0-9]*: jetson.jetgate-missing: " "$T/out")" = 1 ] &&
+    [ "$(grep -c "^$g:" "$T/out")" = 1 ] || fail "$g in a project: wanted one jetson.jetgate-missing, got: $(cat "$T/out")"
+done
+expect_out "jetson-runtime.yml:[0-9]*:[0-9]*: jetson.jetgate-missing: './.github/workflows/jetson-gate.yml' is not in this repository"
+# A local action the project lacks, unless an earlier step checks it out there.
+sed 's|uses: example/jetgate@[0-9a-f]* # v0.2.0|uses: ./tools/jetgate|' "$W/good-action.yml" >"$P/.github/workflows/local.yml"
+expect_rc 1 "$JETGATE" lint "$P/.github/workflows/local.yml"
+expect_out "local.yml:[0-9]*:[0-9]*: jetson.jetgate-missing: local action './tools/jetgate' has no action.yml"
+mkdir -p "$P/tools/jetgate" && touch "$P/tools/jetgate/action.yml"
+expect_rc 0 "$JETGATE" lint "$P/.github/workflows/local.yml"
 expect_rc 0 "$JETGATE" lint --policy "$POLICY" "$JG_SOURCE_DIR/.github/workflows/jetson-runtime.yml"
 expect_rc 0 "$JETGATE" lint "$W/good-anchors.yml"
 
@@ -50,6 +82,6 @@ expect_rc 2 "$JETGATE" lint --policy "$T/broken.json"
 expect_err "broken.json:"
 # A different retention in the policy turns the project's own workflow red.
 sed 's/"retention_days": 30/"retention_days": 14/' "$POLICY" >"$T/14-days.json"
-expect_rc 1 "$JETGATE" lint --policy "$T/14-days.json" "$JG_SOURCE_DIR/.github/workflows/jetson-runtime.yml"
+expect_rc 1 "$JETGATE" lint --policy "$T/14-days.json" "$W/copied/jetson-runtime-v0.1.yml"
 expect_out 'jetson.upload.retention-days: retention-days is 30; the policy keeps evidence 14 days'
 finish

@@ -29,7 +29,7 @@ expect_err "dup.json:1:"
 expect_rc 1 "$JETGATE" run --commit $SHA --quiet
 expect_out "not_run"
 [ -s "$T/err" ] && fail "--quiet still printed: $(cat "$T/err")"
-EV=conditional-evidence/jetson-runtime.json
+EV=conditional-evidence/jetgate/jetson-runtime.json  # jetgate's own folder: never a project's file
 [ -f $EV ] || fail "no $EV"
 grep -q '"status": "not_run"' $EV || fail "evidence status is not not_run"
 grep -q "\"$HOST_REASON\"" $EV || fail "reason '$HOST_REASON' for not_run missing"

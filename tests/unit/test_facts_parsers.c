@@ -194,6 +194,14 @@ static void device_tree(void **state)
     assert_string_equal(ids.how, JG_DT_BY_BOARD);
     assert_string_equal(ids.family->name, "Jetson Nano");
     json_decref(list);
+    /* A partner carrier listing two module SKUs (Adafruit_Python_PlatformDetect #168). */
+    assert_null(jg_parse_dt_compatible(S("nvidia,p3509-0000-a00+p3668-0000-a01\0"
+                                         "nvidia,p3509-0000-a00+p3668-0001-a01\0nvidia,tegra194\0"),
+                                       &list));
+    jg_dt_identify(list, &ids);
+    assert_string_equal(ids.module, "p3668-0000");
+    assert_string_equal(ids.other_module, "p3668-0001");
+    json_decref(list);
     /* A bare module entry (upstream binding "Jetson Xavier NX"). */
     assert_null(jg_parse_dt_compatible(S("nvidia,p3668-0000\0nvidia,tegra194\0"), &list));
     jg_dt_identify(list, &ids);
@@ -314,6 +322,10 @@ static void jetpack_table(void **state)
     assert_int_equal(jg_cuda_major_for_l4t_major(39), 13);
     assert_int_equal(jg_cuda_major_for_l4t_major(40), -1); /* nothing on record: never invented */
     assert_int_equal(jg_cuda_major_for_l4t_major(36), -1);
+    assert_int_equal(jg_cudnn_major_for_l4t(36, "36.3.0"), 8);
+    assert_int_equal(jg_cudnn_major_for_l4t(36, "36.4.3"), 9);
+    assert_int_equal(jg_cudnn_major_for_l4t(32, "32.7.1"), 8);
+    assert_int_equal(jg_cudnn_major_for_l4t(32, "32.4.4"), 0); /* no cuDNN row for 32.4 */
 }
 
 static void module_and_cc_tables(void **state)

@@ -42,7 +42,8 @@ static jg_findings lint(const char *text)
 #define JOB_OK                                                                                 \
     "jobs:\n  hw:\n    if: github.ref == 'refs/heads/main'\n"                                  \
     "    runs-on: [self-hosted, JETSON, orin]\n    steps:\n"                                   \
-    "      - run: ./jetgate run --out e\n"                                                     \
+    "      - run: cmake -S jetgate -B b && cmake --build b\n"                                 \
+    "      - run: ./b/src/jetgate run --out e --runner-labels self-hosted,jetson,orin\n"        \
     "      - uses: actions/upload-artifact@ea165f8d65b6e75b540449e92b4886f43607fa02\n"         \
     "        with: {name: 'conditional-jetson-${{github.run_attempt}}', retention-days: '7',"  \
     " if-no-files-found: error, path: e}\n"
@@ -155,6 +156,70 @@ static void test_runs_on_forms(void **state)
     jg_findings_free(&f);
 }
 
+static jg_findings lint_opts(const char *text, bool jetson_only, size_t *jobs)
+{
+    json_error_t je;
+    json_t *policy = json_loads(policy_text, 0, &je);
+    jg_ynode *root = parse(text);
+    assert_non_null(root);
+    jg_findings f = {0};
+    jg_lint_opts o = {.repo_root = NULL, .jetson_only = jetson_only};
+    *jobs = jg_lint_workflow_opts(policy, "w.yml", root, &o, &f);
+    jg_yaml_free(root);
+    json_decref(policy);
+    return f;
+}
+
+#define PIN "@0123456789abcdef0123456789abcdef01234567"
+
+/* Callers of the reusable workflow and users of the action are Jetson jobs. */
+static void test_uses_makes_a_jetson_job(void **state)
+{
+    (void)state;
+    size_t jobs;
+    jg_findings f = lint_opts("on: pull_request\npermissions: {}\njobs:\n  j:\n"
+                              "    uses: o/JetGate/.github/workflows/jetson-gate.yml" PIN "\n"
+                              "    with: {tier-labels: '[\"ORIN\"]'}\n", false, &jobs);
+    assert_int_equal(jobs, 1);
+    assert_int_equal(jg_findings_count(&f, "jetson.triggers"), 1);
+    assert_int_equal(f.n, 1); /* labels compare without case; runs-on is the callee's */
+    jg_findings_free(&f);
+    f = lint_opts("on: workflow_dispatch\npermissions: {}\njobs:\n  j:\n"
+                  "    uses: o/jetgate/.github/workflows/jetson-gate.yml" PIN "\n", false, &jobs);
+    assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 1); /* no tier-labels */
+    jg_findings_free(&f);
+    /* Another repository's workflow of the same file name is not jetgate's. */
+    f = lint_opts("on: pull_request\npermissions: {}\njobs:\n  j:\n"
+                  "    uses: o/jetgate-fork/.github/workflows/jetson-gate.yml" PIN "\n", false, &jobs);
+    assert_int_equal(jobs, 0);
+    assert_int_equal(f.n, 0);
+    jg_findings_free(&f);
+    f = lint_opts("on: workflow_dispatch\npermissions: {}\njobs:\n  j:\n"
+                  "    if: github.ref == 'refs/heads/main'\n    runs-on: [self-hosted, jetson, orin]\n"
+                  "    steps:\n      - uses: o/jetgate" PIN "\n"
+                  "        with: {labels: 'jetson,self-hosted'}\n", false, &jobs);
+    assert_int_equal(jobs, 1);
+    assert_int_equal(jg_findings_count(&f, "jetson.labels"), 1); /* orin missing */
+    assert_int_equal(jg_findings_count(&f, "jetson.upload.missing"), 0); /* the action uploads */
+    assert_int_equal(f.n, 1);
+    jg_findings_free(&f);
+}
+
+static void test_jetson_only(void **state)
+{
+    (void)state;
+    size_t jobs;
+    const char *wf = "on: workflow_dispatch\njobs:\n  cpu:\n    runs-on: ubuntu-latest\n"
+                     "    steps:\n      - uses: actions/checkout@v4\n";
+    jg_findings f = lint_opts(wf, false, &jobs);
+    assert_int_equal(f.n, 2); /* permissions.missing, uses.pinned */
+    jg_findings_free(&f);
+    f = lint_opts(wf, true, &jobs);
+    assert_int_equal(jobs, 0);
+    assert_int_equal(f.n, 0);
+    jg_findings_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +230,8 @@ int main(void)
         cmocka_unit_test(test_each_trigger_form),
         cmocka_unit_test(test_permissions_and_pins),
         cmocka_unit_test(test_runs_on_forms),
+        cmocka_unit_test(test_uses_makes_a_jetson_job),
+        cmocka_unit_test(test_jetson_only),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,6 +51,18 @@ static json_t *diagnose_file(const char *path, jg_report_info *info)
     return d;
 }
 
+/* Examples whose pasted lines alone do not show the thread's layer. #12's three
+ * lines are a missing libcurand from a Python 3.6 torch: nothing shows a
+ * container or a Jetson (the docker build command is in the thread, not in the
+ * paste), so blaming the JetPack 4 container runtime would be a guess; the
+ * doctor says the CUDA libraries are not found (issue #13, point 1). */
+static const char *expected_layer(const char *file, const char *readme_layer)
+{
+    if (strcmp(file, "12-docker-build-without-default-nvidia-runtime.txt") == 0)
+        return "cuda-libraries";
+    return readme_layer;
+}
+
 static void example_reports(void **state)
 {
     (void)state;
@@ -69,6 +81,7 @@ static void example_reports(void **state)
         const char *layer = json_string_value(json_object_get(want, e->d_name));
         if (!layer)
             fail_msg("%s is not in the README table", e->d_name);
+        layer = expected_layer(e->d_name, layer);
         char path[2048];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         jg_report_info info;

@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# The logic of jetgate's composite action (action.yml), kept in one script so
+# it can be tested outside GitHub (tests/cli/action.sh): find or build
+# jetgate, run the gate with the project's policy, decide the claim for every
+# tier, then write the step outputs ($GITHUB_OUTPUT) and the job summary
+# ($GITHUB_STEP_SUMMARY). It exits 0 once the outputs are written, whatever
+# the gate said: action.yml uploads the evidence first and fails the job last,
+# from the exit-code output, so a failed gate still keeps its evidence.
+#
+# Inputs (environment, set by action.yml from the action's inputs):
+#   INPUT_POLICY  INPUT_PYTHON  INPUT_TIER  INPUT_SELECT  INPUT_TIMEOUT
+#   INPUT_ALLOW_MISSING (true|false)  INPUT_LABELS (comma list)  INPUT_BINARY
+# Runner environment: GITHUB_ACTION_PATH (jetgate's source), GITHUB_WORKSPACE
+# (the project checkout), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP,
+# RUNNER_TOOL_CACHE, GITHUB_SHA, GITHUB_ACTION_REF (the pinned commit).
+set -euo pipefail
+
+die() { echo "::error title=jetgate::$*" >&2; echo "jetgate: action: $*" >&2; exit 2; }
+note() { echo "jetgate: action: $*" >&2; }
+out() { printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"; }
+
+for v in GITHUB_ACTION_PATH GITHUB_WORKSPACE GITHUB_OUTPUT GITHUB_STEP_SUMMARY RUNNER_TEMP; do
+  [ -n "${!v:-}" ] || die "$v is not set (this script runs as a GitHub Actions step)"
+done
+SRC=$(cd "$GITHUB_ACTION_PATH" && pwd)
+WORK="$RUNNER_TEMP/jetgate-action"
+OUT_DIR=conditional-evidence/jetgate # action.yml uploads this folder: keep the two equal
+GATE=jetson-runtime
+mkdir -p "$WORK"
+
+# The commit of jetgate's own tree: the pinned ref GitHub checked out for
+# `uses: OWNER/jetgate@<sha>`, else git's HEAD when the tree is a clean clone
+# (`uses: ./`), else a hash of the sources (a modified tree never reuses a
+# build of another).
+source_commit() {
+  if [[ "${GITHUB_ACTION_REF:-}" =~ ^[0-9a-f]{40}$ ]]; then
+    echo "$GITHUB_ACTION_REF"
+  elif git -C "$SRC" rev-parse --verify -q HEAD >/dev/null 2>&1 &&
+    [ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+    git -C "$SRC" rev-parse HEAD
+  else
+    echo "tree-$( (cd "$SRC" && find CMakeLists.txt cmake src -type f -print0 | sort -z |
+      xargs -0 sha256sum) | sha256sum | cut -c1-40)"
+  fi
+}
+
+source_version() {
+  sed -n 's/^project(jetgate VERSION \([0-9][0-9.]*\).*/\1/p' "$SRC/CMakeLists.txt" | head -1
+}
+
+# Build into a temporary directory, then move the finished binary into the
+# tool cache and mark it complete, so an interrupted build is never reused.
+build_into() {
+  local dest=$1 build="$WORK/build"
+  for tool in cmake cc pkg-config; do
+    command -v "$tool" >/dev/null ||
+      die "cannot build jetgate: '$tool' is not installed on this runner (install what scripts/install-deps.sh installs, or give the action a prebuilt binary: with: binary: PATH)"
+  done
+  note "building jetgate from $SRC into the tool cache ($dest)"
+  rm -rf "$build"
+  cmake -S "$SRC" -B "$build" -DJETGATE_TESTS=OFF -DCMAKE_BUILD_TYPE=Release >"$WORK/build.log" 2>&1 &&
+    cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" >>"$WORK/build.log" 2>&1 ||
+    { tail -40 "$WORK/build.log" >&2; die "building jetgate failed (log above)"; }
+  mkdir -p "$dest"
+  cp "$build/src/jetgate" "$dest/.jetgate.tmp.$$" && mv "$dest/.jetgate.tmp.$$" "$dest/jetgate"
+  touch "$dest.complete"
+}
+
+# Sets JETGATE (the binary) and HOW (given | cached | built).
+find_jetgate() {
+  if [ -n "${INPUT_BINARY:-}" ]; then
+    JETGATE=$(command -v -- "$INPUT_BINARY" || true)
+    [ -n "$JETGATE" ] && [ -x "$JETGATE" ] || die "binary: '$INPUT_BINARY' is not an executable file or a command on PATH"
+    HOW=given
+    return
+  fi
+  [ -n "${RUNNER_TOOL_CACHE:-}" ] || die "RUNNER_TOOL_CACHE is not set; give the action a binary: instead"
+  local version commit arch dir
+  version=$(source_version)
+  [ -n "$version" ] || die "$SRC is not jetgate's source tree (no project(jetgate VERSION ...) in CMakeLists.txt)"
+  commit=$(source_commit)
+  arch=$(uname -m)
+  dir="$RUNNER_TOOL_CACHE/jetgate/$version-$commit/$arch"
+  if [ -f "$dir.complete" ] && [ -x "$dir/jetgate" ]; then
+    HOW=cached
+  else
+    build_into "$dir"
+    HOW=built
+  fi
+  JETGATE="$dir/jetgate"
+  note "jetgate $version ($commit) $HOW: $JETGATE"
+}
+
+# The gate. Sets RC (jetgate run's exit code: 0 passed, 1 failed/not_run, 2 input error).
+run_gate() {
+  local args=(run "$GATE" --out "$OUT_DIR" --junit "$OUT_DIR/$GATE.junit.xml")
+  [ -z "${INPUT_POLICY:-}" ] || args+=(--policy "$INPUT_POLICY")
+  [ -z "${INPUT_PYTHON:-}" ] || args+=(--python "$INPUT_PYTHON")
+  [ -z "${INPUT_SELECT:-}" ] || args+=(--select "$INPUT_SELECT")
+  [ -z "${INPUT_TIMEOUT:-}" ] || args+=(--timeout "$INPUT_TIMEOUT")
+  [ "${INPUT_ALLOW_MISSING:-false}" != true ] || args+=(--allow-missing)
+  if [ -n "${INPUT_LABELS:-}" ]; then
+    args+=(--runner-labels "$INPUT_LABELS")
+  else
+    echo "::warning title=jetgate::no labels given: the evidence records no runner labels, so no tier can be claimed from it" >&2
+  fi
+  set +e
+  "$JETGATE" "${args[@]}" | tee "$WORK/run.txt"
+  RC=${PIPESTATUS[0]}
+  set -e
+}
+
+# Every tier's claim decision for the record just written, one JSON file each.
+claim_all() {
+  local t
+  for t in $(python3 -c 'import json,sys; print(" ".join(t["id"] for t in json.load(open(sys.argv[1]))["tiers"]))' "$WORK/policy.json"); do
+    set +e
+    "$JETGATE" claim --tier "$t" --commit "$COMMIT" --json "${POLICY_ARGS[@]}" "$EV" \
+      >"$WORK/claim-$t.json" 2>"$WORK/claim-$t.err"
+    echo $? >"$WORK/claim-$t.rc"
+    set -e
+  done
+}
+
+# Reads the record, the policy and the claims; prints the outputs as
+# KEY=VALUE lines and writes the Markdown summary to $WORK/summary.md.
+summarize() {
+  python3 - "$WORK" "$EV" "$CHOSEN_TIER" <<'PY'
+import json, os, sys
+work, ev_path, chosen = sys.argv[1], sys.argv[2], sys.argv[3]
+# The claim's hardware reasons (docs/schema.md, "Claim decision"): the first
+# tier whose claim names none of them is the tier this hardware matches, even
+# when its software (JetPack, CUDA, torch) differs, which the claim reports.
+PLATFORM = {"arch_not_aarch64", "not_jetson", "module_mismatch", "soc_mismatch",
+            "cc_mismatch", "memory_class_mismatch"}
+def cell(s):
+    return str(s if s is not None else "").replace("|", "\\|").replace("\n", " ").strip()
+ev = json.load(open(ev_path))["predicate"]
+policy = json.load(open(os.path.join(work, "policy.json")))
+rows, matched, decision = [], "", "none"
+for t in policy["tiers"]:
+    try:
+        c = json.load(open(os.path.join(work, "claim-%s.json" % t["id"])))
+    except (OSError, ValueError):
+        err = open(os.path.join(work, "claim-%s.err" % t["id"])).read().strip()
+        rows.append((t["id"], t["name"], "error", err))
+        continue
+    codes = [r["code"] for e in c.get("evidence", []) for r in e.get("reasons", [])]
+    codes += [r["code"] for r in c.get("tier_reasons", [])]
+    if not matched and not PLATFORM.intersection(codes):
+        matched = t["id"]
+    rows.append((t["id"], t["name"], "claimable" if c.get("claimable") else "refused",
+                 ", ".join(dict.fromkeys(codes)) or "-"))
+tier = chosen or matched
+for r in rows:
+    if r[0] == tier:
+        decision = r[2]
+md = ["## jetgate: %s `%s` at `%s`" % (ev["gate"], ev["status"], ev["commit"]["sha"][:12]), ""]
+md += ["- %s" % cell(r) for r in ev.get("reasons", [])]
+md += ["", "| check | status | required | reason | duration |", "|---|---|---|---|---|"]
+for c in ev["checks"]:
+    md.append("| `%s` | %s | %s | %s | %.2f s |" % (c["id"], c["status"],
+              "yes" if c.get("required") else "no", cell(c.get("reason")), c.get("duration_s") or 0))
+md += ["", "### Claim per tier (commit `%s`)" % ev["commit"]["sha"], "",
+       "| tier | name | decision | reasons |", "|---|---|---|---|"]
+md += ["| `%s` | %s | %s | %s |" % (i, cell(n), d, cell(why)) for i, n, d, why in rows]
+md += ["", "Matched tier: %s. Claim decision%s: **%s**." % (
+    "`%s`" % matched if matched else "none (this hardware matches no tier)",
+    " for `%s`" % tier if tier else "", decision)]
+open(os.path.join(work, "summary.md"), "w").write("\n".join(md) + "\n")
+print("status=%s" % ev["status"])
+print("tier=%s" % matched)
+print("claim-tier=%s" % tier)
+print("claim=%s" % decision)
+PY
+}
+
+main() {
+  find_jetgate
+  cd "$GITHUB_WORKSPACE"
+  POLICY_ARGS=()
+  [ -z "${INPUT_POLICY:-}" ] || POLICY_ARGS=(--policy "$INPUT_POLICY")
+  "$JETGATE" policy --json "${POLICY_ARGS[@]}" >"$WORK/policy.json" ||
+    die "the policy cannot be used (message above)"
+  local policy_name
+  policy_name=$("$JETGATE" policy --where "${POLICY_ARGS[@]}")
+  POLICY_ARGS=(--policy "$WORK/policy.json") # the claims judge by exactly what run used
+  [ "$policy_name" = "embedded default policy" ] && POLICY_ARGS=()
+  CHOSEN_TIER=${INPUT_TIER:-$(python3 -c 'import json,sys; print((json.load(open(sys.argv[1])).get("project") or {}).get("tier") or "")' "$WORK/policy.json")}
+  run_gate
+  EV="$OUT_DIR/$GATE.json"
+  out jetgate "$JETGATE"
+  out build "$HOW"
+  out policy "$policy_name"
+  out retention-days "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["evidence"]["retention_days"])' "$WORK/policy.json")"
+  if [ ! -f "$EV" ]; then
+    out status error
+    out exit-code "$([ "$RC" != 0 ] && echo "$RC" || echo 2)"
+    printf '## jetgate: %s wrote no evidence\n\n`jetgate run` exited %s; see the step log.\n' "$GATE" "$RC" >>"$GITHUB_STEP_SUMMARY"
+    return 0
+  fi
+  out exit-code "$RC"
+  out evidence "$EV"
+  out junit "$OUT_DIR/$GATE.junit.xml"
+  COMMIT=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["predicate"]["commit"]["sha"])' "$EV")
+  claim_all
+  summarize >"$WORK/outputs.txt"
+  cat "$WORK/outputs.txt" >>"$GITHUB_OUTPUT"
+  {
+    cat "$WORK/summary.md"
+    printf '\nPolicy: `%s`. Evidence: `%s` (jetgate %s build). Exit code of `jetgate run`: %s.\n' \
+      "$policy_name" "$EV" "$HOW" "$RC"
+  } >>"$GITHUB_STEP_SUMMARY"
+}
+
+main "$@"

@@ -1,0 +1,131 @@
+/* jetgate init: write the project policy at the root of the git checkout
+ * (.jetgate/policy.json), where every other command finds it. The file is
+ * built and validated in memory first and written atomically, so an
+ * interrupted init leaves the old policy or none, never half of one. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/cmd.h"
+#include "policy/discover.h"
+#include "policy/scaffold.h"
+#include "util/atomic.h"
+#include "util/json.h"
+#include "util/msg.h"
+
+struct init_opts {
+    const char *device_auto, *tests, *junit, *python, *tier;
+    bool force, print;
+};
+
+static const jg_opt options[] = {
+    JG_OPT_STR(struct init_opts, device_auto, "device-auto", "CMD",
+               "hook: prints what the project's device=auto resolves to; passes when its last "
+               "line is cuda or cuda:N"),
+    JG_OPT_STR(struct init_opts, tests, "tests", "CMD",
+               "hook: the project's conditional tests, writing JUnit to $JETGATE_JUNIT (for "
+               "pytest: its junitxml option set to that path)"),
+    JG_OPT_STR(struct init_opts, junit, "junit", "PATH",
+               "where the tests hook writes JUnit (default: " JG_SCAFFOLD_DEFAULT_JUNIT ")"),
+    JG_OPT_STR(struct init_opts, python, "python", "PY",
+               "interpreter for the framework checks and hooks (project.python; run's default "
+               "otherwise: python3)"),
+    JG_OPT_STR(struct init_opts, tier, "tier", "ID",
+               "the tier the project claims (project.tier: target, evaluate or legacy)"),
+    JG_OPT_FLAG(struct init_opts, force, "force", 0, "replace an existing project policy"),
+    JG_OPT_FLAG(struct init_opts, print, "print", 0,
+                "print the policy on stdout instead of writing it"),
+    JG_OPT_END,
+};
+
+static int cmd_init(int argc, char **argv);
+
+const jg_cmd_spec jg_cmd_init = {
+    .name = "init",
+    .summary = "write the project policy (" JG_POLICY_PROJECT_PATH ")",
+    .about = "Write the project policy " JG_POLICY_PROJECT_PATH " at the root of the git\n"
+             "checkout holding the current directory: the embedded default policy with this\n"
+             "project's checks filled in and each field described in \"$comment\" keys.\n"
+             "Every jetgate command run in the checkout then uses it without --policy.",
+    .opts = options,
+    .notes = "Exit: 0 written, 2 usage error, not in a git checkout, or the file exists.",
+    .run = cmd_init,
+};
+
+static int parse(int argc, char **argv, struct init_opts *o)
+{
+    jg_operands ops;
+    int rc = jg_opts_parse(&jg_cmd_init, argc, argv, o, &ops);
+    if (rc == JG_OPTS_CONTINUE && o->junit && !o->tests)
+        return jg_usage_error("init", "--junit needs --tests (it is the tests hook's report)");
+    return rc;
+}
+
+static void explain_hook(const char *name, const char *cmd, const char *how)
+{
+    if (cmd)
+        printf("  %-20s %s\n  %-20s (%s)\n", name, cmd, "", how);
+    else
+        printf("  %-20s not configured: `jetgate init --force --%s CMD` adds it\n", name,
+               strcmp(name, "hooks.tests") == 0 ? "tests" : "device-auto");
+}
+
+static void explain(const char *path, const struct init_opts *o)
+{
+    printf("wrote %s\n", path);
+    printf("  %-20s %s\n", "project.python", o->python ? o->python : "null (python3)");
+    printf("  %-20s %s\n", "project.tier", o->tier ? o->tier : "null (no tier claimed)");
+    explain_hook("hooks.device_auto", o->device_auto, "last line must be cuda or cuda:N");
+    explain_hook("hooks.tests", o->tests,
+                 "JUnit to $JETGATE_JUNIT: tests > 0, no failure, error or skip");
+    printf("Every jetgate command in this checkout now uses it (`jetgate policy` prints it);\n"
+           "commit it. The fields are described in the file and in docs/schema.md.\n"
+           "Keep conditional-evidence/ out of git (.gitignore): untracked files make the\n"
+           "tree dirty, and evidence of a dirty tree never backs a claim.\n");
+}
+
+static int write_policy(const json_t *doc, const struct init_opts *o)
+{
+    char root[PATH_MAX], dir[PATH_MAX + 16], path[PATH_MAX + 32];
+    if (jg_git_root(".", root, sizeof root) != 0) {
+        jg_err("init: the current directory is in no git checkout; run it in the project's "
+               "checkout (the policy lives at its root, where every command looks)");
+        return JG_EXIT_USAGE;
+    }
+    snprintf(dir, sizeof dir, "%s/%s", root, JG_POLICY_PROJECT_DIR);
+    snprintf(path, sizeof path, "%s/%s", root, JG_POLICY_PROJECT_PATH);
+    if (!o->force && access(path, F_OK) == 0) {
+        jg_err("init: %s exists; pass --force to replace it", path);
+        return JG_EXIT_USAGE;
+    }
+    char *text = jg_json_string(doc);
+    int rc = text ? jg_atomic_write(dir, "policy.json", text, strlen(text)) : -1;
+    free(text);
+    if (rc != 0) {
+        jg_err("init: writing %s: %s", path, strerror(errno));
+        return JG_EXIT_USAGE;
+    }
+    explain(path, o);
+    return JG_EXIT_OK;
+}
+
+static int cmd_init(int argc, char **argv)
+{
+    struct init_opts o = {0};
+    int rc = parse(argc, argv, &o);
+    if (rc != JG_OPTS_CONTINUE)
+        return rc;
+    jg_scaffold_opts so = {.device_auto = o.device_auto, .tests = o.tests, .junit = o.junit,
+                           .python = o.python, .tier = o.tier};
+    char why[512];
+    json_t *doc = jg_scaffold_policy(&so, why, sizeof why);
+    if (!doc)
+        return jg_usage_error("init", "%s", why);
+    rc = o.print ? (jg_json_print(stdout, doc) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE)
+                 : write_policy(doc, &o);
+    json_decref(doc);
+    return rc;
+}

@@ -1,0 +1,88 @@
+/* setup's first steps: is this a Jetson of a tier, is the venv safe, and
+ * is the torch it sees the tier's NVIDIA build? */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/setup_steps.h"
+#include "doctor/diagnose.h"
+#include "facts/collect.h"
+#include "gate/gate.h"
+#include "install/constraints.h"
+#include "install/reqfile.h"
+#include "install/setup.h"
+#include "util/json.h"
+#include "util/msg.h"
+#include "util/sysroot.h"
+
+/* The layer that is missing, as doctor names it: the hardware finding when
+ * there is one, else the first error. */
+static void explain(const json_t *facts, const char *mode)
+{
+    json_t *d = jg_diagnose(facts, mode);
+    const json_t *pick = NULL, *f;
+    size_t i;
+    for (int pass = 0; pass < 2 && !pick; pass++)
+        json_array_foreach(json_object_get(d, "findings"), i, f)
+        {
+            const char *v = jg_json_str(f, pass ? "severity" : "layer");
+            if (!pick && v && strcmp(v, pass ? "error" : "hardware") == 0)
+                pick = f;
+        }
+    if (pick)
+        jg_err("setup: this host is not a Jetson of any tier of the policy: %s: %s (fix: %s)",
+               jg_json_str(pick, "layer"), jg_json_str(pick, "summary"), jg_json_str(pick, "fix"));
+    else
+        jg_err("setup: this host's module (%s) matches no tier of the policy",
+               jg_json_str(facts, "module.part.value") ? jg_json_str(facts, "module.part.value")
+                                                       : "unknown");
+    json_decref(d);
+}
+
+int setup_platform(struct setup_opts *o, const json_t *policy, const json_t **tier)
+{
+    jg_root r;
+    if (!jg_root_init(&r, o->root))
+        return jg_usage_error("setup", "--root %s is not a directory", o->root);
+    json_t *facts = jg_facts_collect_files(&r);
+    jg_root_free(&r);
+    *tier = facts ? jg_gate_tier_for(policy, facts) : NULL;
+    const char *arch = jg_json_str(facts, "host.arch.value");
+    snprintf(o->host_arch, sizeof o->host_arch, "%s", arch ? arch : "");
+    int rc = 0;
+    const char *id = jg_json_str(*tier, "id");
+    if (!*tier) {
+        explain(facts, o->root ? "sysroot" : "live");
+        rc = JG_EXIT_NO;
+    } else if (o->tier && strcmp(o->tier, id) != 0) {
+        jg_err("setup: this host is tier %s (%s), not %s", id, jg_json_str(*tier, "name"),
+               o->tier);
+        rc = JG_EXIT_NO;
+    } else {
+        jg_progress("setup: this host is tier %s (%s, JetPack %s)", id,
+                    jg_json_str(*tier, "name"), jg_json_str(*tier, "software.jetpack"));
+    }
+    json_decref(facts);
+    return rc;
+}
+
+int setup_venv(struct setup_opts *o)
+{
+    char why[1024];
+    int t = jg_venv_target(o->venv_dir, o->project, why, sizeof why);
+    if (t < 0) {
+        jg_err("setup: %s", why);
+        return JG_EXIT_USAGE;
+    }
+    snprintf(o->venv_py, sizeof o->venv_py, "%s/bin/python", o->venv_dir);
+    if (t == 1) {
+        jg_progress("setup: using the existing venv %s (system site packages on)", o->venv_dir);
+        return 0;
+    }
+    jg_progress("setup: creating %s with system site packages", o->venv_dir);
+    if (jg_venv_create(o->python, o->venv_dir, why, sizeof why) < 0) {
+        jg_err("setup: cannot create the venv: %s", why);
+        return JG_EXIT_NO;
+    }
+    return 0;
+}

@@ -1,0 +1,210 @@
+/* Recognisers for what lies around CUDA rather than in it: the environment
+ * the reporter ran in (CUDA_VISIBLE_DEVICES, LD_LIBRARY_PATH, PATH, conda),
+ * install commands (pip, uv), and failures that show CUDA itself worked
+ * (out of memory, tensors on two devices, a TensorRT engine from another
+ * version). Each sets a signal or an observed value; the rules decide. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "doctor/report_lines.h"
+#include "doctor/report_scan.h"
+#include "util/json.h"
+
+/* The value after NAME= or NAME: (quotes and spaces trimmed), "" when empty. */
+static bool env_value(const jg_tp *p, const char *lname, char *out, size_t cap)
+{
+    const char *r = after(p, lname);
+    if (!r)
+        return false;
+    r += strspn(r, " \"']");
+    if (*r != '=' && *r != ':')
+        return false;
+    r++;
+    r += strspn(r, " \"'");
+    size_t n = strcspn(r, " \"';)");
+    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), r);
+    return true;
+}
+
+static void environment(jg_tp *p)
+{
+    char v[512];
+    if (env_value(p, "cuda_visible_devices", v, sizeof v) &&
+        !jg_json_at(p->obs, "env.CUDA_VISIBLE_DEVICES")) {
+        jg_tp_set(p, "env.CUDA_VISIBLE_DEVICES", json_string(v));
+        jg_tp_signal(p, "visible_devices_set");
+    }
+    if (env_value(p, "ld_library_path", v, sizeof v) && *v) {
+        if (strstr(v, "stubs"))
+            jg_tp_signal(p, "stubs_on_library_path");
+        if (strchr(v, '<') || strchr(v, '>'))
+            jg_tp_signal(p, "library_path_placeholder");
+    }
+    if (find(p, "/stubs/libcuda.so") || find(p, "driver is a stub library"))
+        jg_tp_signal(p, "stub_libcuda_loaded");
+    if (find(p, "no cuda gpus are available"))
+        jg_tp_signal(p, "no_cuda_gpus");
+    if (has_word(p, "nvcc") && (find(p, "not found") || find(p, "missing") ||
+                                find(p, "not recognized") || find(p, "no such file")))
+        jg_tp_signal(p, "nvcc_missing");
+    if (find(p, "anaconda3/envs/") || find(p, "miniconda3/envs/") || find(p, "conda install"))
+        jg_tp_signal(p, "conda_env");
+}
+
+/* "pip install torch ...", "uv sync" resolving from an index. */
+static void installs(jg_tp *p)
+{
+    const char *r = find(p, "download.pytorch.org/whl/cu");
+    int digits = 0;
+    if (r && sscanf(r + strlen("download.pytorch.org/whl/cu"), "%d", &digits) == 1 && digits >= 100) {
+        char cu[16];
+        snprintf(cu, sizeof cu, "%d.%d", digits / 10, digits % 10);
+        if (!jg_json_at(p->obs, "torch_index_cuda"))
+            jg_tp_set(p, "torch_index_cuda", json_string(cu));
+        jg_tp_signal(p, "torch_from_pytorch_index");
+    }
+    bool pip = find(p, "pip install") || find(p, "pip3 install");
+    if (pip && has_word(p, "torch") && !find(p, "index-url") && !find(p, ".whl") &&
+        !find(p, " -f ") && !find(p, "find-links"))
+        jg_tp_signal(p, "pip_torch_default_index");
+    if (pip && has_word(p, "tensorflow") && !find(p, ".whl"))
+        jg_tp_signal(p, "pip_tensorflow");
+    if (find(p, "is not a supported wheel on this platform") && jg_tp_room(p, "unsupported_wheels")) {
+        const char *w = strstr(p->text, ".whl");
+        const char *s = w;
+        while (s && s > p->text && !isspace((unsigned char)s[-1]) && s[-1] != '/' && s[-1] != ':')
+            s--;
+        if (w && w > s) {
+            char name[160];
+            snprintf(name, sizeof name, "%.*s", (int)(w - s + 4), s);
+            json_t *u = json_object();
+            json_object_set_new(u, "wheel", json_string(name));
+            json_object_set_new(u, "package", json_stringn(name, strcspn(name, "-")));
+            jg_tp_add(p, "unsupported_wheels", u);
+        }
+    }
+}
+
+/* A prose or REPL statement that is_available() said False. */
+static void prose_availability(jg_tp *p)
+{
+    if (!find(p, "is_available") && !find(p, "cuda available:"))
+        return;
+    if ((find(p, "false") && !find(p, "true")) || find(p, "is_available: false"))
+        if (!json_array_size(json_object_get(p->obs, "torch_sessions")))
+            jg_tp_torch_available(p, 0);
+}
+
+/* Packages other than torch that ship their own CUDA kernels. */
+static void stacks(jg_tp *p)
+{
+    static const char *const names[] = {"jax", "jaxlib", "xla", "onnxruntime", "tensorflow",
+                                        "flash_attn", "flash-attn", "xformers", "bitsandbytes",
+                                        "mmcv", "cupy", "darknet", "ggml", "llama.cpp", NULL};
+    for (int i = 0; names[i]; i++)
+        if (has_word(p, names[i]) && !jg_json_at(p->obs, "other_stack")) {
+            json_t *o = jg_tp_seen(p);
+            json_object_set_new(o, "package", json_string(names[i]));
+            jg_tp_set(p, "other_stack", o);
+        }
+    if ((has_word(p, "torch") || find(p, "/torch/") || find(p, "pytorch")) &&
+        !jg_json_at(p->obs, "torch_seen"))
+        jg_tp_set(p, "torch_seen", jg_tp_seen(p));
+}
+
+/* Failures that prove CUDA ran, and package or runtime specifics. */
+static void outcomes(jg_tp *p)
+{
+    static const struct { const char *phrase; const char *signal; } t[] = {
+        {"out of memory", "out_of_memory"},
+        {"oom-killer", "oom_killer"},
+        {"oom killer", "oom_killer"},
+        {"nvmapmemalloc", "out_of_memory"},
+        {"expected all tensors to be on the same device", "tensors_on_two_devices"},
+        {"version tag does not match", "trt_engine_version"},
+        {"serialization assertion", "trt_engine_version"},
+        {"expected size of serialized engine", "trt_engine_version"},
+        {"jetpack missing", "jtop_jetpack_unknown"},
+        {"jetpack not detected", "jtop_jetpack_unknown"},
+        {"torchvision::nms", "torchvision_ops_missing"},
+        {"seccomp filter rule", "docker_seccomp"},
+        {"could not select device driver", "docker_no_gpu_driver"},
+        {"nvrmmeminitnvmap failed with permission denied", "tegra_nodes_denied"},
+        {"can't initialize nvrm channel", "tegra_nodes_denied"},
+        {"list_physical_devices('gpu')", "tf_gpu_query"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (find(p, t[i].phrase))
+            jg_tp_signal(p, t[i].signal);
+    if (find(p, "cudaexecutionprovider") &&
+        (find(p, "not in available provider") || find(p, "not available") || find(p, "unavailable")))
+        jg_tp_signal(p, "ort_no_cuda_provider");
+    if (find(p, "insufficient permissions") && (find(p, "nvml") || find(p, "nvidia")))
+        jg_tp_signal(p, "nvml_permissions");
+    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "file truncated")))
+        jg_tp_signal(p, "empty_cuda_library");
+    if (has_word(p, "tensorflow") && find(p, "gpu") &&
+        (find(p, "not detect") || find(p, "recognize") || find(p, "cpu mode") || find(p, "not built")))
+        jg_tp_signal(p, "tf_no_gpu");
+    if (jg_json_at(p->obs, "signals.tf_gpu_query") && strcmp(p->text, "[]") == 0)
+        jg_tp_signal(p, "tf_no_gpu");
+    if (has_word(p, "thor"))
+        jg_tp_jetson_hint(p, "Jetson Thor is named");
+    if (has_word(p, "jetpack"))
+        jg_tp_jetson_hint(p, "JetPack is named");
+    if (find(p, "doesn't have a source distribution or wheel for the current platform") ||
+        find(p, "only has wheels for the following platforms"))
+        jg_tp_signal(p, "no_wheel_for_platform");
+}
+
+/* torch's own warning: "X with CUDA capability sm_120 is not compatible with the current
+ * PyTorch installation. The current PyTorch install supports CUDA capabilities sm_50 ..." */
+static void torch_capability_warning(jg_tp *p)
+{
+    const char *r = find(p, "with cuda capability sm_");
+    int cc = 0;
+    if (r && sscanf(r + strlen("with cuda capability sm_"), "%d", &cc) == 1 && cc >= 10 &&
+        !jg_json_at(p->obs, "gpu_cc")) {
+        char v[16];
+        snprintf(v, sizeof v, "%d.%d", cc / 10, cc % 10);
+        jg_tp_set(p, "gpu_cc", json_string(v));
+    }
+    r = find(p, "install supports cuda capabilities");
+    if (!r || jg_json_at(p->facts, "python.torch.arch_list"))
+        return;
+    json_t *list = json_array();
+    for (const char *a = strstr(r, "sm_"); a; a = strstr(a + 3, "sm_")) {
+        char tok[16];
+        if (sscanf(a, "%15[a-z_0-9]", tok) == 1)
+            json_array_append_new(list, json_string(tok));
+    }
+    jg_tp_raw(p, "python.torch.arch_list", list);
+}
+
+/* A bare soname or a path ending in one (ls / find output): the file exists. */
+static void present_library(jg_tp *p)
+{
+    const char *t = p->text;
+    if (find(p, "cannot open") || find(p, "error") || find(p, "not found") || find(p, "no such") ||
+        !strstr(t, ".so") || strchr(t, ' ') || !jg_tp_room(p, "present_libraries"))
+        return;
+    const char *base = strrchr(t, '/');
+    base = base ? base + 1 : t;
+    if (strncmp(base, "lib", 3) != 0)
+        return;
+    json_t *o = json_object();
+    json_object_set_new(o, "soname", json_string(base));
+    jg_tp_add(p, "present_libraries", o);
+}
+
+void jg_match_env(jg_tp *p)
+{
+    environment(p);
+    installs(p);
+    prose_availability(p);
+    stacks(p);
+    outcomes(p);
+    torch_capability_warning(p);
+    present_library(p);
+}

@@ -1,0 +1,84 @@
+/* Rules for failures that show CUDA itself worked, so the cause is above the
+ * stack: memory, the project's code, a TensorRT engine, a monitoring tool.
+ * A maintainer's first question is "did a kernel run at all?": an out-of-
+ * memory error or tensors on two devices answer yes. */
+#include <stdio.h>
+#include <string.h>
+
+#include "doctor/rules.h"
+#include "util/json.h"
+
+void jg_rule_out_of_memory(const jg_view *v, json_t *out)
+{
+    const json_t *oom = jg_view_signal(v, "out_of_memory");
+    const json_t *killer = jg_view_signal(v, "oom_killer");
+    if (!oom && !killer)
+        return;
+    json_t *ev = jg_ev_new();
+    if (oom)
+        jg_ev_seen(ev, "out of memory", oom);
+    if (killer)
+        jg_ev_seen(ev, "OOM killer", killer);
+    bool jetson = jg_on_jetson(v);
+    jg_finding_spec s = {
+        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
+        jetson ? "CUDA works: the workload ran out of memory (a Jetson's GPU shares the system "
+                 "RAM, so the CPU side, other processes and the page cache count too)"
+               : "CUDA works: the workload ran out of GPU memory",
+        jetson ? "watch tegrastats (RAM line) while it runs; lower the batch size, context or "
+                 "model size, keep parts on the CPU, close other GPU users; a reboot clears "
+                 "fragmented NvMap memory"
+               : "lower the batch size or model size, free the GPU (nvidia-smi shows other "
+                 "processes), or use a GPU with more memory"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "tensors_on_two_devices");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "runtime error", sig);
+    jg_finding_spec s = {
+        "project.tensors-on-two-devices", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+        "CUDA works (tensors reached the GPU): the project's code mixes CPU and GPU tensors in "
+        "one operation",
+        "a bug in the project or its version: move the named argument to the same device "
+        "(.to(device)), or update the project; the CUDA stack needs no change"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_trt_engine_version(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "trt_engine_version");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "TensorRT", sig);
+    jg_finding_spec s = {
+        "cuda-libraries.tensorrt-engine-version", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
+        "a serialized TensorRT engine was built by another TensorRT version (or on another "
+        "machine) than the one loading it: engines are not portable",
+        "rebuild the engine on this device with the TensorRT that runs it (trtexec --onnx=... "
+        "--saveEngine=...); keep the ONNX model, not the engine, as the portable artifact"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "jtop_jetpack_unknown");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "jetson-stats", sig);
+    if (v->l4t_version)
+        jg_ev_fact(ev, v, "l4t.version");
+    jg_finding_spec s = {
+        "project.jetson-stats-unknown-release", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
+        "jetson-stats does not know this L4T release (its table is older than the BSP): this "
+        "says nothing about the CUDA stack",
+        "sudo -H pip3 install -U jetson-stats, then reboot; judge CUDA by a kernel run "
+        "(jetgate doctor -v), not by jtop's JetPack line"};
+    jg_finding_add(out, &s, ev);
+}

@@ -1,0 +1,128 @@
+/* Rules for Python packages other than torch that carry their own CUDA
+ * binaries (jax, onnxruntime, TensorFlow, torchvision, ...), and for wheels
+ * whose tags do not fit the interpreter. */
+#include <stdio.h>
+#include <string.h>
+
+#include "doctor/rules.h"
+#include "util/json.h"
+
+/* "no kernel image" from a package other than torch: its wheel lacks this GPU's arch. */
+bool jg_kernel_image_from_other_package(const jg_view *v)
+{
+    return jg_view_cuda_error(v, 209) && jg_json_at(v->observed, "other_stack") &&
+           !jg_json_at(v->observed, "torch_seen") && !v->torch_version;
+}
+
+void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
+{
+    if (!jg_kernel_image_from_other_package(v))
+        return;
+    const json_t *pkg = jg_json_at(v->observed, "other_stack");
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error 209 (no kernel image)", jg_view_cuda_error(v, 209));
+    jg_ev_seen(ev, "package", pkg);
+    char summary[240];
+    snprintf(summary, sizeof summary,
+             "%s's CUDA binary has no kernels for this GPU ('no kernel image', 209): its wheel "
+             "was not built for this compute capability",
+             jg_json_str(pkg, "package"));
+    jg_finding_spec s = {
+        "python-packages.no-kernel-for-device", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        summary,
+        jg_on_jetson(v) ? "use the package's Jetson build for this JetPack (jetson-containers, "
+                          "pypi.jetson-ai-lab.io) or build it on the device for this compute "
+                          "capability (Orin 8.7, Xavier 7.2, Nano 5.3)"
+                        : "install a build that includes this GPU's compute capability, or "
+                          "build the package from source with it"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_unsupported_wheel(const jg_view *v, json_t *out)
+{
+    const json_t *w = json_array_get(jg_obs_list(v, "unsupported_wheels"), 0);
+    if (!w)
+        return;
+    const char *pkg = jg_json_str(w, "package");
+    bool torch = pkg && strcmp(pkg, "torch") == 0;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "pip", w);
+    jg_finding_spec s = {
+        torch ? "pytorch-build.wheel-tags-do-not-fit" : "python-packages.wheel-tags-do-not-fit",
+        torch ? JG_L_PYTORCH_BUILD : JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+        "pip refuses the wheel: its Python (cpXY) or platform tag does not fit the interpreter "
+        "running pip (another Python version, or another pip than the one you meant)",
+        "python3 -m pip --version shows which Python pip belongs to; use the wheel built for "
+        "that Python and this JetPack (JetPack 4: cp36, 5: cp38, 6: cp310, 7: cp312), or the "
+        "matching interpreter's pip"};
+    jg_finding_add(out, &s, ev);
+}
+
+static void package_finding(json_t *out, const char *id, const json_t *sig, const char *what,
+                            const char *summary, const char *fix)
+{
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, what, sig);
+    jg_finding_spec s = {id, JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM, summary, fix};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
+{
+    const json_t *sig;
+    if ((sig = jg_view_signal(v, "ort_no_cuda_provider")))
+        package_finding(out, "python-packages.onnxruntime-without-cuda", sig, "onnxruntime",
+                        "onnxruntime has no CUDA execution provider: the CPU package "
+                        "(onnxruntime) is installed, or the GPU package's CUDA libraries do not load",
+                        jg_on_jetson(v) ? "pip uninstall onnxruntime onnxruntime-gpu; install "
+                                          "the onnxruntime-gpu wheel built for this JetPack "
+                                          "(Jetson Zoo / pypi.jetson-ai-lab.io)"
+                                        : "pip uninstall onnxruntime; pip install "
+                                          "onnxruntime-gpu matching this CUDA and cuDNN");
+    else if ((sig = jg_view_signal(v, "tf_no_gpu")) || (jg_on_jetson(v) &&
+                                                        (sig = jg_view_signal(v, "pip_tensorflow"))))
+        package_finding(out, "python-packages.tensorflow-without-cuda", sig, "TensorFlow",
+                        "TensorFlow sees no GPU: the installed build has no CUDA support for "
+                        "this platform (PyPI's aarch64 TensorFlow is CPU-only; newer TensorFlow "
+                        "needs a newer CUDA than old JetPacks ship)",
+                        "install NVIDIA's TensorFlow for this JetPack (docs.nvidia.com "
+                        "install-tf-jetson-platform), or a version the JetPack's CUDA supports");
+    else if ((sig = jg_view_signal(v, "torchvision_ops_missing")))
+        package_finding(out, "python-packages.torchvision-ops-missing", sig, "torchvision",
+                        "torchvision's compiled operators do not load with this torch: a "
+                        "torchvision from PyPI on top of NVIDIA's torch, or versions out of step",
+                        "install the torchvision built for this torch (same index or source "
+                        "build: pip install --no-build-isolation git+https://github.com/pytorch/"
+                        "vision@<matching tag>)");
+}
+
+void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "bnb_setup_failed");
+    /* runs after the bitsandbytes wheel rules (rules.c order): they say it more precisely */
+    if (!sig || !jg_on_aarch64(v) ||
+        jg_findings_has(out, "python-packages.bitsandbytes-no-aarch64-binary") ||
+        jg_findings_has(out, "python-packages.bitsandbytes-sbsa-wheel"))
+        return;
+    package_finding(out, "python-packages.bitsandbytes-setup-failed", sig, "bitsandbytes",
+                    "bitsandbytes found no CUDA binary for this aarch64 system (older releases "
+                    "shipped none; newer PyPI aarch64 wheels are SBSA builds, not L4T)",
+                    "build bitsandbytes from source on the device, or use a Jetson build "
+                    "(jetson-containers / pypi.jetson-ai-lab.io)");
+}
+
+void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, "no_wheel_for_platform");
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "resolver", sig);
+    jg_finding_spec s = {
+        "project.no-wheel-for-platform", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the project's pinned requirements name a build that has no wheel for this platform "
+        "(e.g. an x86-only +cpu/+cu wheel on aarch64)",
+        "give the project per-platform pins or index sources (PEP 508 markers on "
+        "platform_machine; on a Jetson the Jetson index), then re-lock"};
+    jg_finding_add(out, &s, ev);
+}

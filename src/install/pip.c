@@ -1,0 +1,100 @@
+/* pip, venv and the fingerprint script as children: the environment policy
+ * for children (util/env.h: no tokens or passwords reach pip, whose output
+ * ends up in logs), a deadline, and the reason when one fails. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "embedded.h"
+#include "install/setup.h"
+#include "util/env.h"
+#include "util/json.h"
+#include "util/spawn.h"
+
+extern char **environ;
+
+/* The last non-empty line of text (pip's error summary is there). */
+static void last_line(const char *text, char *out, size_t n)
+{
+    out[0] = '\0';
+    const char *end = text ? text + strlen(text) : NULL;
+    while (end && end > text && (end[-1] == '\n' || end[-1] == ' '))
+        end--;
+    const char *start = end;
+    while (start && start > text && start[-1] != '\n')
+        start--;
+    if (start && end > start)
+        snprintf(out, n, "%.*s", (int)(end - start), start);
+}
+
+int jg_setup_exec(char *const argv[], double timeout_s, char **out, char *why, size_t n)
+{
+    static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONNOUSERSITE=1",
+                                      NULL};
+    char *path = jg_which(argv[0]);
+    char **envp = jg_env_build(environ, add, 0);
+    if (!path || !envp) {
+        snprintf(why, n, "%s: %s", argv[0], path ? "out of memory" : "not found on PATH");
+        free(path);
+        jg_env_free(envp);
+        return -1;
+    }
+    char **args = (char **)argv;
+    char *saved = args[0];
+    args[0] = path;
+    jg_spawn_opts o = {.timeout_s = timeout_s, .envp = envp, .out_cap = 8u << 20};
+    jg_child c;
+    int rc = jg_spawn_argv(args, &o, &c);
+    args[0] = saved;
+    if (rc != 0 || c.outcome != JG_CHILD_EXITED || c.code != 0) {
+        char how[128], tail[512];
+        jg_child_describe(&c, how, sizeof how);
+        last_line(c.errtxt && c.err_len ? c.errtxt : c.out, tail, sizeof tail);
+        snprintf(why, n, "%s %s: %s%s%s", saved, argv[1] ? argv[1] : "", how, tail[0] ? ": " : "",
+                 tail);
+        rc = -1;
+    } else if (out) {
+        *out = c.out ? strdup(c.out) : strdup("");
+    }
+    jg_child_free(&c);
+    free(path);
+    jg_env_free(envp);
+    return rc;
+}
+
+json_t *jg_torch_fingerprint(const char *python, char *why, size_t n)
+{
+    char *const argv[] = {(char *)python, "-c", (char *)jg_embed_torch_fingerprint_py, NULL};
+    char *out = NULL;
+    if (jg_setup_exec(argv, 600, &out, why, n) < 0)
+        return NULL;
+    jg_jerr jerr;
+    json_t *doc = jg_json_parse(out, strlen(out), "torch fingerprint", &jerr);
+    free(out);
+    const char *err = json_string_value(json_object_get(doc, "error"));
+    if (!doc || err || !json_is_string(json_object_get(doc, "version"))) {
+        snprintf(why, n, "%s", err ? err : doc ? "no torch version" : jerr.text);
+        json_decref(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+bool jg_torch_same_build(const json_t *before, const json_t *after, char *why, size_t n)
+{
+    static const char *const keys[] = {"version", "record_sha256", "site", "module"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!json_equal(json_object_get(before, keys[i]), json_object_get(after, keys[i]))) {
+            snprintf(why, n, "torch's %s changed: %s -> %s", keys[i],
+                     json_string_value(json_object_get(before, keys[i])),
+                     json_string_value(json_object_get(after, keys[i])));
+            return false;
+        }
+    json_int_t changed = json_integer_value(json_object_get(after, "files_changed_count"));
+    if (changed)
+        return snprintf(why, n, "%lld of torch's files no longer match its RECORD (first: %s)",
+                        (long long)changed,
+                        json_string_value(json_array_get(json_object_get(after, "files_changed"),
+                                                         0))), false;
+    return true;
+}

@@ -1,0 +1,98 @@
+/* Policy discovery (policy/discover.h). The git root is found by walking up
+ * from the current directory rather than by running git: a command that only
+ * reads a policy must not depend on git being installed, and a worktree or
+ * submodule marks its root with a .git file just as a clone does with a
+ * directory. */
+#include "policy/discover.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "policy/policy.h"
+
+int jg_git_root(const char *dir, char *out, size_t n)
+{
+    char cur[PATH_MAX];
+    if (!realpath(dir, cur))
+        return -1;
+    for (;;) {
+        char probe[PATH_MAX + 8];
+        struct stat st;
+        snprintf(probe, sizeof probe, "%s/.git", strcmp(cur, "/") == 0 ? "" : cur);
+        if (lstat(probe, &st) == 0 && (S_ISDIR(st.st_mode) || S_ISREG(st.st_mode))) {
+            if (strlen(cur) >= n)
+                return -1;
+            memcpy(out, cur, strlen(cur) + 1);
+            return 0;
+        }
+        char *slash = strrchr(cur, '/');
+        if (!slash || strcmp(cur, "/") == 0)
+            return -1;
+        if (slash == cur)
+            cur[1] = '\0';
+        else
+            *slash = '\0';
+    }
+}
+
+static void set_path(jg_policy_src *src, enum jg_policy_origin origin, const char *path)
+{
+    src->origin = origin;
+    snprintf(src->path, sizeof src->path, "%s", path);
+}
+
+void jg_policy_discover(const char *flag, jg_policy_src *src)
+{
+    const char *env = getenv(JG_POLICY_ENV);
+    char root[PATH_MAX];
+    if (flag) {
+        set_path(src, JG_POLICY_FROM_FLAG, flag);
+    } else if (env && *env) {
+        set_path(src, JG_POLICY_FROM_ENV, env);
+    } else if (jg_git_root(".", root, sizeof root) == 0) {
+        char path[PATH_MAX + sizeof JG_POLICY_PROJECT_PATH + 1];
+        snprintf(path, sizeof path, "%s/%s", strcmp(root, "/") == 0 ? "" : root,
+                 JG_POLICY_PROJECT_PATH);
+        if (access(path, F_OK) == 0 && strlen(path) < sizeof src->path)
+            set_path(src, JG_POLICY_FROM_GIT_ROOT, path);
+        else
+            set_path(src, JG_POLICY_FROM_EMBEDDED, "");
+    } else {
+        set_path(src, JG_POLICY_FROM_EMBEDDED, "");
+    }
+}
+
+json_t *jg_policy_load_from(const char *flag, jg_policy_src *src, jg_jerr *err)
+{
+    jg_policy_discover(flag, src);
+    if (src->origin == JG_POLICY_FROM_EMBEDDED)
+        return jg_policy_load(NULL, err);
+    if (src->origin == JG_POLICY_FROM_ENV && access(src->path, F_OK) != 0) {
+        /* Say where the name came from: the user may not know the variable is set. */
+        snprintf(err->text, sizeof err->text, "%.300s (from $%s): cannot read: %s", src->path,
+                 JG_POLICY_ENV, strerror(errno));
+        return NULL;
+    }
+    return jg_policy_load(src->path, err);
+}
+
+const char *jg_policy_src_name(const jg_policy_src *src)
+{
+    return src->origin == JG_POLICY_FROM_EMBEDDED ? JG_POLICY_EMBEDDED_NAME : src->path;
+}
+
+const char *jg_policy_src_describe(const jg_policy_src *src, char *buf, size_t n)
+{
+    static const char *const why[] = {"--policy", "$" JG_POLICY_ENV,
+                                      "project policy at the git root"};
+    if (src->origin == JG_POLICY_FROM_EMBEDDED)
+        snprintf(buf, n, "%s (no %s at the git root; `jetgate init` writes one)",
+                 JG_POLICY_EMBEDDED_NAME, JG_POLICY_PROJECT_PATH);
+    else
+        snprintf(buf, n, "%s (%s)", src->path, why[src->origin]);
+    return buf;
+}

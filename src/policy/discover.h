@@ -1,0 +1,48 @@
+/* Which policy a command uses, decided in one place so that no command can
+ * silently fall back to the embedded default while the project has its own:
+ * --policy FILE, else $JETGATE_POLICY, else the project policy at the root of
+ * the git checkout holding the current directory (JG_POLICY_PROJECT_PATH),
+ * else the embedded default policy. */
+#ifndef JG_POLICY_DISCOVER_H
+#define JG_POLICY_DISCOVER_H
+#include <jansson.h>
+#include <limits.h>
+
+#include "util/json.h"
+
+/* The conventional place, relative to the checkout root (docs/schema.md). */
+#define JG_POLICY_PROJECT_DIR ".jetgate"
+#define JG_POLICY_PROJECT_PATH ".jetgate/policy.json"
+#define JG_POLICY_ENV "JETGATE_POLICY"
+
+enum jg_policy_origin {
+    JG_POLICY_FROM_FLAG,
+    JG_POLICY_FROM_ENV,
+    JG_POLICY_FROM_GIT_ROOT,
+    JG_POLICY_FROM_EMBEDDED
+};
+
+typedef struct jg_policy_src {
+    enum jg_policy_origin origin;
+    char path[PATH_MAX]; /* empty for the embedded default */
+} jg_policy_src;
+
+/* The root of the git checkout holding dir (the nearest ancestor with a
+ * .git directory or file); 0, or -1 when dir is in no checkout. */
+int jg_git_root(const char *dir, char *out, size_t n);
+
+/* Decide the policy source (flag may be NULL). An empty $JETGATE_POLICY
+ * counts as unset. Never fails: a file that is named but missing is an
+ * error of jg_policy_load_from, so the message names it. */
+void jg_policy_discover(const char *flag, jg_policy_src *src);
+/* Discover and load; NULL with err filled (the caller prints it, exits 2). */
+json_t *jg_policy_load_from(const char *flag, jg_policy_src *src, jg_jerr *err);
+
+/* The path, or JG_POLICY_EMBEDDED_NAME. */
+const char *jg_policy_src_name(const jg_policy_src *src);
+/* "FILE (--policy)", "FILE ($JETGATE_POLICY)", "FILE (project policy at the
+ * git root)" or "embedded default policy (no .jetgate/policy.json at the git
+ * root)": what every human output prints after "policy: ". */
+const char *jg_policy_src_describe(const jg_policy_src *src, char *buf, size_t n);
+
+#endif

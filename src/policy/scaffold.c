@@ -1,0 +1,105 @@
+/* Builds the project policy of `jetgate init` (policy/scaffold.h). The
+ * descriptions live next to the values they describe, so a maintainer who
+ * opens the file reads the contract where they edit it. */
+#include "policy/scaffold.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "policy/claim.h"
+#include "policy/policy.h"
+#include "policy/project.h"
+
+static const char *const root_comment[] = {
+    "Project policy of jetgate (docs/schema.md, section Policy). Every jetgate command run "
+    "inside this git checkout uses it; --policy FILE or $JETGATE_POLICY override it.",
+    "evidence: how long evidence is kept (retention_days) and may back a claim (max_age_days).",
+    "gates: jetson-runtime is the hardware gate; hooks are this project's own checks.",
+    "tiers: the support tiers a claim can name (hardware, software, pinned PyTorch).",
+    "`jetgate policy` prints the policy in use; `jetgate lint` checks it and the workflows.",
+    NULL};
+
+static const char *const project_comment[] = {
+    "python: interpreter for the framework checks and the hooks ($JETGATE_PYTHON); "
+    "null means python3; `jetgate run --python` overrides it.",
+    "tier: the tier this project claims (default of the action's claim decision); null: none.",
+    NULL};
+
+static const char *const hooks_comment[] = {
+    "Hooks run with /bin/sh -c in the directory jetgate run starts in (the checkout root "
+    "in the action), without secrets and offline "
+    "(HF_HUB_OFFLINE=1); null means not configured.",
+    "device_auto.command: must exit 0 and print cuda (or cuda:N) as its last line, "
+    "e.g. what the project's device=auto resolves to.",
+    "tests.command: the project's conditional tests; must write JUnit to $JETGATE_JUNIT "
+    "(tests.junit is that path): passes with tests > 0 and no failure, error or skip.",
+    NULL};
+
+static json_t *comment(const char *const lines[])
+{
+    json_t *a = json_array();
+    for (size_t i = 0; lines[i]; i++)
+        json_array_append_new(a, json_string(lines[i]));
+    return a;
+}
+
+static json_t *string_or_null(const char *s)
+{
+    return s ? json_string(s) : json_null();
+}
+
+static void fill_hooks(json_t *gate, const jg_scaffold_opts *o)
+{
+    json_t *hooks = json_object();
+    json_object_set_new(hooks, JG_POLICY_COMMENT_KEY, comment(hooks_comment));
+    json_object_set_new(hooks, "device_auto",
+                        o->device_auto ? json_pack("{s:s}", "command", o->device_auto)
+                                       : json_null());
+    json_object_set_new(hooks, "tests",
+                        o->tests ? json_pack("{s:s, s:s}", "command", o->tests, "junit",
+                                             o->junit ? o->junit : JG_SCAFFOLD_DEFAULT_JUNIT)
+                                 : json_null());
+    json_object_set_new(gate, "hooks", hooks);
+}
+
+/* "no tier 'x' in the default policy (known: a, b, c)". */
+static void tier_error(const json_t *p, const char *tier, char *why, size_t n)
+{
+    int used = snprintf(why, n, "no tier '%s' in the default policy (known:", tier);
+    size_t i;
+    json_t *t;
+    json_array_foreach(json_object_get(p, "tiers"), i, t) {
+        if (used >= 0 && (size_t)used < n)
+            used += snprintf(why + used, n - (size_t)used, "%s %s", i ? "," : "",
+                             json_string_value(json_object_get(t, "id")));
+    }
+    if (used >= 0 && (size_t)used < n)
+        snprintf(why + used, n - (size_t)used, ")");
+}
+
+json_t *jg_scaffold_policy(const jg_scaffold_opts *o, char *why, size_t n)
+{
+    jg_jerr err = {{0}};
+    json_t *p = jg_policy_load(NULL, &err);
+    if (!p) {
+        snprintf(why, n, "%s", err.text);
+        return NULL;
+    }
+    if (o->tier && !jg_policy_tier(p, o->tier)) {
+        tier_error(p, o->tier, why, n);
+        json_decref(p);
+        return NULL;
+    }
+    json_object_set_new(p, JG_POLICY_COMMENT_KEY, comment(root_comment));
+    json_object_set_new(p, "project",
+                        json_pack("{s:o, s:o, s:o}", JG_POLICY_COMMENT_KEY,
+                                  comment(project_comment), "python", string_or_null(o->python),
+                                  "tier", string_or_null(o->tier)));
+    fill_hooks((json_t *)jg_policy_gate(p, JG_CLAIM_GATE), o);
+    if (jg_policy_validate(p, "the new policy", &err) != 0) {
+        snprintf(why, n, "%s", err.text);
+        json_decref(p);
+        return NULL;
+    }
+    return p;
+}

@@ -1,0 +1,172 @@
+# The composite action's logic (scripts/action.sh) run as a runner would run
+# it: a throwaway consumer project (a tiny PyTorch-style package with a
+# device helper and a test, its policy from `jetgate init`) and a fake
+# GitHub Actions environment. On this x86 host the gate is not_run: the
+# outputs, the job summary and the evidence must say exactly that, and a
+# second run must reuse the build in the tool cache.
+. "$(dirname "$0")/lib.sh.inc"
+unset JETGATE_POLICY GITHUB_SHA RUNNER_LABELS INPUT_BINARY INPUT_TIER || true
+export PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=orin
+export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.invalid GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.invalid
+ACTION="$JG_SOURCE_DIR/scripts/action.sh"
+ARCH=$(uname -m)
+[ "$ARCH" != aarch64 ] || { echo "this test asserts the not_run path of a non-ARM64 host; on aarch64 run it through the Jetson lane"; }
+
+# The consumer: src/tinyproj (device helper), tests/, pyproject.toml.
+C="$T/consumer"
+mkdir -p "$C/src/tinyproj" "$C/tests"
+cat >"$C/pyproject.toml" <<'TOML'
+[project]
+name = "tinyproj"
+version = "0.0.1"
+dependencies = ["torch"]
+TOML
+cat >"$C/src/tinyproj/__init__.py" <<'PY'
+def resolve_device(device="auto"):
+    """What device=auto means for this project: cuda when torch sees a GPU."""
+    import torch
+    if device != "auto":
+        return device
+    return "cuda" if torch.cuda.is_available() else "cpu"
+PY
+cat >"$C/tests/test_device.py" <<'PY'
+from tinyproj import resolve_device
+def test_auto_is_cuda():
+    assert resolve_device() == "cuda"
+PY
+printf 'conditional-evidence/\n' >"$C/.gitignore"
+git -C "$C" init -q
+(cd "$C" && "$JETGATE" init --tier target --python python3 \
+  --device-auto 'PYTHONPATH=src:$PYTHONPATH python3 -c "import tinyproj; print(tinyproj.resolve_device())"' \
+  --tests 'PYTHONPATH=src:$PYTHONPATH python3 -m pytest -q tests --junitxml="$JETGATE_JUNIT"' >/dev/null) ||
+  fail "jetgate init failed in the consumer"
+git -C "$C" add -A && git -C "$C" commit -qm "tiny project"
+HEAD=$(git -C "$C" rev-parse HEAD)
+
+# The runner's environment. GITHUB_ACTION_REF is the pinned commit of the action.
+REF=0123456789abcdef0123456789abcdef01234567
+LABELS=self-hosted,linux,ARM64,jetson,orin,jetpack-6
+act() { # act NAME [VAR=VALUE...]: one action run; its files under $T/NAME
+  local n=$1; shift
+  mkdir -p "$T/$n" "$T/runner-temp"
+  : >"$T/$n/output"; : >"$T/$n/summary"
+  set +e
+  env GITHUB_ACTION_PATH="$JG_SOURCE_DIR" GITHUB_WORKSPACE="$C" GITHUB_SHA="$HEAD" \
+    GITHUB_OUTPUT="$T/$n/output" GITHUB_STEP_SUMMARY="$T/$n/summary" RUNNER_TEMP="$T/runner-temp" \
+    RUNNER_TOOL_CACHE="$T/tool-cache" GITHUB_ACTION_REF=$REF GITHUB_RUN_ATTEMPT=1 \
+    GITHUB_EVENT_NAME=workflow_dispatch INPUT_LABELS=$LABELS INPUT_ALLOW_MISSING=false "$@" \
+    bash "$ACTION" >"$T/$n/stdout" 2>"$T/$n/stderr"
+  echo $? >"$T/$n/rc"
+  set -e
+}
+output() { sed -n "s/^$2=//p" "$T/$1/output" | tail -1; }
+want_output() { # want_output RUN KEY VALUE
+  [ "$(output "$1" "$2")" = "$3" ] || fail "$1: output $2 is '$(output "$1" "$2")', wanted '$3'"
+}
+[ "$(cat "$T/first/rc" 2>/dev/null)" = "" ] || true
+
+# First run: builds jetgate into the tool cache.
+act first
+[ "$(cat "$T/first/rc")" = 0 ] || { fail "action.sh exited $(cat "$T/first/rc")"; sed 's/^/  /' "$T/first/stderr" | tail -30 >&2; }
+want_output first build built
+want_output first status not_run
+want_output first exit-code 1
+want_output first evidence conditional-evidence/jetgate/jetson-runtime.json
+want_output first junit conditional-evidence/jetgate/jetson-runtime.junit.xml
+want_output first tier ""
+want_output first claim-tier target
+want_output first claim refused
+want_output first policy "$C/.jetgate/policy.json"
+want_output first retention-days 30
+BIN="$T/tool-cache/jetgate/0.1.0-$REF/$ARCH/jetgate"
+want_output first jetgate "$BIN"
+[ -x "$BIN" ] && [ -f "$T/tool-cache/jetgate/0.1.0-$REF/$ARCH.complete" ] || fail "no complete build in the tool cache"
+"$BIN" --version | grep -q '^jetgate 0.1.0' || fail "the cached binary is not jetgate 0.1.0"
+
+# The evidence: jetgate's own file, for the consumer's commit, with the labels.
+EV="$C/conditional-evidence/jetgate/jetson-runtime.json"
+python3 - "$EV" "$HEAD" "$LABELS" <<'PY' || fail "the evidence is not what the action should have written"
+import json, sys
+p = json.load(open(sys.argv[1]))["predicate"]
+assert p["status"] == "not_run", p["status"]
+assert "not an ARM64 host" in p["reasons"], p["reasons"]
+assert p["commit"]["sha"] == sys.argv[2] and p["commit"]["dirty"] is False, p["commit"]
+assert p["run"]["runner_labels"] == sys.argv[3].split(","), p["run"]["runner_labels"]
+ids = [c["id"] for c in p["checks"]]
+assert "project.device_auto" in ids and "project.tests" in ids, ids
+PY
+grep -q '<testcase classname="jetson-runtime" name="host.arm64"' "$C/conditional-evidence/jetgate/jetson-runtime.junit.xml" ||
+  fail "the JUnit report lacks host.arm64"
+[ ! -e "$C/conditional-evidence/jetson-runtime.json" ] || fail "the action wrote the project's own evidence name"
+
+# The summary: every check with status, reason and duration; the claim per tier.
+S="$T/first/summary"
+grep -q '^## jetgate: jetson-runtime `not_run` at `'"${HEAD:0:12}"'`' "$S" || fail "summary heading"
+grep -q '^- not an ARM64 host$' "$S" || fail "summary lacks the not_run reason"
+grep -q '^| check | status | required | reason | duration |$' "$S" || fail "summary lacks the checks table"
+n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["predicate"]["checks"]))' "$EV")
+rows=$(grep -c '^| `[a-z_]*\.[a-z_0-9]*` | [a-z_]* | \(yes\|no\) | .* | [0-9]*\.[0-9][0-9] s |$' "$S" || true)
+[ "$rows" = "$n" ] || fail "summary has $rows check rows, the evidence $n checks"
+grep -q '^| `host.arm64` | fail | yes | ' "$S" || fail "summary lacks the failing host.arm64 row"
+for t in target evaluate legacy; do
+  grep -q "^| \`$t\` | .* | refused | .*arch_not_aarch64" "$S" || fail "summary lacks the refused claim of tier $t"
+done
+grep -q 'Matched tier: none (this hardware matches no tier). Claim decision for `target`: \*\*refused\*\*.' "$S" ||
+  fail "summary lacks the matched tier and the decision"
+grep -q "Policy: \`$C/.jetgate/policy.json\`" "$S" || fail "summary does not name the policy"
+
+# Second run: the build in the tool cache is reused, not rebuilt.
+rm -rf "$T/runner-temp/jetgate-action/build"
+touch -d '2001-01-01' "$BIN"
+act second INPUT_TIER=evaluate INPUT_ALLOW_MISSING=true
+[ "$(cat "$T/second/rc")" = 0 ] || fail "second run exited $(cat "$T/second/rc")"
+want_output second build cached
+want_output second claim-tier evaluate
+want_output second claim refused
+want_output second exit-code 0   # not_run with allow-missing
+[ ! -e "$T/runner-temp/jetgate-action/build" ] || fail "the second run built again"
+[ "$(stat -c %Y "$BIN")" = "$(date -d 2001-01-01 +%s)" ] || fail "the cached binary was replaced"
+grep -q 'building jetgate' "$T/second/stderr" && fail "the second run says it builds"
+
+# A given binary (path or command on PATH) is used as is; a missing one is an error.
+act given INPUT_BINARY="$JETGATE"
+want_output given build given
+want_output given jetgate "$JETGATE"
+act missing INPUT_BINARY=/nonexistent/jetgate
+[ "$(cat "$T/missing/rc")" = 2 ] || fail "a missing binary: exit $(cat "$T/missing/rc"), wanted 2"
+grep -q "binary: '/nonexistent/jetgate' is not an executable" "$T/missing/stderr" || fail "missing binary not named"
+# A policy input overrides discovery, and a broken one stops before the gate.
+echo '{' >"$T/broken.json"
+act broken INPUT_BINARY="$JETGATE" INPUT_POLICY="$T/broken.json"
+[ "$(cat "$T/broken/rc")" = 2 ] || fail "a broken policy: exit $(cat "$T/broken/rc"), wanted 2"
+grep -q 'broken.json:' "$T/broken/stderr" || fail "the broken policy is not named"
+# The tier the hardware matches comes from the claims: a stand-in jetgate
+# whose `run` writes a real-shaped passing AGX Orin record (every other
+# command is the real one) makes the summary name tier target.
+cat >"$T/fake-jetgate" <<SH
+#!/bin/sh
+if [ "\$1" = run ]; then
+  mkdir -p conditional-evidence/jetgate
+  cp "$JG_SOURCE_DIR/tests/data/claims/good-orin.json" conditional-evidence/jetgate/jetson-runtime.json
+  echo '<testsuites/>' >conditional-evidence/jetgate/jetson-runtime.junit.xml
+  exit 0
+fi
+exec "$JETGATE" "\$@"
+SH
+chmod +x "$T/fake-jetgate"
+act orin INPUT_BINARY="$T/fake-jetgate"
+[ "$(cat "$T/orin/rc")" = 0 ] || fail "orin run exited $(cat "$T/orin/rc"): $(tail -5 "$T/orin/stderr")"
+want_output orin status passed
+want_output orin exit-code 0
+want_output orin tier target
+want_output orin claim-tier target
+grep -q 'Matched tier: `target`' "$T/orin/summary" || fail "the Orin record does not match tier target"
+grep -q '^| `evaluate` | Jetson AGX Thor | refused | .*soc_mismatch' "$T/orin/summary" ||
+  fail "the Orin record is not refused for Thor by its SoC"
+grep -q '^| `host.module` | pass | yes | ' "$T/orin/summary" || fail "the Orin summary lacks passing host.module"
+rm -rf "$C/conditional-evidence"
+
+# Outside GitHub Actions the script refuses instead of guessing.
+set +e; env -u GITHUB_OUTPUT bash "$ACTION" >/dev/null 2>"$T/noenv.err"; rc=$?; set -e
+[ "$rc" = 2 ] && grep -q 'GITHUB_ACTION_PATH is not set\|GITHUB_OUTPUT is not set' "$T/noenv.err" || fail "no runner environment: exit $rc"
+finish

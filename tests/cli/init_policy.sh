@@ -1,0 +1,141 @@
+# jetgate init and policy discovery: init writes .jetgate/policy.json at the
+# git root (never over an existing one without --force, always valid), and
+# every command that takes a policy picks the same one: --policy, else
+# $JETGATE_POLICY, else the project policy at the git root, else the embedded
+# default; each human output names the policy it used.
+. "$(dirname "$0")/lib.sh.inc"
+unset JETGATE_POLICY GITHUB_SHA RUNNER_LABELS || true
+export PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=orin
+EVID="$JG_SOURCE_DIR/tests/data/claims/good-orin.json"
+SHA=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["subject"][0]["digest"]["gitCommit"])' "$EVID")
+P="$T/proj"
+mkdir -p "$P/src/pkg" "$T/nogit"
+git -C "$P" init -q
+
+expect_rc 0 "$JETGATE" init --help
+for o in --device-auto --tests --junit --python --tier --force --print; do expect_out -- "$o"; done
+expect_rc 0 "$JETGATE" policy --help
+expect_out -- '--where'
+
+# Outside any checkout: init refuses, discovery falls back to the embedded default.
+cd "$T/nogit"
+expect_rc 2 "$JETGATE" init
+expect_err 'in no git checkout'
+expect_rc 0 "$JETGATE" policy --where
+expect_out '^embedded default policy$'
+
+cd "$P"
+expect_rc 0 "$JETGATE" policy
+expect_out '^policy: embedded default policy (no .jetgate/policy.json at the git root'
+expect_rc 2 "$JETGATE" init --tier nope
+expect_err "no tier 'nope' in the default policy (known: target, evaluate, legacy)"
+expect_rc 2 "$JETGATE" init --junit x.xml
+expect_err -- '--junit needs --tests'
+[ ! -e .jetgate ] || fail "a refused init wrote something"
+
+# init writes a valid, described policy with the hooks filled in.
+expect_rc 0 "$JETGATE" init --tier target --python python3.10 \
+  --device-auto 'python -c "import pkg; print(pkg.device())"' \
+  --tests 'python -m pytest -m jetson --junitxml="$JETGATE_JUNIT"'
+expect_out "^wrote $P/.jetgate/policy.json"
+F="$P/.jetgate/policy.json"
+python3 - "$F" <<'PY' || fail "the written policy lacks what init was given"
+import json, sys
+d = json.load(open(sys.argv[1]))
+g = [g for g in d["gates"] if g["id"] == "jetson-runtime"][0]
+assert d["project"] == {"$comment": d["project"]["$comment"], "python": "python3.10", "tier": "target"}, d["project"]
+assert g["hooks"]["device_auto"] == {"command": 'python -c "import pkg; print(pkg.device())"'}
+assert g["hooks"]["tests"]["command"].startswith("python -m pytest -m jetson")
+assert g["hooks"]["tests"]["junit"] == "conditional-evidence/jetgate/project-tests.junit.xml"
+assert any("device_auto.command" in c for c in g["hooks"]["$comment"])
+assert any("project.python" in c or "python:" in c for c in d["project"]["$comment"])
+assert len(d["tiers"]) == 3 and d["schema_version"] == 1
+PY
+expect_rc 0 "$JETGATE" lint --policy "$F"
+[ ! -s "$T/err" ] || fail "the loader warned on init's own file: $(cat "$T/err")"
+ls "$P/.jetgate" | grep -q tmp && fail "init left a temporary file"
+
+# Never over an existing policy without --force; --print writes nothing.
+cp "$F" "$T/before.json"
+expect_rc 2 "$JETGATE" init --tier evaluate
+expect_err "policy.json exists; pass --force"
+cmp -s "$F" "$T/before.json" || fail "a refused init changed the policy"
+expect_rc 0 "$JETGATE" init --print --tier legacy
+grep -q '"tier": "legacy"' "$T/out" || fail "--print did not print the policy"
+cmp -s "$F" "$T/before.json" || fail "--print changed the policy"
+expect_rc 0 "$JETGATE" init --force --tier evaluate
+grep -q '"tier": "evaluate"' "$F" || fail "--force did not replace the policy"
+
+# Precedence. Three policies that differ in retention_days: 7 (git root),
+# 11 ($JETGATE_POLICY), 13 (--policy); the embedded default keeps 30.
+python3 - "$F" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); d["evidence"]["retention_days"] = 7
+json.dump(d, open(sys.argv[1], "w"))
+PY
+sed 's/"retention_days": 7/"retention_days": 11/' "$F" >"$T/env.json"
+sed 's/"retention_days": 7/"retention_days": 13/' "$F" >"$T/flag.json"
+retention() { "$JETGATE" matrix --json "$@" | python3 -c 'import json,sys; print(json.load(sys.stdin)["evidence"]["retention_days"])'; }
+cd "$P/src/pkg"
+[ "$(retention)" = 7 ] || fail "the git-root policy was not found from a subdirectory"
+[ "$(JETGATE_POLICY="$T/env.json" retention)" = 11 ] || fail "\$JETGATE_POLICY does not beat the git root"
+[ "$(JETGATE_POLICY="$T/env.json" retention --policy "$T/flag.json")" = 13 ] || fail "--policy does not beat \$JETGATE_POLICY"
+[ "$(JETGATE_POLICY= retention)" = 7 ] || fail "an empty \$JETGATE_POLICY is not treated as unset"
+(cd "$T/nogit" && [ "$(retention)" = 30 ]) || fail "outside a checkout the embedded default is not used"
+JETGATE_POLICY="$T/absent.json" expect_rc 2 "$JETGATE" matrix
+expect_err 'absent.json (from $JETGATE_POLICY): cannot read'
+# A worktree or submodule marks its root with a .git file.
+mkdir -p "$T/wt/.jetgate" "$T/wt/deep" && echo "gitdir: $P/.git" >"$T/wt/.git"
+sed 's/"retention_days": 7/"retention_days": 5/' "$F" >"$T/wt/.jetgate/policy.json"
+(cd "$T/wt/deep" && [ "$(retention)" = 5 ]) || fail "a .git file does not mark the checkout root"
+
+# Every command that takes a policy uses the discovered one and says so.
+D="(project policy at the git root)"
+expect_rc 0 "$JETGATE" policy
+expect_out "^policy: $P/.jetgate/policy.json $D"
+expect_rc 0 "$JETGATE" policy --where
+expect_out "^$P/.jetgate/policy.json\$"
+expect_rc 0 "$JETGATE" matrix
+expect_out "support matrix ($P/.jetgate/policy.json); evidence: max age 30 days, retention 7 days"
+expect_rc 1 "$JETGATE" lint "$JG_SOURCE_DIR/tests/data/workflows/copied/jetson-runtime-v0.1.yml"
+expect_out 'retention-days is 30; the policy keeps evidence 7 days'
+expect_out "^policy: $P/.jetgate/policy.json $D"
+# claim: its decision is not what this test is about (exit 0 or 1); its policy line is.
+claim_any() { set +e; "$JETGATE" claim "$@" >"$T/out" 2>"$T/err"; rc=$?; set -e
+  [ "$rc" -le 1 ] || fail "claim $* -> exit $rc: $(cat "$T/err")"; }
+JETGATE_POLICY="$T/env.json" claim_any --tier target --commit "$SHA" "$EVID"
+expect_out "^policy: $T/env.json (\$JETGATE_POLICY)"
+JETGATE_POLICY="$T/env.json" claim_any --tier target --commit "$SHA" --policy "$T/flag.json" "$EVID"
+expect_out "^policy: $T/flag.json (--policy)"
+expect_rc 0 "$JETGATE" report --support-doc
+expect_out 'from the project policy .jetgate/policy.json'
+expect_err "report: policy: $P/.jetgate/policy.json $D"
+expect_rc 0 "$JETGATE" report --release-notes
+expect_err "report: policy: $P/.jetgate/policy.json $D"
+"$JETGATE" constraints >/dev/null 2>"$T/err" || true
+expect_err "constraints: policy: $P/.jetgate/policy.json $D"
+# run: the policy's project.python runs the framework checks; the checklist names the policy.
+python3 - "$F" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); d["project"]["python"] = "/nonexistent/python-from-policy"
+d["gates"][0]["hooks"] = {"device_auto": None, "tests": None}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+cd "$P"
+expect_rc 1 "$JETGATE" run --commit "$SHA"
+expect_out "^policy: $P/.jetgate/policy.json $D"
+expect_err 'importing torch with /nonexistent/python-from-policy'
+[ -f conditional-evidence/jetgate/jetson-runtime.json ] || fail "no evidence in conditional-evidence/jetgate/"
+[ ! -e conditional-evidence/jetson-runtime.json ] || fail "jetgate wrote the project's own evidence file name"
+expect_rc 1 "$JETGATE" run --commit "$SHA" --python python3 --quiet --json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); c=[c for c in d["predicate"]["checks"] if c["id"]=="torch.import"][0]; assert c["status"]=="pass", c' "$T/out" ||
+  fail "--python does not override the policy's project.python"
+# A bad project block is an input error naming the field.
+python3 - "$F" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); d["project"]["tier"] = "orin-nano"
+json.dump(d, open(sys.argv[1], "w"))
+PY
+expect_rc 2 "$JETGATE" matrix
+expect_err 'policy.json: project.tier: no tier "orin-nano" in the policy'
+finish

@@ -1,0 +1,164 @@
+# jetgate setup end to end with real pip, offline: a fake NVIDIA torch
+# (version with an nv tag) in a "system" Python's site-packages, a local
+# --find-links index offering a newer PyPI-like CPU torch that a plain
+# resolve would pick, and projects that require torch and packages that
+# depend on it. After setup the vendor build is the one imported; a plain
+# `pip install` in the same venv is shown to replace it (the danger is
+# real); each unsafe case is refused with its reason.
+. "$(dirname "$0")/lib.sh.inc"
+PY3=$(python3 -c 'import sys; print(sys.executable)')
+if ! "$PY3" -c 'import venv, ensurepip, tomllib' 2>/dev/null; then
+  echo "SKIP: python3 -m venv / ensurepip / tomllib (3.11+) missing; setup not tested end to end" >&2
+  exit 77
+fi
+NV=2.5.0a0+872d972e41.nv24.08.17622132   # the version of tier target's pinned wheel
+ORIN=$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62
+W=$T/wheels; mkdir -p "$W"
+
+# Wheels with RECORD hashes, and an in-tree PEP 517 backend so projects build offline.
+cat >"$T/jgwheel.py" <<'PY'
+import base64, hashlib, os, sys, zipfile
+def wheel(out, name, ver, requires=(), files=None, extras=None):
+    di = "%s-%s.dist-info" % (name, ver)
+    meta = "Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, ver)
+    meta += "".join("Requires-Dist: %s\n" % r for r in requires)
+    for e, reqs in (extras or {}).items():
+        meta += "Provides-Extra: %s\n" % e
+        meta += "".join('Requires-Dist: %s ; extra == "%s"\n' % (r, e) for r in reqs)
+    files = dict(files or {name + "/__init__.py": ""})
+    files[di + "/METADATA"] = meta
+    files[di + "/WHEEL"] = "Wheel-Version: 1.0\nGenerator: t\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    rows = []
+    path = os.path.join(out, "%s-%s-py3-none-any.whl" % (name.replace("-", "_"), ver))
+    with zipfile.ZipFile(path, "w") as z:
+        for f, text in files.items():
+            data = text.encode()
+            z.writestr(f, data)
+            h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append("%s,sha256=%s,%d" % (f, h, len(data)))
+        z.writestr(di + "/RECORD", "\n".join(rows + [di + "/RECORD,,"]) + "\n")
+    return os.path.basename(path)
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    import tomllib
+    with open("pyproject.toml", "rb") as f:
+        p = tomllib.load(f)["project"]
+    return wheel(wheel_directory, p["name"], p["version"], p.get("dependencies", ()),
+                 extras=p.get("optional-dependencies"))
+if __name__ == "__main__":
+    nv, out = sys.argv[1], sys.argv[2]
+    torch = lambda build, extra: {"torch/__init__.py": "__version__ = %r\nBUILD = %r\n" % (extra, build),
+                                  "torch/lib/libtorch_cuda.so" if build == "nvidia" else "torch/cpu.txt": "x"}
+    wheel(out, "torch", nv, files=torch("nvidia", nv))
+    wheel(out, "torch", "2.6.0", files=torch("pypi-cpu", "2.6.0"))
+    wheel(out, "helper", "1.0", ["torch>=2.1"])
+    wheel(out, "helper2", "1.0", ["torch>=2.5"])
+PY
+"$PY3" "$T/jgwheel.py" "$NV" "$W"
+mkdir -p "$T/vendor" && mv "$W/torch-$NV-py3-none-any.whl" "$T/vendor/"
+
+# The "system" Python: the real interpreter's binary over a copy of its
+# prefix whose site-packages holds only NVIDIA's torch.
+PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
+VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
+SYS=$T/sys; mkdir -p "$SYS/bin" "$SYS/lib/$VER/site-packages"
+cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
+for e in "$PREFIX/lib/$VER"/*; do
+  [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
+done
+"$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor/torch-$NV-py3-none-any.whl"
+imported() { "$1" -c 'import torch; print(torch.__version__, torch.BUILD)'; }
+[ "$(imported "$SYS/bin/python3")" = "$NV nvidia" ] || fail "the system Python does not import the vendor torch"
+
+project() { # project DIR NAME 'DEPS' ['EXTRAS TOML']
+  mkdir -p "$1"; cp "$T/jgwheel.py" "$1/"
+  printf '[build-system]\nrequires = []\nbuild-backend = "jgwheel"\nbackend-path = ["."]\n\n[project]\nname = "%s"\nversion = "1.0"\ndependencies = [%s]\n%s\n' \
+    "$2" "$3" "${4:-}" >"$1/pyproject.toml"
+}
+setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
+
+# 1. The happy path: torch and a package that depends on torch.
+project "$T/a" app '"torch>=2.0", "helper"'
+expect_rc 0 setup "$T/a"
+expect_out "setup: torch $NV kept (NVIDIA build; RECORD sha256"
+expect_out "jetgate doctor --python $T/a/.venv/bin/python"
+expect_err 'this host is tier target'
+expect_err 'pip check: no broken requirements'
+VPY=$T/a/.venv/bin/python
+[ "$(imported "$VPY")" = "$NV nvidia" ] || fail "after setup the venv does not import the vendor torch"
+"$VPY" -c 'import helper' || fail "setup did not install helper"
+grep -q "^torch==$NV\$" "$T/a/.venv/jetgate-constraints.txt" || fail "constraints file lacks the pin"
+
+# 2. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
+#    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...
+project "$T/b" bee '"helper2"'
+expect_rc 1 setup --venv "$T/a/.venv" "$T/b"
+expect_err 'pip stopped, torch untouched'
+[ "$(imported "$VPY")" = "$NV nvidia" ] || fail "a refused setup changed torch"
+# ...while a plain pip install in the same venv replaces it: the danger is real.
+"$VPY" -m pip install -q --no-index --find-links "$W" "$T/b" >/dev/null 2>&1 || fail "plain pip install failed"
+[ "$(imported "$VPY")" = "2.6.0 pypi-cpu" ] || fail "plain pip install did not replace the vendor torch"
+# and setup, run again on that venv, refuses it: not the NVIDIA build.
+expect_rc 1 setup --venv "$T/a/.venv" "$T/a"
+expect_err 'refusing: torch 2.6.0 ships no CUDA library'
+
+# 3. The project itself asks for another torch: stopped before pip runs, with the line.
+#    (One second venv serves steps 3 and 4: making a venv is the slow part.)
+V2=$T/v2
+project "$T/c" cee '"torch>=2.6"'
+expect_rc 1 setup --venv "$V2" "$T/c"
+expect_err "^$T/c/pyproject.toml:9: torch.replace: torch >=2.6"
+expect_err 'stopped before pip ran'
+project "$T/q" quant '"torch"' '[project.optional-dependencies]
+quant = ["bitsandbytes"]'
+expect_rc 0 setup --venv "$V2" "$T/q"    # without the extra, bitsandbytes is not installed
+expect_rc 1 setup --venv "$V2" --extra quant "$T/q"
+expect_err 'pyproject.toml:[0-9]*: bitsandbytes: '
+
+# 4. A uv.lock project: the locked packages without torch, --no-deps, pip check.
+project "$T/d" dee '"torch>=2.0", "helper"'
+cat >"$T/d/uv.lock" <<'EOT'
+version = 1
+requires-python = ">=3.10"
+
+[[package]]
+name = "dee"
+version = "1.0"
+source = { editable = "." }
+dependencies = [{ name = "helper" }, { name = "torch" }]
+
+[[package]]
+name = "helper"
+version = "1.0"
+source = { registry = "https://pypi.org/simple" }
+dependencies = [{ name = "torch" }]
+
+[[package]]
+name = "torch"
+version = "2.6.0"
+source = { registry = "https://pypi.org/simple" }
+EOT
+expect_rc 0 setup --venv "$V2" "$T/d"
+expect_err 'uv.lock:[0-9]*: torch.replace: torch ==2.6.0'
+expect_err 'left out of the export'
+grep -q '^helper==1.0$' "$V2/jetgate-lock-export.txt" || fail "export lacks helper==1.0"
+grep -q '^torch' "$V2/jetgate-lock-export.txt" && fail "export holds torch"
+[ "$(imported "$V2/bin/python")" = "$NV nvidia" ] || fail "lock install replaced torch"
+
+# 5. Unsafe venvs and hosts, each refused with its reason.
+expect_rc 2 setup --venv / "$T/a"
+expect_err 'refusing to make / a virtual environment'
+expect_rc 2 env HOME="$T" "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --venv "$T" "$T/a"
+expect_err 'it is $HOME or above it'
+expect_rc 2 setup --venv "$T/a" "$T/a"
+expect_err 'it is the project root'
+"$SYS/bin/python3" -m venv --without-pip "$T/nosys"
+expect_rc 2 setup --venv "$T/nosys" "$T/a"
+expect_err 'without system site packages: it cannot see the vendor torch'
+mkdir -p "$T/junk" && : >"$T/junk/file"
+expect_rc 2 setup --venv "$T/junk" "$T/a"
+expect_err 'is not a virtual environment'
+expect_rc 1 "$JETGATE" setup --root "$JG_SOURCE_DIR/tests/fixtures/roots/x86_64-dgpu" "$T/a"
+expect_err 'not a Jetson of any tier of the policy: hardware: '
+expect_rc 1 setup --tier evaluate "$T/a"
+expect_err 'this host is tier target (Jetson AGX Orin 64 GB), not evaluate'
+finish
