@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "facts/parsers.h"
-#include "gate/gpu_class.h" /* the SoC -> CUDA device name table (moves to facts/, issue 16) */
+#include "facts/tables.h" /* jg_gpu_name_for_soc: the SoC -> CUDA device name table */
 #include "policy/tier_match.h"
 
 /* "12.6" accepts 12.6 and 12.6.68 (a release and its updates); patterns as usual. */
