@@ -76,9 +76,10 @@ static void gate_blockers(json_t *out, const json_t *gate)
     if (jg_accept_project_checks(gate) != JG_PROJECT_MISSING)
         return;
     jg_claim_add(out, "project_checks_not_configured",
-                 "the policy runs none of the project's own checks (gate %s needs hooks "
+                 "the policy does not run the project's own checks (gate %s needs both hooks, "
                  "device_auto and tests): a claim needs the project's code to run on the Jetson. "
-                 "Run `jetgate init` to configure them, or opt out in writing with \"%s\"",
+                 "Run `jetgate init --device-auto CMD --tests CMD` to configure them, or opt out in "
+                 "writing with \"%s\"",
                  JG_CLAIM_GATE, JG_PROJECT_OPT_OUT_KEY);
 }
 

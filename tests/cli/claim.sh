@@ -31,7 +31,7 @@ expect_err "--repo: 'not a repo' is not owner/name or a repository URL"
 # The embedded default configures no project check: never claimable, and says how to fix it.
 expect_rc 1 "$JETGATE" claim --tier target --commit $SHA --repo example/project --now 2026-12-02T12:00:00Z "$GOOD"
 expect_out '\[project_checks_not_configured\]'
-expect_out 'Run `jetgate init` to configure them'
+expect_out 'Run `jetgate init --device-auto CMD --tests CMD` to configure them'
 export GITHUB_REPOSITORY=example/project
 set -- --policy hooks.json
 

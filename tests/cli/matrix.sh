@@ -15,7 +15,7 @@ expect_out 'software:      JetPack 5.1.x / L4T 35.x / Ubuntu 20.04 / CUDA 11.x'
 expect_out 'not one exact release'
 # The embedded default runs none of the project's checks: no tier is claimable as shipped.
 [ "$(grep -c 'claimable:     yes' "$T/out")" = 0 ] || fail "the default policy must claim no tier"
-expect_out 'Run .jetgate init. to configure them'
+expect_out 'Run .jetgate init --device-auto CMD --tests CMD. to configure them'
 expect_rc 0 "$JETGATE" matrix --json
 python3 - "$T/out" <<'PY' || fail "matrix --json content"
 import json, sys

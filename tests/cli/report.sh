@@ -22,7 +22,7 @@ golden issue-body.md --issue-body "$D/failed-orin.json"
 
 # The embedded default runs none of the project's checks: never claimed, and the fix is named.
 expect_rc 0 "$JETGATE" report --support-doc --now $NOW "$D/good-orin.json"
-expect_out 'not claimed: the policy runs none of the project.s own checks'
+expect_out 'not claimed: the policy does not run the project.s own checks'
 expect_out 'jetgate init'
 # Another repository's record (a fork's) is never claimed for this one.
 GITHUB_REPOSITORY=someone/fork expect_rc 0 "$JETGATE" report --support-doc --policy hooks-policy.json --now $NOW "$D/good-orin.json"
