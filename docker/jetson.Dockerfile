@@ -21,6 +21,11 @@
 # - JetPack 6.1+ NVIDIA wheels also need libcusparseLt, which JetPack's CUDA
 #   does not include; add it to the base per NVIDIA's "Installing PyTorch for
 #   Jetson Platform" guide if `import torch` reports libcusparseLt missing.
+# The container pin: image nvcr.io/nvidia/l4t-jetpack:r36.4.0, digest unknown.
+# No public source we could read gives its full digest, so none is invented
+# here: the tag is what is pinned, and a re-pushed tag changes the build.
+# Pin it yourself: docker buildx imagetools inspect nvcr.io/nvidia/l4t-jetpack:r36.4.0
+# then --build-arg L4T_IMAGE=nvcr.io/nvidia/l4t-jetpack:r36.4.0@sha256:<digest>.
 ARG L4T_IMAGE=nvcr.io/nvidia/l4t-jetpack:r36.4.0
 
 FROM ${L4T_IMAGE} AS build
@@ -48,8 +53,13 @@ RUN mkdir -p /etc/jetgate \
 ENV PIP_CONSTRAINT=/etc/jetgate/constraints.txt \
     UV_CONSTRAINT=/etc/jetgate/constraints.txt \
     HF_HUB_OFFLINE=1
-# The project, resolved under the constraints: its torch requirement is met by
-# the pinned vendor build, and anything needing bitsandbytes fails loudly.
+# The project: its own files checked first (a requirement the vendor torch does
+# not meet fails the build with FILE:LINE), then resolved under the
+# constraints: its torch requirement is met by the pinned vendor build, and
+# anything needing bitsandbytes fails loudly.
 COPY project /workspace/project
-RUN python3 -m pip install --no-cache-dir /workspace/project
+RUN if [ -f /workspace/project/pyproject.toml ]; then \
+      jetgate constraints --python python3 --tier target \
+        --check /workspace/project/pyproject.toml; fi \
+ && python3 -m pip install --no-cache-dir /workspace/project
 WORKDIR /workspace

@@ -22,6 +22,7 @@ out() { printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"; }
 for v in GITHUB_ACTION_PATH GITHUB_WORKSPACE GITHUB_OUTPUT GITHUB_STEP_SUMMARY RUNNER_TEMP; do
   [ -n "${!v:-}" ] || die "$v is not set (this script runs as a GitHub Actions step)"
 done
+command -v python3 >/dev/null || die "python3 is not installed on this runner (the step reads jetgate's JSON with it)"
 SRC=$(cd "$GITHUB_ACTION_PATH" && pwd)
 WORK="$RUNNER_TEMP/jetgate-action"
 OUT_DIR=conditional-evidence/jetgate # action.yml uploads this folder: keep the two equal

@@ -15,7 +15,10 @@
 #     libcurl4-openssl-dev libjsoncpp-dev libarchive-dev liblzma-dev \
 #     librhash-dev libuv1-dev zlib1g-dev libzstd-dev
 # JG_COMPAT_MIRROR=DIR takes each repository from DIR/OWNER+NAME/repo (a
-# local mirror) instead of https://github.com/OWNER/NAME.git.
+# local bare mirror, read with git archive) instead of cloning
+# https://github.com/OWNER/NAME.git.
+# JG_COMPAT_CMAKE=/path/to/cmake: skip CMake 3.16.3 and test only the
+# library versions with that CMake (the summary names it).
 # JG_COMPAT_JOBS=N parallel jobs (default 2). Fetched sources stay under
 # WORKDIR/src; nothing is copied into the tree. CMake takes most of the
 # lane's time; it is kept and reused on later runs.
@@ -34,27 +37,30 @@ mkdir -p "$src" "$log"
 say() { printf '== %s\n' "$*"; }
 # run LOGNAME CMD...: keep the noise in a log, show its tail when it fails.
 run() {
-  name=$1; shift
-  if ! "$@" >"$log/$name.log" 2>&1; then
-    echo "compat-lane: $name failed; last lines of $log/$name.log:" >&2
-    tail -30 "$log/$name.log" >&2
+  step=$1; shift
+  if ! "$@" >"$log/$step.log" 2>&1; then
+    echo "compat-lane: $step failed; last lines of $log/$step.log:" >&2
+    tail -30 "$log/$step.log" >&2
     exit 1
   fi
 }
-repo_url() {
-  if [ -n "${JG_COMPAT_MIRROR:-}" ]; then
-    echo "file://$JG_COMPAT_MIRROR/$(echo "$1" | tr / +)/repo"
-  else
-    echo "https://github.com/$1.git"
-  fi
-}
-# checkout OWNER/NAME TAG: a shallow clone of one release tag under $src.
+# checkout OWNER/NAME TAG [SUBDIR]: the tag's tree (or its SUBDIR) under
+# $src, by a shallow clone, or from a local mirror with git archive (mirrors
+# may lack large files the build never reads, such as expat's testdata).
 checkout() {
   dir=$src/$(basename "$1")-$2
   if [ ! -d "$dir" ]; then
-    git -c advice.detachedHead=false clone -q --depth 1 --branch "$2" "$(repo_url "$1")" "$dir"
+    rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+    if [ -n "${JG_COMPAT_MIRROR:-}" ]; then
+      git --git-dir="$JG_COMPAT_MIRROR/$(echo "$1" | tr / +)/repo" archive "$2" ${3:+"$3"} |
+        tar -x -C "$dir.tmp" && [ -n "$(ls "$dir.tmp")" ]
+    else
+      rmdir "$dir.tmp" &&
+        git -c advice.detachedHead=false clone -q --depth 1 --branch "$2" "https://github.com/$1.git" "$dir.tmp"
+    fi || { rm -rf "$dir.tmp"; echo "compat-lane: cannot get $1 at $2" >&2; exit 1; }
+    mv "$dir.tmp" "$dir"
   fi
-  echo "$dir"
+  echo "$dir${3:+/$3}"
 }
 
 # Only cmake and ctest are built, unoptimised (-O0: the lane tests what CMake
@@ -62,7 +68,13 @@ checkout() {
 cmake_bin=$work/cmake-build/bin/cmake
 ctest_bin=$work/cmake-build/bin/ctest
 cmake_version=3.16.3
-if ! "$ctest_bin" --version 2>/dev/null | grep -q "version $cmake_version\$"; then
+if [ -n "${JG_COMPAT_CMAKE:-}" ]; then
+  # The library half of the lane alone, with another CMake (say so loudly).
+  cmake_bin=$JG_COMPAT_CMAKE
+  ctest_bin=$(dirname "$cmake_bin")/ctest
+  cmake_version=$("$cmake_bin" --version | sed -n 's/^cmake version //p')
+  say "JG_COMPAT_CMAKE: CMake $cmake_version, not 3.16.3"
+elif ! "$ctest_bin" --version 2>/dev/null | grep -q "version $cmake_version\$"; then
   say "CMake $cmake_version (bootstrap; slow)"
   d=$(checkout Kitware/CMake "v$cmake_version")
   rm -rf "$work/cmake-build" && mkdir -p "$work/cmake-build"
@@ -95,10 +107,13 @@ autotools_lib() {
 common=$deps/common
 if [ ! -f "$common/.done" ]; then
   say "jansson 2.12, libyaml 0.2.2, cmocka 1.1.5"
-  cmake_lib jansson "$(checkout akheron/jansson v2.12)" "$common" \
+  d=$(checkout akheron/jansson v2.12)
+  cmake_lib jansson "$d" "$common" \
     -DJANSSON_BUILD_SHARED_LIBS=ON -DJANSSON_BUILD_DOCS=OFF -DJANSSON_WITHOUT_TESTS=ON
-  autotools_lib libyaml "$(checkout yaml/libyaml 0.2.2)" "$common" --disable-static
-  cmake_lib cmocka "$(checkout coreboot/cmocka cmocka-1.1.5)" "$common" \
+  d=$(checkout yaml/libyaml 0.2.2)
+  autotools_lib libyaml "$d" "$common" --disable-static
+  d=$(checkout coreboot/cmocka cmocka-1.1.5)
+  cmake_lib cmocka "$d" "$common" \
     -DUNIT_TESTING=OFF -DWITH_EXAMPLES=OFF
   touch "$common/.done"
 fi
@@ -109,7 +124,8 @@ for expat_tag in R_2_2_9 R_2_2_5; do
   prefix=$deps/expat-$v
   if [ ! -f "$prefix/.done" ]; then
     say "expat $v"
-    autotools_lib "expat-$v" "$(checkout libexpat/libexpat "$expat_tag")/expat" "$prefix" \
+    d=$(checkout libexpat/libexpat "$expat_tag" expat)
+    autotools_lib "expat-$v" "$d" "$prefix" \
       --disable-static --without-xmlwf --without-docbook
     touch "$prefix/.done"
   fi

@@ -11,6 +11,7 @@
 
 #include "cmd/cmd.h"
 #include "policy/discover.h"
+#include "policy/policy.h"
 #include "policy/scaffold.h"
 #include "util/atomic.h"
 #include "util/json.h"
@@ -87,6 +88,19 @@ static void explain(const char *path, const struct init_opts *o)
            "tree dirty, and evidence of a dirty tree never backs a claim.\n");
 }
 
+/* The tier's labels as the reusable workflow's tier-labels input wants them. */
+static void explain_workflow(const json_t *doc, const char *tier)
+{
+    const json_t *labels = json_object_get(jg_policy_tier(doc, tier ? tier : ""), "runner_labels");
+    if (!json_array_size(labels))
+        return;
+    char *text = json_dumps(labels, JSON_COMPACT);
+    printf("CI: call OWNER/jetgate/.github/workflows/jetson-gate.yml@<40-hex sha> with\n"
+           "  tier-labels: '%s'   (README, \"Adopting jetgate in a project\")\n",
+           text ? text : "[]");
+    free(text);
+}
+
 static int write_policy(const json_t *doc, const struct init_opts *o)
 {
     char root[PATH_MAX], dir[PATH_MAX + 16], path[PATH_MAX + 32];
@@ -109,6 +123,7 @@ static int write_policy(const json_t *doc, const struct init_opts *o)
         return JG_EXIT_USAGE;
     }
     explain(path, o);
+    explain_workflow(doc, o->tier);
     return JG_EXIT_OK;
 }
 

@@ -6,17 +6,21 @@
 #include "cmd/cmd.h"
 #include "doctor/diagnose.h"
 #include "doctor/render.h"
+#include "doctor/reply.h"
 #include "doctor/report.h"
 #include "util/json.h"
 #include "util/msg.h"
 
 typedef struct triage_opts {
-    bool json;
+    bool json, reply;
 } triage_opts;
 
 static const jg_opt options[] = {
     JG_OPT_FLAG(triage_opts, json, "json", 0,
                 "print {\"input\", \"facts\", \"findings\", \"layers\", \"healthy\", ...}"),
+    JG_OPT_FLAG(triage_opts, reply, "reply", 0,
+                "print a Markdown reply for the reporter: the diagnosis, the quoted lines that "
+                "show it, the fix, what to run next, what the report does not show"),
     JG_OPT_END,
 };
 
@@ -57,13 +61,17 @@ static int cmd_triage(int argc, char **argv)
     if (rc != JG_OPTS_CONTINUE)
         return rc;
     bool json = o.json;
+    if (o.reply && json)
+        return jg_usage_error("triage", "--reply and --json exclude each other");
     jg_report_info in;
     json_t *facts = jg_report_read(ops.v[0], &in);
     if (!facts)
         return JG_EXIT_USAGE;
     json_t *d = jg_diagnose(facts, "report");
     int code = jg_diagnosis_exit(d);
-    if (json) {
+    if (o.reply) {
+        jg_render_reply(stdout, d, facts);
+    } else if (json) {
         json_object_set_new(d, "input", input_info(&in));
         json_object_set_new(d, "facts", facts);
         facts = NULL;

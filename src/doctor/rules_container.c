@@ -9,7 +9,9 @@
 void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
 {
     const json_t *dk = json_object_get(v->observed, "docker");
-    bool facts_say = v->in_container == JG_YES && v->nvidia_runtime == JG_NO;
+    /* a libcuda the driver probe loaded inside is a runtime (or image) driver: not "without" */
+    bool libcuda = json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
+    bool facts_say = v->in_container == JG_YES && v->nvidia_runtime == JG_NO && !libcuda;
     bool run_without = json_is_true(json_object_get(dk, "run")) &&
                        json_is_false(json_object_get(dk, "runtime_nvidia")) &&
                        !json_is_true(json_object_get(dk, "gpus"));

@@ -75,7 +75,7 @@ void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
     /* a loaded libcuda shows an NVIDIA driver is installed on a non-Jetson host */
     bool driver = jg_on_jetson(v) ||
                   json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
-    if (!driver || v->in_container == JG_YES || any_gpu_node_present(v, &known) || !known)
+    if (!driver || any_gpu_node_present(v, &known) || !known)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_fact(ev, v, "gpu.driver_family");

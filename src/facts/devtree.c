@@ -170,7 +170,7 @@ bool jg_dts_module(const char *path, char *part, size_t size)
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
     for (const char *p = base; *p && size > 10; p++) {
-        if ((p != base && p[-1] != '-') || strlen(p) < 10 || !is_part(p, 10) ||
+        if ((p != base && p[-1] != '-' && p[-1] != '+') || strlen(p) < 10 || !is_part(p, 10) ||
             (p[10] && p[10] != '-' && p[10] != '.'))
             continue;
         memcpy(part, p, 10);

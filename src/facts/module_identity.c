@@ -18,7 +18,7 @@
 #define AS_FLASHED "from the device tree (as flashed); the fitted module's EEPROM is not read"
 
 typedef struct found {
-    char part[32], board[8], two[72];
+    char part[32], board[8], two[72], unlisted[16];
     const char *how, *src;
     const jg_family_row *family;
 } found;
@@ -49,6 +49,8 @@ static void from_l4t_props(found *f, const jg_dt_props *p)
         f->family = jg_family_for_board(f->board);
         if (part[0] && jg_module_lookup(part))
             snprintf(f->part, sizeof f->part, "%s", part);
+        else if (part[0])
+            snprintf(f->unlisted, sizeof f->unlisted, "%s", part);
         if (f->part[0] || f->family) {
             f->how = "dt-boardids";
             f->src = src_of(p->boardids);
@@ -124,6 +126,9 @@ static void part_fields(json_t *m, const found *f, const jg_dt_ids *ids)
     } else {
         if (f->two[0])
             snprintf(why, sizeof why, "the device tree names two modules (%s)", f->two);
+        else if (f->unlisted[0])
+            snprintf(why, sizeof why, "nvidia,boardids names %s, which is not in the module table",
+                     f->unlisted);
         else
             snprintf(why, sizeof why, "the device tree names %s, not the module's SKU",
                      f->family ? f->family->name : "no Jetson module");

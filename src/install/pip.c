@@ -29,8 +29,9 @@ static void last_line(const char *text, char *out, size_t n)
 
 int jg_setup_exec(char *const argv[], double timeout_s, char **out, char *why, size_t n)
 {
-    static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", "PYTHONNOUSERSITE=1",
-                                      NULL};
+    /* The user site stays visible: NVIDIA's guide installs torch with a plain
+     * `python3 -m pip install`, which puts it there for a non-root user. */
+    static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
     char *path = jg_which(argv[0]);
     char **envp = jg_env_build(environ, add, 0);
     if (!path || !envp) {

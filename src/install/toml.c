@@ -192,6 +192,10 @@ static json_t *inline_table(struct tp *t, int depth)
                               "trailing comma in TOML 1.0)"), json_decref(tbl), NULL;
         t->p++;
         ws(t);
+        if (t->p < t->end && (*t->p == '}' || *t->p == '\n' || *t->p == '\r'))
+            return tp_fail(t, *t->p == '}' ? "no trailing comma in an inline table (TOML 1.0)"
+                                           : "an inline table is one line (TOML 1.0)"),
+                   json_decref(tbl), NULL;
     }
 }
 

@@ -59,40 +59,51 @@ static void matrix_table(FILE *f, const struct jg_report_in *in)
 
 static void flashed_host(FILE *f, const json_t *t)
 {
-    fprintf(f, "On a flashed Jetson (JetPack %s), keep NVIDIA's PyTorch visible and never let pip "
-               "replace it:\n\n```sh\npython3 -m venv --system-site-packages .venv\n"
-               ". .venv/bin/activate\n",
+    fprintf(f, "On a flashed Jetson (JetPack %s), keep NVIDIA's PyTorch and never let a resolve "
+               "replace it. `jetgate setup` makes `.venv` with system site packages, installs the "
+               "project under constraints that pin that torch (or from its uv.lock without "
+               "torch and bitsandbytes, `--no-deps`), proves torch is the same build afterwards "
+               "and runs `pip check`; a step that would replace torch stops with the reason:\n\n"
+               "```sh\n",
             jg_json_str(t, "software.jetpack"));
-    /* The wheel pin, or a container pin's native fallback; its sha256 when published. */
-    const json_t *pt = json_object_get(t, "pytorch");
-    const json_t *wheel = strcmp(jg_json_str(pt, "kind"), "wheel") == 0
-                              ? pt : json_object_get(pt, "fallback");
-    const char *sha = jg_json_str(wheel, "sha256");
-    if (wheel && sha)
-        fprintf(f, "pip install '%s#sha256=%s'\n", jg_json_str(wheel, "pin"), sha);
-    else if (wheel)
-        fprintf(f, "# sha256 of this wheel: unknown (no public source gives it), so pip "
-                   "cannot verify the download\npip install '%s'\n",
-                jg_json_str(wheel, "pin"));
-    fprintf(f, "jetgate constraints > jetson-constraints.txt   # pins the installed vendor torch\n"
-               "pip install -c jetson-constraints.txt .        # or: uv pip install --constraint "
-               "jetson-constraints.txt .\n```\n\n");
+    /* The wheel pin, with its sha256 when one is published (pip then checks it). */
+    const char *sha = jg_json_str(t, "pytorch.sha256");
+    if (strcmp(jg_json_str(t, "pytorch.kind"), "wheel") == 0 && !sha)
+        fprintf(f, "# the policy records no sha256 for this wheel (no public source gives one): "
+                   "the download is not verified, and `jetgate setup --wheel` refuses it\n");
+    if (strcmp(jg_json_str(t, "pytorch.kind"), "wheel") == 0)
+        fprintf(f, "python3 -m pip install --no-cache '%s%s%s'   # NVIDIA's torch, the tier's pin\n",
+                jg_json_str(t, "pytorch.pin"), sha ? "#sha256=" : "", sha ? sha : "");
+    fprintf(f, "jetgate setup --tier %s .\n. .venv/bin/activate\njetgate doctor\njetgate run\n"
+               "```\n\n",
+            jg_json_str(t, "id"));
 }
 
+/* jetgate must be in the image for the RUN line to work: the static aarch64
+ * binary from its release, copied in from the build context. */
 static void container(FILE *f, const json_t *t)
 {
-    if (strcmp(jg_json_str(t, "pytorch.kind"), "container") == 0)
+    if (strcmp(jg_json_str(t, "pytorch.kind"), "container") == 0) {
+        const char *digest = jg_json_str(t, "pytorch.digest");
         fprintf(f, "In a container, build from the pinned image and install the project without "
-                   "touching its torch:\n\n```dockerfile\nFROM %s%s%s\nCOPY . /src\n"
-                   "RUN jetgate constraints > /tmp/c.txt && pip install -c /tmp/c.txt /src\n"
-                   "```\n\nRun it with the NVIDIA runtime (`--runtime nvidia`) so the GPU "
-                   "devices and driver libraries are mounted.\n\n",
-                jg_json_str(t, "pytorch.pin"), jg_json_str(t, "pytorch.digest") ? "@" : "",
-                jg_json_str(t, "pytorch.digest") ? jg_json_str(t, "pytorch.digest") : "");
-    else
+                   "touching its torch. Put jetgate's static aarch64 binary (from its release, "
+                   "checked against SHA256SUMS) next to the Dockerfile as `jetgate`:\n\n"
+                   "```dockerfile\nFROM %s%s%s\nCOPY jetgate /usr/local/bin/jetgate\n"
+                   "COPY . /src\nRUN jetgate constraints --tier %s > /etc/jetgate-constraints.txt "
+                   "&& python3 -m pip install -c /etc/jetgate-constraints.txt /src\n```\n\n",
+                jg_json_str(t, "pytorch.pin"), digest ? "@" : "", digest ? digest : "",
+                jg_json_str(t, "id"));
+        if (!digest)
+            fprintf(f, "The policy records no digest for this image, so the tag is what is "
+                       "pinned: a re-pushed tag changes the build. Record the digest "
+                       "(`docker buildx imagetools inspect`) in the policy.\n\n");
+        fprintf(f, "Run it with the NVIDIA runtime (`--runtime nvidia`) so the GPU devices and "
+                   "driver libraries are mounted.\n\n");
+    } else {
         fprintf(f, "Container: this tier pins a wheel, not an image. Until the policy pins an "
                    "exact NVIDIA Jetson container for JetPack %s, use the flashed-host path.\n\n",
                 jg_json_str(t, "software.jetpack"));
+    }
 }
 
 static void install(FILE *f, const struct jg_report_in *in)

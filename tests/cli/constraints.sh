@@ -81,6 +81,13 @@ refuse cu 2.5.1+cu124 'download.pytorch.org CUDA build' "$CUDA_LIB"
 refuse nocuda 2.5.1 'ships no CUDA library'
 REQS=nvidia-cublas-cu12==12.4.5.8
 refuse pypi 2.5.1 'depends on nvidia-\* wheels (nvidia-cublas-cu12' "$CUDA_LIB"
+# A reported version is validated as PEP 440 before it is written: this one
+# would pin nothing (its marker never holds) and is refused instead.
+mkdist "$T/inj" torch '2.5.0a0+872d972e41.nv24.08 ; python_version < "0"' torch/__init__.py "$CUDA_LIB"
+mkpy py-inj "$T/inj"
+expect_rc 1 "$JETGATE" constraints --python "$T/py-inj"
+expect_err "refusing to pin: torch's version '2.5.0a0+872d972e41.nv24.08 ; python_version < \"0\"' is not a PEP 440 version"
+[ -s "$T/out" ] && fail "printed constraints for a version that is not PEP 440"
 mkdist "$T/lab" torch 2.5.0 torch/__init__.py "$CUDA_LIB"; mkpy py-lab "$T/lab"
 expect_rc 0 "$JETGATE" constraints --python "$T/py-lab"   # jetson-ai-lab: plain version, CUDA, no nvidia-*
 expect_out '^torch==2.5.0$'

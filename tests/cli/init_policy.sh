@@ -38,6 +38,7 @@ expect_rc 0 "$JETGATE" init --tier target --python python3.10 \
   --device-auto 'python -c "import pkg; print(pkg.device())"' \
   --tests 'python -m pytest -m jetson --junitxml="$JETGATE_JUNIT"'
 expect_out "^wrote $P/.jetgate/policy.json"
+expect_out "tier-labels: '\[\"orin\",\"jetpack-6\"\]'"   # what the caller workflow passes
 F="$P/.jetgate/policy.json"
 python3 - "$F" <<'PY' || fail "the written policy lacks what init was given"
 import json, sys

@@ -77,16 +77,25 @@ project() { # project DIR NAME 'DEPS' ['EXTRAS TOML']
 setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
 
 # 1. The happy path: torch and a package that depends on torch.
+#    Run as the support doc prints it: `jetgate setup --tier target .` in the project.
 project "$T/a" app '"torch>=2.0", "helper"'
-expect_rc 0 setup "$T/a"
+in_a() { (cd "$T/a" && setup --tier target .); }
+expect_rc 0 in_a
 expect_out "setup: torch $NV kept (NVIDIA build; RECORD sha256"
-expect_out "jetgate doctor --python $T/a/.venv/bin/python"
+expect_out "jetgate doctor --python ./.venv/bin/python"
 expect_err 'this host is tier target'
 expect_err 'pip check: no broken requirements'
 VPY=$T/a/.venv/bin/python
 [ "$(imported "$VPY")" = "$NV nvidia" ] || fail "after setup the venv does not import the vendor torch"
 "$VPY" -c 'import helper' || fail "setup did not install helper"
 grep -q "^torch==$NV\$" "$T/a/.venv/jetgate-constraints.txt" || fail "constraints file lacks the pin"
+# The next commands it prints: activate, then doctor (on the fixture's platform).
+doctor_in_venv() { (cd "$T/a" && . .venv/bin/activate && "$JETGATE" doctor --root "$ORIN"); }
+expect_rc 0 doctor_in_venv
+expect_out 'pytorch-build'
+grep -q '^  \. \./\.venv/bin/activate$' <<EOT || fail "setup did not print the activate command"
+$(cd "$T/a" && setup --tier target . 2>/dev/null)
+EOT
 
 # 2. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
 #    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...

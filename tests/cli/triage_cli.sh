@@ -81,4 +81,15 @@ fi
 { echo '{'; cat "$big"; } >"$T/big.json"
 expect_rc 1 "$JETGATE" triage --json "$T/big.json"
 expect_out '"kind": "text"'
+# --reply: a Markdown answer for the reporter, from the same diagnosis.
+expect_rc 1 "$JETGATE" triage --reply "$X/16-amd64-image-on-xavier.txt"
+expect_out '^\*\*Diagnosis\*\* (container-runtime, confidence high)'
+expect_out '^> WARNING: The requested image.s platform (linux/amd64)'
+expect_out '^\*\*Fix:\*\* build or pull an arm64'
+expect_out 'jetgate doctor -v'
+expect_out 'the L4T / JetPack release'
+expect_rc 0 "$JETGATE" triage --reply "$D/facts/orin-jp62-live-healthy.json"
+expect_out 'nothing in this report shows a broken layer'
+expect_rc 2 "$JETGATE" triage --reply --json "$X/16-amd64-image-on-xavier.txt"
+expect_err 'jetgate: triage: --reply and --json exclude each other'
 finish

@@ -360,6 +360,39 @@ static void module_and_cc_tables(void **state)
     assert_null(jg_gpu_word(1000, &cc));
 }
 
+/* OE4T/meta-tegra machine configurations (kirkstone-l4t-r32.7.x,
+ * scarthgap-l4t-r35.x, master): each machine's device tree file names the
+ * module that its TEGRA_BOARDID / TEGRA_BOARDSKU give, and that module is a
+ * row of the table with the machine's SoC (tests/fixtures/roots/README.md). */
+static void oe4t_machine_trees(void **state)
+{
+    (void)state;
+    static const struct { const char *dtb, *part, *soc; } m[] = {
+        {"tegra210-p3448-0000-p3449-0000-a02.dtb", "p3448-0000", "tegra210"}, /* jetson-nano-devkit */
+        {"tegra210-p3448-0002-p3449-0000-a02.dtb", "p3448-0002", "tegra210"}, /* ...-devkit-emmc */
+        {"tegra210-p3448-0003-p3542-0000.dtb", "p3448-0003", "tegra210"},     /* nano-2gb-devkit */
+        {"tegra186-quill-p3310-1000-c03-00-base.dtb", "p3310-1000", "tegra186"}, /* tx2-devkit */
+        {"tegra186-quill-p3489-0888-a00-00-base.dtb", "p3489-0888", "tegra186"}, /* tx2-devkit-4gb */
+        {"tegra186-p3636-0001-p3509-0000-a01.dtb", "p3636-0001", "tegra186"}, /* xavier-nx-devkit-tx2-nx */
+        {"tegra194-p2888-0001-p2822-0000.dtb", "p2888-0001", "tegra194"},     /* agx-xavier-devkit */
+        {"tegra194-p2888-0008-p2822-0000.dtb", "p2888-0008", "tegra194"},     /* agx-xavier-industrial */
+        {"tegra194-p2888-0004-e3900-0000.dtb", "p2888-0004", "tegra194"},     /* clara-agx-xavier-devkit */
+        {"tegra234-p3701-0008-p3737-0000.dtb", "p3701-0008", "tegra234"},     /* agx-orin-devkit-industrial, R35 */
+        {"tegra234-p3767-0000-super-p3768-0000-a0.dtb", "p3767-0000", "tegra234"}, /* p3768-0000-p3767-0000, R35 */
+        {"tegra234-p3768-0000+p3767-0004-nv-super.dtb", "p3767-0004", "tegra234"}, /* master */
+        {"tegra234-p3737-0000+p3701-0005-nv.dtb", "p3701-0005", "tegra234"},  /* master */
+    };
+    char part[16];
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++) {
+        if (!jg_dts_module(m[i].dtb, part, sizeof part))
+            fail_msg("%s names no module of the table", m[i].dtb);
+        assert_string_equal(part, m[i].part);
+        assert_string_equal(jg_module_lookup(part)->soc, m[i].soc);
+    }
+    /* The TX2i tree names p3489-1000, which is no row (jtop lists TX2i as p3489-0000). */
+    assert_false(jg_dts_module("tegra186-quill-p3489-1000-a00-00-base.dtb", part, sizeof part));
+}
+
 /* Families: a devkit or codename compatible names a family, never a SKU;
  * reference and consumer boards on the same SoCs name none. */
 static void family_table(void **state)
@@ -386,6 +419,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tegra_release_good),
         cmocka_unit_test(family_table),
+        cmocka_unit_test(oe4t_machine_trees),
         cmocka_unit_test(tegra_release_date_variants),
         cmocka_unit_test(tegra_release_malformed),
         cmocka_unit_test(dpkg_good_and_filtered),

@@ -1,0 +1,121 @@
+#!/bin/bash
+# Real faults on a GPU machine, made without touching the GPU's settings, and
+# what `jetgate doctor` says about each (issue #13, point 7):
+#   bench/doctor-faults.sh JETGATE OUTDIR
+# Each fault changes only the environment of one doctor run: variables, a
+# private mount namespace (unshare -m) that hides device nodes or the driver
+# library's folder, the toolkit's stub libcuda first on LD_LIBRARY_PATH, a
+# module shadowing torch on PYTHONPATH, an interpreter run with -I -S.
+# Writes OUTDIR/doctor-faults.md (the table for bench/README.md) and
+# OUTDIR/doctor-faults.json (every diagnosis). Needs root for the namespaces.
+set -u
+J=$(readlink -f "$1") OUT=$2
+W=$(mktemp -d /tmp/jgfault.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+MD=$OUT/doctor-faults.md JS=$OUT/doctor-faults.json
+echo "[" >"$JS"
+printf '| fault | expected layer | doctor: first error/warning (confidence) | experiments | right layer |\n|---|---|---|---|---|\n' >"$MD"
+
+# summarize FAULT EXPECT FILE: one table row from a doctor --json output.
+summarize() {
+  python3 - "$1" "$2" "$3" >>"$MD" <<'EOF'
+import json, sys
+fault, want, path = sys.argv[1:4]
+try:
+    d = json.load(open(path))
+except Exception as e:
+    print("| %s | %s | no JSON (%s) | | no |" % (fault, want, e)); sys.exit()
+top = next((f for f in d["findings"] if f["severity"] in ("error", "warning")), None)
+got = top["layer"] if top else ("healthy" if d.get("healthy") else "none")
+desc = "%s `%s` (%s)" % (top["layer"], top["id"], top["confidence"]) if top else got
+ex = "; ".join("%s: %s" % (e["change"], e["result"]) for e in d.get("experiments", [])) or "none"
+print("| %s | %s | %s | %s | %s |" % (fault, want, desc, ex, "yes" if got == want else "**no**"))
+EOF
+}
+
+# run FAULT EXPECT CMD...: doctor under the fault, JSON kept.
+n=0
+run() {
+  local fault=$1 want=$2; shift 2
+  n=$((n + 1))
+  "$@" >"$W/d$n.json" 2>"$W/e$n.txt"
+  summarize "$fault" "$want" "$W/d$n.json"
+  [ $n -gt 1 ] && echo "," >>"$JS"
+  printf '{"fault": %s, "doctor": ' "$(python3 -c 'import json,sys; print(json.dumps(sys.argv[1]))' "$fault")" >>"$JS"
+  if python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$W/d$n.json" 2>/dev/null; then
+    cat "$W/d$n.json" >>"$JS"
+  else
+    echo null >>"$JS"
+  fi
+  echo "}" >>"$JS"
+}
+
+run "none (baseline)" healthy "$J" doctor --json
+run "CUDA_VISIBLE_DEVICES= (empty)" configuration env CUDA_VISIBLE_DEVICES= "$J" doctor --json
+run "CUDA_VISIBLE_DEVICES=7" configuration env CUDA_VISIBLE_DEVICES=7 "$J" doctor --json
+run "CUDA_VISIBLE_DEVICES=GPU-<bogus uuid>" configuration \
+  env CUDA_VISIBLE_DEVICES=GPU-00000000-1111-2222-3333-444444444444 "$J" doctor --json
+
+# Device nodes hidden: a tmpfs over /dev in a private mount namespace, with
+# the ordinary character devices bound back (not the NVIDIA ones).
+cat >"$W/hide-dev.sh" <<'EOF'
+set -e
+mkdir -p /tmp/jgolddev && mount --bind /dev /tmp/jgolddev
+mount -t tmpfs tmpfs /dev
+for d in null zero full random urandom tty; do touch /dev/$d; mount --bind /tmp/jgolddev/$d /dev/$d; done
+mkdir -p /dev/shm && mount --bind /tmp/jgolddev/shm /dev/shm || true
+exec "$@"
+EOF
+run "GPU device nodes hidden (tmpfs over /dev, unshare -m)" kernel-driver \
+  unshare -m bash "$W/hide-dev.sh" "$J" doctor --json
+
+# The driver library's folder hidden: a tmpfs over it, or, when that folder is
+# the system library folder (glibc lives there too), /dev/null over each libcuda file.
+LIBCUDA=$(ldconfig -p | awk '/libcuda\.so\.1 /{print $NF; exit}')
+LIBDIR=$(dirname "$(readlink -f "${LIBCUDA:-/nonexistent}")")
+cat >"$W/hide-lib.sh" <<'EOF'
+set -e
+dir=$1; shift
+case $dir in
+  /lib*|/usr/lib|/usr/lib64|/usr/lib/x86_64-linux-gnu|/usr/lib/aarch64-linux-gnu)
+    for f in "$dir"/libcuda.so*; do mount --bind /dev/null "$f"; done ;;
+  *) mount -t tmpfs tmpfs "$dir" ;;
+esac
+exec "$@"
+EOF
+echo "libcuda: ${LIBCUDA:-not found} (folder $LIBDIR)" >"$OUT/doctor-faults-notes.txt"
+run "driver library folder hidden ($LIBDIR)" cuda-driver \
+  unshare -m bash "$W/hide-lib.sh" "$LIBDIR" "$J" doctor --json
+
+# The toolkit's stub libcuda first: linked as libcuda.so.1 in a .../stubs folder.
+STUB=$(ls /usr/local/cuda*/targets/*/lib/stubs/libcuda.so /usr/local/cuda*/lib64/stubs/libcuda.so 2>/dev/null | head -1)
+if [ -n "$STUB" ]; then
+  mkdir -p "$W/lib64/stubs" && ln -s "$STUB" "$W/lib64/stubs/libcuda.so.1"
+  run "toolkit stub libcuda first on LD_LIBRARY_PATH" configuration \
+    env LD_LIBRARY_PATH="$W/lib64/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$J" doctor --json
+else
+  echo "| toolkit stub libcuda first | configuration | not run: no toolkit stub on this machine | | |" >>"$MD"
+fi
+
+# A module named torch on PYTHONPATH whose import fails like a missing cuDNN.
+mkdir -p "$W/shadow/torch"
+echo 'raise ImportError("libcudnn.so.9: cannot open shared object file: No such file or directory")' \
+  >"$W/shadow/torch/__init__.py"
+run "torch shadowed on PYTHONPATH (import fails: libcudnn.so.9)" configuration \
+  env PYTHONPATH="$W/shadow" "$J" doctor --json
+
+# The project's interpreter started with -I -S (no site-packages: torch not importable).
+printf '#!/bin/sh\nexec python3 -I -S "$@"\n' >"$W/python3-IS" && chmod +x "$W/python3-IS"
+run "interpreter python3 -I -S" configuration "$J" doctor --python "$W/python3-IS" --json
+
+echo "]" >>"$JS"
+# A non-Jetson host with a CUDA 13 toolkit: no JetPack may be stated.
+python3 - "$JS" >>"$OUT/doctor-faults-notes.txt" <<'EOF'
+import json, sys
+runs = json.load(open(sys.argv[1]))
+base = runs[0]["doctor"] or {}
+text = json.dumps(base.get("findings", []))
+print("baseline findings naming a JetPack:", "JetPack" in text)
+print("baseline healthy:", base.get("healthy"), "kernel_ran:", base.get("kernel_ran"))
+EOF
+cat "$MD" "$OUT/doctor-faults-notes.txt"
