@@ -94,6 +94,7 @@ cases = [("tampered-status", tampered), ("other-commit", other_commit),
          ("torch-other", pl(torch="2.8.0a0+5228986c39.nv25.06", torch_cuda="12.9")),
          ("cuda-11", pl(cuda_toolkit="11.4.315")), ("ubuntu-20", pl(os="Ubuntu 20.04.6 LTS")),
          ("mem-32", pl(memory_class="32 GB")), ("cudnn-8", pl(cudnn="8.9.4")),
+         ("trt-8", pl(tensorrt="8.6.2.3")),
          ("r35-line", lambda d, p: p["platform"]["raw"].update(nv_tegra_release=
              "# R35 (release), REVISION: 4.1, GCID: 33958178, BOARD: t186ref, EABI: aarch64, DATE: x")),
          ("h200-name", pl(gpu_name="NVIDIA H200"))]
@@ -117,6 +118,7 @@ p = copy.deepcopy(policy); p["gates"][0]["project_checks_opt_out"] = "inference-
 write("optout", p)
 p = copy.deepcopy(hooks); del p["gates"][0]["allow_unsupported"]; write("no-allow", p)
 p = copy.deepcopy(hooks); p["tiers"][0]["software"]["cudnn"] = "9.3"; write("cudnn", p)
+p = copy.deepcopy(hooks); p["tiers"][0]["software"]["tensorrt"] = "10.3"; write("tensorrt", p)
 p = copy.deepcopy(hooks); del p["tiers"][0]["pytorch"]["torch"]; write("no-version", p)
 p = copy.deepcopy(hooks)
 p["tiers"][0]["pytorch"] = {"kind": "container", "pin": "nvcr.io/nvidia/example:r36.4.0",
@@ -205,6 +207,8 @@ refused torch-other torch_pin_mismatch
 expect_out 'torch 2.8.0a0+5228986c39.nv25.06 is not the tier.s pinned build 2.5.0a0+872d972e41.nv24.08'
 claim 0 --policy cudnn.json --now $NOW "$GOOD"      # cuDNN 9.3.0 is a 9.3 release
 refused cudnn-8 cudnn_mismatch "$NOW" cudnn
+claim 0 --policy tensorrt.json --now $NOW "$GOOD"   # TensorRT 10.3.0.30 is a 10.3 release
+refused trt-8 tensorrt_mismatch "$NOW" tensorrt
 claim 1 --policy no-version.json --now $NOW "$GOOD"
 expect_out '"code": "tier_pytorch_version_not_pinned"'
 # A container pin: the image digest the run recorded, else the fallback wheel.
