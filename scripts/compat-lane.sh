@@ -77,11 +77,15 @@ if [ -n "${JG_COMPAT_CMAKE:-}" ]; then
 elif ! "$ctest_bin" --version 2>/dev/null | grep -q "version $cmake_version\$"; then
   say "CMake $cmake_version (bootstrap; slow)"
   d=$(checkout Kitware/CMake "v$cmake_version")
-  rm -rf "$work/cmake-build" && mkdir -p "$work/cmake-build"
-  (cd "$work/cmake-build" &&
-    run cmake-bootstrap env CFLAGS=-O0 CXXFLAGS=-O0 "$d/bootstrap" --parallel="$jobs" \
-      --system-libs --no-qt-gui -- -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE= &&
-    run cmake-make make -j "$jobs" cmake ctest)
+  if [ -f "$work/cmake-build/Makefile" ]; then # an interrupted build resumes
+    (cd "$work/cmake-build" && run cmake-make-resumed make -j "$jobs" cmake ctest)
+  else
+    rm -rf "$work/cmake-build" && mkdir -p "$work/cmake-build"
+    (cd "$work/cmake-build" &&
+      run cmake-bootstrap env CFLAGS=-O0 CXXFLAGS=-O0 "$d/bootstrap" --parallel="$jobs" \
+        --system-libs --no-qt-gui -- -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE= &&
+      run cmake-make make -j "$jobs" cmake ctest)
+  fi
 fi
 "$cmake_bin" --version | head -1
 
@@ -139,8 +143,8 @@ for expat_tag in R_2_2_9 R_2_2_5; do
   run "jetgate-$v-build" "$cmake_bin" --build "$b" -- -j "$jobs"
   # The binary must really be linked with the versions built here.
   for lib in libjansson libexpat libyaml; do
-    ldd "$b/jetgate" | grep "$lib" | grep -q "$deps/" ||
-      { echo "compat-lane: $b/jetgate is not linked with $deps' $lib" >&2; ldd "$b/jetgate" >&2; exit 1; }
+    ldd "$b/src/jetgate" | grep "$lib" | grep -q "$deps/" ||
+      { echo "compat-lane: $b/src/jetgate is not linked with $deps' $lib" >&2; ldd "$b/src/jetgate" >&2; exit 1; }
   done
   (cd "$b" && "$ctest_bin" --output-on-failure -j "$jobs" >"$log/jetgate-$v-ctest.log" 2>&1) ||
     { tail -40 "$log/jetgate-$v-ctest.log" >&2; exit 1; }

@@ -13,6 +13,8 @@
 #
 #   scripts/release.sh [OUT]       (default build/release)
 # JG_RELEASE_ARCHES (default "x86_64 aarch64"), JG_RELEASE_JOBS (default nproc).
+# SHA256SUMS covers every artefact in OUT, so arches built one at a time
+# into the same OUT end with one complete SHA256SUMS.
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/release}
@@ -22,10 +24,13 @@ glibc_max=2.27
 host=$(uname -m)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out"/jetgate-* "$out"/jetgate_*.deb "$out/SHA256SUMS"
+rm -f "$out/SHA256SUMS"
 
 for arch in $arches; do
   dir=build/release-$arch
+  deb_arch=$(echo "$arch" | sed 's/^x86_64$/amd64/; s/^aarch64$/arm64/')
+  # Only this architecture's artefacts are replaced: arches can be built apart.
+  rm -f "$out"/jetgate-*-linux-"$arch" "$out"/jetgate_*_"$deb_arch".deb
   set -- -DCMAKE_BUILD_TYPE=Release -DJETGATE_WERROR=ON -DJETGATE_STATIC_DEPS=ON \
     -DJETGATE_GLIBC_MAX=$glibc_max
   [ "$arch" = "$host" ] || set -- "$@" -DCMAKE_TOOLCHAIN_FILE="$(pwd)/cmake/$arch-linux-gnu.cmake"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "util/cleanup.h"
 #include "util/msg.h"
 
 static const jg_cmd_spec *const commands[] = {
@@ -63,6 +64,7 @@ static int generate(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    jg_cleanup_init();
     if (argc < 2)
         return usage(stderr, JG_EXIT_USAGE);
     const char *name = argv[1];

@@ -94,8 +94,8 @@ static int check_file(const struct opts *o, const struct jg_check_ctx *ctx)
 {
     jg_blob b;
     if (jg_read_path(o->check, JG_CAP_LARGE, &b) != JG_R_OK) {
-        jg_err("%s: cannot read: %s", o->check,
-               b.status == JG_R_TOO_BIG ? "too large" : strerror(b.err));
+        char why[128];
+        jg_err("%s: cannot read: %s", o->check, jg_blob_why(&b, JG_CAP_LARGE, why, sizeof why));
         jg_blob_free(&b);
         return JG_EXIT_USAGE;
     }

@@ -1,6 +1,7 @@
 /* jetgate doctor: facts (live, --root or --facts FILE), the kernel probes on a
  * live host, then the pure rules -> findings, as a checklist or JSON. */
 #include <stdbool.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,10 +17,12 @@
 #include "util/sysroot.h"
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
+#include "schema/facts.h"
 
 typedef struct doctor_opts {
     const char *root, *facts, *host_facts, *python;
     bool json, verbose, no_experiments;
+    double timeout_s;
 } doctor_opts;
 
 static const jg_opt options[] = {
@@ -38,6 +41,8 @@ static const jg_opt options[] = {
                 "\"kernel_ran\", \"facts_mode\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
+    JG_OPT_NUM(doctor_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+               "deadline for each live probe (default: driver 15 s, tensor op 60 s, Python 180 s)"),
     JG_OPT_FLAG(doctor_opts, no_experiments, "no-experiments", 0,
                 "do not re-run a failing probe with one setting changed (live host only; "
                 "the experiments take at most 60 s)"),
@@ -69,8 +74,10 @@ static json_t *load_facts(const char *path)
         return NULL;
     }
     const char *schema = jg_json_str(doc, "schema");
-    if (!schema || strncmp(schema, "jetgate.facts/", 14) != 0) {
-        jg_err("%s: not a jetgate facts document (no \"schema\": \"jetgate.facts/1\")", path);
+    if (!schema || strcmp(schema, "jetgate.facts/1") != 0) {
+        jg_err("%s: not a jetgate facts document this version reads: expected \"schema\": "
+               "\"jetgate.facts/1\", found %s%s%s", path,
+               schema ? "\"" : "", schema ? schema : "none", schema ? "\"" : "");
         json_decref(doc);
         return NULL;
     }
@@ -78,11 +85,13 @@ static json_t *load_facts(const char *path)
 }
 
 /* The kernels that prove CUDA works: only on a live host. */
-static void add_kernel_probes(json_t *doc, const char *python)
+static void add_kernel_probes(json_t *doc, const char *python, double timeout_s)
 {
-    jg_cuda_opts co = {0};
+    jg_cuda_opts co = {.timeout_s = timeout_s};
     json_object_set_new(doc, "cuda_tensor_op", jg_cuda_probe("tensor_op", &co));
-    jg_py_opts po = {.python = python, .full = true};
+    jg_progress("doctor: running %s with torch (up to %.0f s; --timeout)", python,
+                timeout_s > 0 ? timeout_s : JG_PY_DEFAULT_TIMEOUT_S);
+    jg_py_opts po = {.python = python, .full = true, .timeout_s = timeout_s};
     json_object_set_new(doc, "python", jg_python_probe(&po));
 }
 
@@ -94,17 +103,18 @@ static json_t *collect(const doctor_opts *o, const char **mode)
     }
     bool live = !o->root || strcmp(o->root, "/") == 0;
     /* the Python probe runs once, in full, in add_kernel_probes (live only) */
-    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true};
+    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true,
+                          .timeout_s = o->timeout_s};
     json_t *doc = jg_facts_collect(&co);
     if (!doc) {
-        jg_err("doctor: --root %s: not a directory", o->root);
+        jg_err("doctor: --root %s: %s", o->root, strerror(errno));
         return NULL;
     }
     *mode = live ? "live" : "sysroot";
     if (live) {
         /* the environment this process (and so the user's program) runs in */
         json_object_set_new(doc, "env", jg_facts_env());
-        add_kernel_probes(doc, o->python);
+        add_kernel_probes(doc, o->python, o->timeout_s);
         if (!o->no_experiments) {
             jg_experiment_opts eo = {.python = o->python};
             json_object_set_new(doc, "experiments", jg_run_experiments(doc, &eo));
@@ -119,7 +129,7 @@ static bool add_host_facts(json_t *doc, const char *path)
     json_t *host = load_facts(path);
     if (!host)
         return false;
-    const char *v = jg_fact_str(host, "l4t.version");
+    const char *v = JG_FACT_STR(host, l4t_version);
     if (v) {
         json_t *obs = json_object_get(doc, "observed");
         if (!obs) {

@@ -8,12 +8,14 @@
 #include "cmd/cmd.h"
 #include "facts/collect.h"
 #include "facts/render.h"
+#include "python/pyprobe.h"
 #include "util/json.h"
 #include "util/msg.h"
 
 typedef struct facts_opts {
     const char *root, *python;
     bool files_only, json;
+    double timeout_s;
 } facts_opts;
 
 static const jg_opt options[] = {
@@ -26,6 +28,8 @@ static const jg_opt options[] = {
                 "host files only: skip the CUDA driver probe and the Python probe (what "
                 "bench/facts.sh times)"),
     JG_OPT_FLAG(facts_opts, json, "json", 0, "print the facts document as canonical JSON"),
+    JG_OPT_NUM(facts_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+               "deadline for the driver and Python probes (default: driver 15 s, Python 180 s)"),
     JG_OPT_END,
 };
 
@@ -50,7 +54,8 @@ static int cmd_facts(int argc, char **argv)
     int rc = jg_opts_parse(&jg_cmd_facts, argc, argv, &f, &ops);
     if (rc != JG_OPTS_CONTINUE)
         return rc;
-    jg_collect_opts o = {.root = f.root, .python = f.python, .probe_cuda = true};
+    jg_collect_opts o = {.root = f.root, .python = f.python, .probe_cuda = true,
+                         .timeout_s = f.timeout_s};
     bool json = f.json;
     if (f.files_only) {
         o.probe_cuda = false;
@@ -58,6 +63,10 @@ static int cmd_facts(int argc, char **argv)
     }
     if (o.root && !o.root[0])
         return jg_usage_error("facts", "--root needs a directory");
+    bool live = !o.root || strcmp(o.root, "/") == 0;
+    if (live && o.python) /* a hanging interpreter must not look like a hung jetgate */
+        jg_progress("facts: asking %s for the Python layer (up to %.0f s; --timeout)", o.python,
+                    o.timeout_s > 0 ? o.timeout_s : JG_PY_DEFAULT_TIMEOUT_S);
     json_t *doc = jg_facts_collect(&o);
     if (!doc) {
         jg_err("facts: --root %s: %s", o.root ? o.root : "/", strerror(errno));

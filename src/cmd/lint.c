@@ -59,8 +59,8 @@ static int lint_file(const json_t *policy, const char *path, bool jetson_only, s
 {
     jg_blob b;
     if (jg_read_path(path, JG_YAML_MAX_BYTES, &b) != JG_R_OK) {
-        jg_err("%s: cannot read: %s", path,
-               b.status == JG_R_TOO_BIG ? "too large" : strerror(b.err));
+        char why[128];
+        jg_err("%s: cannot read: %s", path, jg_blob_why(&b, JG_YAML_MAX_BYTES, why, sizeof why));
         jg_blob_free(&b);
         return JG_EXIT_USAGE;
     }

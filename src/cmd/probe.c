@@ -62,15 +62,15 @@ static void print_text(const json_t *res)
 /* Run ids (NULL-terminated when n < 0) and print each result, or all as JSON. */
 static int run_probes(const probe_opts *o, const char *const *ids, int n)
 {
-    json_t *all = json_array();
+    json_t *all = jg_cuda_probe_list(ids, n, &o->cuda, NULL, NULL); /* skips the rest after a hang */
     bool ok = true;
-    for (int i = 0; n < 0 ? ids[i] != NULL : i < n; i++) {
-        json_t *res = jg_cuda_probe(ids[i], &o->cuda);
+    size_t i;
+    json_t *res;
+    json_array_foreach(all, i, res) {
         const char *st = jg_json_str(res, "status");
         ok = ok && st && strcmp(st, "pass") == 0;
         if (!o->json)
             print_text(res);
-        json_array_append_new(all, res);
     }
     if (o->json) {
         json_t *doc = json_pack("{s:o}", "probes", all);

@@ -3,6 +3,7 @@
  * comes from the command line; collection and judging are gate/input.c's,
  * the checks and the verdict pure functions (src/gate/). */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
+#include "util/outpath.h"
 
 extern char **environ;
 
@@ -88,8 +90,11 @@ const jg_cmd_spec jg_cmd_run = {
              "record <DIR>/<GATE>.json (atomically; sanitized: no host or user names, addresses,\n"
              "tokens or home paths).",
     .opts = options,
-    .notes = "Every child runs without secrets in its environment (tokens, *SECRET*, *PASSWORD*,\n"
-             "*_KEY, ACTIONS_*) and with HF_HUB_OFFLINE=1, except the model download.\n"
+    .notes = "Every child runs without secrets in its environment (names with TOKEN, SECRET,\n"
+             "PASSWORD, APIKEY, words PAT, AUTH, KEY, JWT, DSN, WEBHOOK, PEM; values holding\n"
+             "user:password@ or a known token; docs/schema.md 'Child processes') and with\n"
+             "HF_HUB_OFFLINE=1, except the model download. Ctrl-C, SIGTERM and SIGHUP reach\n"
+             "every child; none outlives jetgate.\n"
              "Project hooks run at the checkout's top level with $JETGATE_PYTHON (--python),\n"
              "$JETGATE_EVIDENCE_DIR (--out) and $JETGATE_JUNIT (tests); a configured hook is\n"
              "required, and when it fails the last 2 KiB of its output are printed.\n"
@@ -155,7 +160,7 @@ static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
     } else {
         char where[1200];
         snprintf(where, sizeof where, "%s/%s.json", o->out, o->gate);
-        char *clean = jg_scrub_text(s, where, true);
+        char *clean = jg_scrub_text(s, where, JG_SCRUB_FREE_TEXT);
         jg_gate_print_text(stdout, ev, clean ? clean : where);
         printf("policy: %s\n", o->policy_desc);
         free(clean);
@@ -206,6 +211,28 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     return rc;
 }
 
+/* Before any work: the evidence directory takes a file, and --junit names
+ * neither the evidence file nor an unwritable place (issue #15 row 12). */
+static int check_outputs(const run_opts *o)
+{
+    char ev[PATH_MAX], dir[PATH_MAX];
+    snprintf(ev, sizeof ev, "%s/%s.json", o->out, o->gate);
+    if (jg_dir_writable(o->out) != 0) {
+        jg_err("run: --out %s: cannot write the evidence there: %s", o->out, strerror(errno));
+        return JG_EXIT_USAGE;
+    }
+    if (!o->junit)
+        return 0;
+    if (jg_same_file(o->junit, ev))
+        return jg_usage_error("run", "--junit %s is the evidence file itself; name another file",
+                              o->junit);
+    if (jg_dir_writable(jg_dir_of(o->junit, dir, sizeof dir)) != 0) {
+        jg_err("run: --junit %s: cannot write there: %s", o->junit, strerror(errno));
+        return JG_EXIT_USAGE;
+    }
+    return 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     run_opts o = {.gate = NULL, .python = NULL, .out = JG_RUN_DEFAULT_OUT};
@@ -236,6 +263,8 @@ static int cmd_run(int argc, char **argv)
     } else {
         host_facts = load_host_facts(o.host_facts, &rc);
     }
+    if (rc == 0)
+        rc = check_outputs(&o);
     if (rc == 0) {
         time_t started = time(NULL);
         jg_gate_run_opts ro = {.python = o.python, .timeout_s = o.timeout_s, .model = o.model,

@@ -14,6 +14,7 @@
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
+#include "schema/facts.h"
 
 /* The layer that is missing, as doctor names it: the hardware finding when
  * there is one, else the first error. */
@@ -34,8 +35,8 @@ static void explain(const json_t *facts, const char *mode)
                jg_json_str(pick, "layer"), jg_json_str(pick, "summary"), jg_json_str(pick, "fix"));
     else
         jg_err("setup: this host's module (%s) matches no tier of the policy",
-               jg_json_str(facts, "module.part.value") ? jg_json_str(facts, "module.part.value")
-                                                       : "unknown");
+               JG_FACT_STR(facts, module_part_number) ? JG_FACT_STR(facts, module_part_number)
+                                                      : "unknown");
     json_decref(d);
 }
 
@@ -47,7 +48,7 @@ int setup_platform(struct setup_opts *o, const json_t *policy, const json_t **ti
     json_t *facts = jg_facts_collect_files(&r);
     jg_root_free(&r);
     *tier = facts ? jg_gate_tier_for(policy, facts) : NULL;
-    const char *arch = jg_json_str(facts, "host.arch.value");
+    const char *arch = JG_FACT_STR(facts, host_arch);
     snprintf(o->host_arch, sizeof o->host_arch, "%s", arch ? arch : "");
     int rc = 0;
     const char *id = jg_json_str(*tier, "id");

@@ -33,6 +33,35 @@ bool jg_pr_ok(jg_probe_run *r, const char *call, CUresult res)
     return jg_pr_set(r, "fail", "%s failed: %s (%d)", call, name ? name : "?", res);
 }
 
+bool jg_pr_has(jg_probe_run *r, const char *field, bool present)
+{
+    if (present)
+        return true;
+    const char *lib = r->opts->library ? r->opts->library : "libcuda.so.1";
+    /* The exported name, from "missing (cuMemHostGetDevicePointer_v2)". */
+    const char *desc = json_string_value(json_object_get(r->cu.symbols, field));
+    const char *sym = desc && strncmp(desc, "missing (", 9) == 0 ? desc + 9 : field;
+    return jg_pr_set(r, "fail", "%s lacks the entry point %.*s, which this probe calls", lib,
+                     (int)strcspn(sym, ")"), sym);
+}
+
+/* Entry points the library lacks: recorded, not fatal (only a probe that
+ * calls one fails, at the call). */
+static void record_missing(jg_probe_run *r)
+{
+    json_t *miss = json_array();
+    const char *field;
+    json_t *desc;
+    json_object_foreach(r->cu.symbols, field, desc) {
+        if (strncmp(json_string_value(desc), "missing", 7) == 0)
+            json_array_append_new(miss, json_string(field));
+    }
+    if (json_array_size(miss) > 0)
+        json_object_set_new(r->meas, "missing_entry_points", miss);
+    else
+        json_decref(miss);
+}
+
 static void stub_reason(jg_probe_run *r)
 {
     jg_pr_set(r, "fail",
@@ -47,7 +76,7 @@ bool jg_pr_init(jg_probe_run *r)
     json_object_set_new(r->meas, "library", json_string(lib));
     jg_pr_step("dlopen");
     double t0 = jg_now();
-    bool all = jg_cu_load(&r->cu, r->opts->library);
+    jg_cu_load(&r->cu, r->opts->library);
     json_object_set_new(r->meas, "library_path",
                         r->cu.path[0] ? json_string(r->cu.path) : json_null());
     if (!r->cu.handle)
@@ -63,11 +92,8 @@ bool jg_pr_init(jg_probe_run *r)
         stub_reason(r);
         return false;
     }
-    if (!jg_pr_ok(r, "cuInit", res))
-        return false;
-    if (!all)
-        return jg_pr_set(r, "fail", "%s lacks the entry point %s", lib, r->cu.missing);
-    return true;
+    record_missing(r);
+    return jg_pr_ok(r, "cuInit", res);
 }
 
 bool jg_pr_open(jg_probe_run *r, const char *ptx)
@@ -93,7 +119,8 @@ CUfunction jg_pr_function(jg_probe_run *r, const char *name)
     char call[96];
     snprintf(call, sizeof call, "cuModuleGetFunction(%s)", name);
     jg_pr_step(call);
-    if (!jg_pr_ok(r, call, r->cu.api.cuModuleGetFunction(&f, r->mod, name)))
+    if (!jg_pr_has(r, "cuModuleGetFunction", r->cu.api.cuModuleGetFunction != NULL) ||
+        !jg_pr_ok(r, call, r->cu.api.cuModuleGetFunction(&f, r->mod, name)))
         return NULL;
     return f;
 }
@@ -123,15 +150,17 @@ static void release(jg_probe_run *r)
 {
     if (!r->ctx)
         return;
-    const jg_cu_api *a = &r->cu.api;
-    a->cuCtxSynchronize();
-    while (r->n_dev_mem > 0)
+    const jg_cu_api *a = &r->cu.api; /* an entry point may be missing (jg_pr_has) */
+    if (a->cuCtxSynchronize)
+        a->cuCtxSynchronize();
+    while (a->cuMemFree && r->n_dev_mem > 0)
         a->cuMemFree(r->dev_mem[--r->n_dev_mem]);
-    while (r->n_host_mem > 0)
+    while (a->cuMemFreeHost && r->n_host_mem > 0)
         a->cuMemFreeHost(r->host_mem[--r->n_host_mem]);
-    if (r->mod)
+    if (r->mod && a->cuModuleUnload)
         a->cuModuleUnload(r->mod);
-    a->cuCtxDestroy(r->ctx);
+    if (a->cuCtxDestroy)
+        a->cuCtxDestroy(r->ctx);
     r->ctx = NULL;
 }
 

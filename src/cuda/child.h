@@ -33,7 +33,13 @@ typedef struct jg_probe_run {
 void jg_pr_step(const char *call);
 /* true when res is success; else records the error and a "fail" reason. */
 bool jg_pr_ok(jg_probe_run *r, const char *call, CUresult res);
-#define JG_PR_CALL(r, fn, args) (jg_pr_step(#fn), jg_pr_ok((r), #fn, (r)->cu.api.fn args))
+/* A missing entry point fails only the probe that calls it (issue #15 row 8). */
+#define JG_PR_CALL(r, fn, args)                                                                 \
+    (jg_pr_step(#fn), jg_pr_has((r), #fn, (r)->cu.api.fn != NULL) &&                            \
+                          jg_pr_ok((r), #fn, (r)->cu.api.fn args))
+
+/* present, or a "fail" naming the entry point the library lacks. */
+bool jg_pr_has(jg_probe_run *r, const char *field, bool present);
 
 /* Sets status and reason (printf style). Returns false for chaining. */
 bool jg_pr_set(jg_probe_run *r, const char *status, const char *fmt, ...)

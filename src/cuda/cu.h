@@ -103,8 +103,9 @@ typedef struct jg_cu {
     const char *missing;    /* first entry point that did not resolve, or NULL */
 } jg_cu;
 
-/* dlopen library (NULL = "libcuda.so.1") and resolve every entry point.
- * Returns true when the library loaded and every entry resolved. */
+/* dlopen library (NULL = "libcuda.so.1") and resolve every entry point; an
+ * entry that does not resolve stays NULL (JG_PR_CALL fails the probe that
+ * calls it). Returns true when the library loaded and every entry resolved. */
 bool jg_cu_load(jg_cu *cu, const char *library);
 void jg_cu_unload(jg_cu *cu);
 

@@ -5,6 +5,7 @@
  * that is not its result is a probe with status "error" and the reason. */
 #include "cuda/probe.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,7 +45,7 @@ static int child_main(void *p)
 {
     const struct child_arg *a = p;
     jg_probe_run r = {.id = a->def->id, .opts = a->opts, .meas = json_object()};
-    int fd = dup(1);
+    int fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
     r.result = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!r.result || dup2(2, 1) < 0)
         r.result = stdout;
@@ -179,4 +180,47 @@ json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
     json_object_set_new(res, "duration_s", jg_json_real(c.seconds));
     jg_child_free(&c);
     return res;
+}
+
+static json_t *skipped_after_hang(const char *id, const json_t *hung)
+{
+    const char *reason = jg_json_str(hung, "reason");
+    json_t *res = error_result(id, "");
+    json_object_set_new(res, "status", json_string("skip"));
+    char why[700];
+    snprintf(why, sizeof why, "not run: the GPU or driver did not answer in the %s probe (%s); "
+             "this probe would wait its whole deadline too", jg_json_str(hung, "id"),
+             reason ? reason : "timed out");
+    json_object_set_new(res, "reason", json_string(why));
+    json_object_set_new(res, "child", json_null());
+    json_object_set_new(res, "duration_s", jg_json_real(0));
+    return res;
+}
+
+static bool timed_out(const json_t *res)
+{
+    const char *outcome = jg_json_str(res, "child.outcome");
+    return outcome && strcmp(outcome, "timeout") == 0;
+}
+
+json_t *jg_cuda_probe_list(const char *const *ids, int n, const jg_cuda_opts *o,
+                           void (*progress)(const char *id), bool *hung)
+{
+    json_t *arr = json_array();
+    const json_t *first_hang = NULL;
+    for (int i = 0; n < 0 ? ids[i] != NULL : i < n; i++) {
+        if (first_hang) {
+            json_array_append_new(arr, skipped_after_hang(ids[i], first_hang));
+            continue;
+        }
+        if (progress)
+            progress(ids[i]);
+        json_t *res = jg_cuda_probe(ids[i], o);
+        json_array_append_new(arr, res);
+        if (timed_out(res))
+            first_hang = res;
+    }
+    if (hung)
+        *hung = first_hang != NULL;
+    return arr;
 }

@@ -25,6 +25,15 @@ extern const char *const jg_cuda_probe_ids[];
  * except on allocation failure), whose status says what happened. */
 json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o);
 
+/* Runs the probes ids[0..n) (n < 0: up to the NULL) in order into an array.
+ * Once one times out (a hung GPU or driver: the next would wait its whole
+ * deadline in the same call), the later ones are not run: each gets status
+ * "skip" with the reason, never a pass (issue #15 row 7). *hung (may be
+ * NULL) says whether that happened. progress (may be NULL) is told each id
+ * before it runs. */
+json_t *jg_cuda_probe_list(const char *const *ids, int n, const jg_cuda_opts *o,
+                           void (*progress)(const char *id), bool *hung);
+
 /* The deadline probe id runs under: o->timeout_s when set, else the probe's
  * default (driver 15 s, tensor_op and nf4 60 s, surgery 180 s); 0 for an
  * unknown id. */

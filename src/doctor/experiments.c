@@ -31,7 +31,7 @@ static char **build_env(const exp_env *e)
         size_t len = strcspn(environ[i], "=");
         char name[256];
         snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), environ[i]);
-        bool drop = jg_env_is_secret(name);
+        bool drop = jg_env_entry_is_secret(environ[i]); /* the one policy (util/env.h) */
         for (int d = 0; d < 4 && e->drop[d] && !drop; d++)
             drop = strcmp(name, e->drop[d]) == 0;
         for (int s = 0; s < 2 && e->set[s] && !drop; s++)

@@ -95,6 +95,7 @@ static json_t *from_text(jg_linereader *lr, jg_report_info *info)
         jg_tp_line(&tp, lr->buf);
     }
     info->kind = "text";
+    info->over_cap = lr->over_cap;
     info->lines = lr->lines;
     info->long_lines = lr->long_lines;
     return jg_tp_finish(&tp);
@@ -141,6 +142,13 @@ json_t *jg_report_read_stream(FILE *f, const char *name, jg_report_info *info)
 {
     memset(info, 0, sizeof *info);
     json_t *facts = read_stream(f, name, info);
+    if (facts && info->over_cap) {
+        jg_err("triage: %s: more than %u MiB or %u lines of input, the limit for a pasted "
+               "report: paste the part that shows the problem", name, JG_REPORT_INPUT_CAP >> 20,
+               JG_REPORT_LINES_CAP);
+        json_decref(facts);
+        return NULL;
+    }
     if (facts && ferror(f)) { /* read_stream reported its own failures */
         jg_err("triage: %s: read error", name);
         json_decref(facts);
@@ -158,7 +166,7 @@ json_t *jg_report_read(const char *path, jg_report_info *info)
 {
     memset(info, 0, sizeof *info);
     bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    FILE *f = is_stdin ? stdin : fopen(path, "rbe"); /* e: O_CLOEXEC */
     if (!f) {
         jg_err("triage: %s: %s", path, strerror(errno));
         return NULL;

@@ -6,12 +6,14 @@
 #ifndef JG_DOCTOR_REPORT_H
 #define JG_DOCTOR_REPORT_H
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 typedef struct jg_report_info {
     const char *kind;   /* "facts" | "evidence" | "text" */
     size_t lines, long_lines, bytes;
+    bool over_cap;      /* the input was larger than JG_REPORT_INPUT_CAP */
 } jg_report_info;
 
 /* NULL when the input cannot be read (the error is printed). */

@@ -112,7 +112,11 @@ static void check_part(json_t *facts, const json_t *check)
         }
         json_t *e = json_object();
         json_object_set(e, "code", code);
-        json_object_set_new(e, "text", json_sprintf("check %s", id));
+        const char *name = jg_json_str(check, "measurements.cuda_error.name");
+        const char *call = jg_json_str(check, "measurements.cuda_error.call");
+        json_object_set_new(e, "call", call ? json_string(call) : json_null());
+        json_object_set_new(e, "text", json_sprintf("check %s: %s%s%s", id, name ? name : "CUDA error",
+                                                    call ? " from " : "", call ? call : ""));
         json_array_append_new(errs, e);
     }
 }

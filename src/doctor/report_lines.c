@@ -16,7 +16,9 @@ bool jg_lr_next(jg_linereader *r)
     int c;
     size_t n = 0;
     bool any = false, cut = false;
-    while ((c = next_byte(r)) != EOF) {
+    r->over_cap = r->lines >= JG_REPORT_LINES_CAP;
+    while (!r->over_cap && !(r->over_cap = r->bytes >= JG_REPORT_INPUT_CAP) &&
+           (c = next_byte(r)) != EOF) {
         any = true;
         r->bytes++;
         if (c == '\n')
@@ -29,6 +31,10 @@ bool jg_lr_next(jg_linereader *r)
     if (!any)
         return false;
     r->buf[n] = '\0';
+    if (r->lines == 0 && n >= 3 && memcmp(r->buf, "\xef\xbb\xbf", 3) == 0) {
+        memmove(r->buf, r->buf + 3, n - 2); /* a UTF-8 byte-order mark is no text */
+        n -= 3;
+    }
     r->len = n;
     r->lines++;
     if (cut)
@@ -121,70 +127,4 @@ size_t jg_clean_line(char *s)
         lead = n;
     memmove(s, s + lead, n - lead + 1);
     return n - lead;
-}
-
-/* End of a shell prompt "user@host:path$ " at the start of s, or 0. */
-static size_t prompt_len(const char *s)
-{
-    const char *at = strchr(s, '@'), *sp = strchr(s, ' ');
-    if (!at || (sp && sp < at))
-        return 0;
-    const char *end = strstr(at, "$ ");
-    if (!end)
-        end = strstr(at, "# ");
-    if (!end || (strchr(at, ' ') && strchr(at, ' ') < end))
-        return 0;
-    return (size_t)(end - s) + 2;
-}
-
-/* Identifiers and secrets never leave the tool: from any of these words
- * (any case) the rest of the line goes. */
-static const char *const private_words[] = {"uuid",   "serial", "hostname", "token",  "password",
-                                            "passwd", "secret", "api_key",  "apikey", NULL};
-
-static size_t private_at(const char *s)
-{
-    for (int k = 0; private_words[k]; k++) {
-        size_t n = strlen(private_words[k]);
-        if (strncasecmp(s, private_words[k], n) == 0)
-            return n;
-    }
-    return 0;
-}
-
-void jg_scrub_line(const char *in, char *out, size_t cap)
-{
-    size_t w = 0, limit = cap > 200 ? 200 : cap;
-    size_t p = prompt_len(in);
-    if (p) {
-        in += p;
-        if (w + 2 < limit) {
-            out[w++] = '$';
-            out[w++] = ' ';
-        }
-    }
-    while (*in && w + 4 < limit) {
-        size_t pw = private_at(in);
-        if (pw && w + pw + 12 < limit) {
-            memcpy(out + w, in, pw);
-            w += pw;
-            memcpy(out + w, " <removed>", 10);
-            w += 10;
-            in += strlen(in);
-            break;
-        }
-        if (strncmp(in, "/home/", 6) == 0 || strncmp(in, "/Users/", 7) == 0) {
-            out[w++] = '~';
-            in = strchr(in + 1, '/') + 1;
-            while (*in && *in != '/' && *in != ' ')
-                in++;
-            continue;
-        }
-        out[w++] = *in++;
-    }
-    if (*in && w + 3 < cap) {
-        memcpy(out + w, "...", 3);
-        w += 3;
-    }
-    out[w] = '\0';
 }

@@ -9,6 +9,11 @@
 #include <stdio.h>
 
 #define JG_REPORT_LINE_CAP 4096 /* longer lines are cut; the rest is dropped */
+/* Reading stops at either: triage /dev/zero or `yes | jetgate triage -`
+ * must end with an error, not run forever (issue #15 row 10). A real paste
+ * is a few thousand lines; a 100 MB log still streams. */
+#define JG_REPORT_INPUT_CAP (128u * 1024u * 1024u)
+#define JG_REPORT_LINES_CAP 2000000u
 
 typedef struct jg_linereader {
     FILE *f;
@@ -17,6 +22,7 @@ typedef struct jg_linereader {
     char buf[JG_REPORT_LINE_CAP];
     size_t len;
     size_t lines, long_lines, bytes;
+    bool over_cap;        /* stopped at JG_REPORT_INPUT_CAP */
 } jg_linereader;
 
 /* Next line into r->buf (NUL-terminated, newline removed); false at end of input. */
@@ -26,8 +32,8 @@ bool jg_lr_next(jg_linereader *r);
  * (```...) becomes empty. */
 size_t jg_clean_line(char *s);
 
-/* Copy of a line safe to show: prompts (user@host:~$) and home directories
- * (/home/NAME, /Users/NAME) removed, cut to a short length. */
-void jg_scrub_line(const char *in, char *out, size_t cap);
+/* jg_scrub_line, the copy of a line safe to show, is the line profile of the
+ * one scrubber. */
+#include "util/scrub.h"
 
 #endif

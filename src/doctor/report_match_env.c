@@ -153,6 +153,9 @@ static void outcomes(jg_tp *p)
         jg_tp_jetson_hint(p, "Jetson Thor is named");
     if (has_word(p, "jetpack"))
         jg_tp_jetson_hint(p, "JetPack is named");
+    /* tegrastats: "[date] RAM 3679/15388MB (lfb ...) CPU [...] EMC_FREQ 0% GR3D_FREQ 0%" */
+    if ((find(p, " ram ") || strncmp(p->lower, "ram ", 4) == 0) && (find(p, "gr3d") || find(p, "emc_fr")))
+        jg_tp_jetson_hint(p, "tegrastats output");
     if (find(p, "doesn't have a source distribution or wheel for the current platform") ||
         find(p, "only has wheels for the following platforms"))
         jg_tp_signal(p, "no_wheel_for_platform");
@@ -182,6 +185,46 @@ static void torch_capability_warning(jg_tp *p)
     jg_tp_raw(p, "python.torch.arch_list", list);
 }
 
+/* A project's own JSON report (e.g. {"arch": ..., "release": "# R36 (release), ...",
+ * "torch": ..., "torch_cuda": ..., "cuda_available": false}): read by key, any layout. */
+static const char *json_key(const jg_tp *p, const char *key, char *out, size_t cap)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *r = after(p, pat);
+    if (!r)
+        return NULL;
+    r += strspn(r, " ");
+    size_t n = *r == '"' ? strcspn(r + 1, "\"") : strcspn(r, ",} ");
+    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), *r == '"' ? r + 1 : r);
+    return out;
+}
+
+static void project_json(jg_tp *p)
+{
+    char v[160];
+    if (!strchr(p->text, '"') || !strchr(p->text, ':'))
+        return;
+    if ((json_key(p, "arch", v, sizeof v) || json_key(p, "machine", v, sizeof v)) &&
+        (strcmp(v, "aarch64") == 0 || strcmp(v, "x86_64") == 0))
+        jg_tp_fact(p, "host.arch", json_string(v));
+    if ((json_key(p, "torch", v, sizeof v) || json_key(p, "torch_version", v, sizeof v)) &&
+        isdigit((unsigned char)v[0]))
+        jg_tp_torch_version(p, v);
+    if (json_key(p, "cuda_available", v, sizeof v) && (!strcmp(v, "true") || !strcmp(v, "false")))
+        jg_tp_torch_available(p, v[0] == 't');
+    if ((json_key(p, "torch_cuda", v, sizeof v) || json_key(p, "cuda_build", v, sizeof v) ||
+         json_key(p, "torch_cuda_build", v, sizeof v)) && (isdigit((unsigned char)v[0]) || !strcmp(v, "null")))
+        jg_tp_raw(p, "python.torch.cuda", isdigit((unsigned char)v[0]) ? json_string(v) : json_null());
+    const char *rl = find(p, "# r");
+    int maj, a, b;
+    if (rl && find(p, "(release), revision:") && sscanf(rl, "# r%d (release), revision: %d.%d", &maj, &a, &b) == 3) {
+        snprintf(v, sizeof v, "%d.%d.%d", maj, a, b);
+        jg_tp_fact(p, "l4t.version", json_string(v));
+        jg_tp_jetson_hint(p, "an L4T release line");
+    }
+}
+
 /* A bare soname or a path ending in one (ls / find output): the file exists. */
 static void present_library(jg_tp *p)
 {
@@ -206,5 +249,6 @@ void jg_match_env(jg_tp *p)
     stacks(p);
     outcomes(p);
     torch_capability_warning(p);
+    project_json(p);
     present_library(p);
 }

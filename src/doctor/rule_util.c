@@ -49,11 +49,19 @@ void jg_ev_seen(json_t *ev, const char *what, const json_t *item)
 {
     json_t *line = json_object_get(item, "line");
     const char *text = json_string_value(json_object_get(item, "text"));
+    const char *name = json_string_value(json_object_get(item, "name"));
+    const char *call = json_string_value(json_object_get(item, "call"));
     if (json_is_integer(line))
         jg_ev_printf(ev, "%s = line %lld: %s", what, (long long)json_integer_value(line),
                      text ? text : "");
+    else if (text)
+        jg_ev_printf(ev, "%s = %s", what, text);
+    else if (name) /* a probe's structured error */
+        jg_ev_printf(ev, "%s = %s (%lld) from %s, reported by jetgate's probe", what, name,
+                     (long long)json_integer_value(json_object_get(item, "code")),
+                     call ? call : "?");
     else
-        jg_ev_printf(ev, "%s = %s", what, text ? text : "(seen)");
+        jg_ev_printf(ev, "%s = (seen)", what);
 }
 
 bool jg_on_jetson(const jg_view *v)

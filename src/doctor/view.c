@@ -141,6 +141,10 @@ const json_t *jg_view_cuda_error(const jg_view *v, int code)
 {
     if (v->drv_code == code)
         return jg_json_at(v->facts, "cuda_driver.cuda_error");
+    /* the native kernel probe's structured error feeds the same rules as a pasted one */
+    const json_t *te = jg_json_at(v->facts, "cuda_tensor_op.cuda_error");
+    if (json_integer_value(json_object_get(te, "code")) == code && json_is_integer(json_object_get(te, "code")))
+        return te;
     size_t i;
     json_t *e;
     json_array_foreach(json_object_get(v->observed, "cuda_errors"), i, e)

@@ -11,6 +11,7 @@
 #include "facts/fact.h"
 #include "util/atomic.h"
 #include "util/json.h"
+#include "schema/facts.h"
 
 bool jg_commit_sha_valid(const char *sha)
 {
@@ -59,7 +60,7 @@ static json_t *driver_version(const json_t *facts, const json_t *drv)
 {
     json_t *v = jg_json_at(drv, "measurements.driver_version");
     if (!json_is_integer(v))
-        v = jg_json_at(facts, "cuda_driver.measurements.driver_version");
+        v = JG_FACT_RAW(facts, cuda_driver_version);
     return json_is_integer(v) ? json_integer(json_integer_value(v)) : json_null();
 }
 
@@ -83,32 +84,41 @@ static json_t *container_digest(void)
     return ok ? json_string(d) : json_null();
 }
 
+/* The record's platform fields that come straight from one fact: one row
+ * each, for the value and for its status (typed enumerators: a row naming a
+ * field of another type does not compile). 'v' version-like, 't' free text
+ * (scrubbed as such), 'b' boolean. */
+static const struct {
+    const char *key;
+    jg_ff field;
+    char kind;
+} platform_facts[] = {
+    {"arch", (jg_ff)JG_FF_STR_host_arch, 'v'},
+    {"is_jetson", (jg_ff)JG_FF_BOOL_jetson_is_jetson, 'b'},
+    {"module_part", (jg_ff)JG_FF_STR_module_part_number, 'v'},
+    {"module_name", (jg_ff)JG_FF_STR_module_name, 't'},
+    {"memory_class", (jg_ff)JG_FF_STR_module_memory_class, 't'},
+    {"soc", (jg_ff)JG_FF_STR_module_soc, 'v'},
+    {"compute_capability", (jg_ff)JG_FF_STR_module_compute_capability, 'v'},
+    {"identified_by", (jg_ff)JG_FF_STR_module_identified_by, 'v'},
+    {"l4t", (jg_ff)JG_FF_STR_l4t_version, 'v'},
+    {"jetpack", (jg_ff)JG_FF_STR_jetpack_version, 'v'},
+    {"os", (jg_ff)JG_FF_STR_host_os_pretty_name, 't'},
+    {"cuda_toolkit", (jg_ff)JG_FF_STR_cuda_toolkit, 'v'},
+    {"cudnn", (jg_ff)JG_FF_STR_cuda_cudnn, 'v'},
+    {"tensorrt", (jg_ff)JG_FF_STR_cuda_tensorrt, 'v'},
+};
+
 /* Why a platform field is null, or what qualifies it: the fact's own status
  * with its reason, error, note and dispute, unchanged (issue 14: missing /
  * unreadable / unparsable / unknown reach the record and the doctor). Only
  * fields whose fact is not ok, or carries a note or a dispute, appear. */
 static json_t *fact_status(const json_t *facts)
 {
-    static const char *const map[][2] = {
-        {"arch", "host.arch"},
-        {"is_jetson", "jetson.is_jetson"},
-        {"module_part", "module.part_number"},
-        {"module_name", "module.name"},
-        {"memory_class", "module.memory_class"},
-        {"soc", "module.soc"},
-        {"compute_capability", "module.compute_capability"},
-        {"identified_by", "module.identified_by"},
-        {"l4t", "l4t.version"},
-        {"jetpack", "jetpack.version"},
-        {"os", "host.os.pretty_name"},
-        {"cuda_toolkit", "cuda.toolkit"},
-        {"cudnn", "cuda.cudnn"},
-        {"tensorrt", "cuda.tensorrt"},
-    };
     static const char *const keep[] = {"reason", "error", "note", "disputed"};
     json_t *out = json_object();
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-        const json_t *f = jg_json_at(facts, map[i][1]);
+    for (size_t i = 0; i < sizeof platform_facts / sizeof platform_facts[0]; i++) {
+        const json_t *f = jg_ff_node(facts, platform_facts[i].field);
         const char *st = jg_fact_status(f);
         bool qualified = json_object_get(f, "note") || json_object_get(f, "disputed");
         if (!st || (strcmp(st, "ok") == 0 && !qualified))
@@ -119,41 +129,36 @@ static json_t *fact_status(const json_t *facts)
             if (v)
                 json_object_set_new(e, keep[k], json_string(v));
         }
-        json_object_set_new(out, map[i][0], e);
+        json_object_set_new(out, platform_facts[i].key, e);
     }
     return out;
+}
+
+static json_t *platform_value(const json_t *facts, jg_ff field, char kind)
+{
+    if (kind == 'b') {
+        int b = jg_ff_bool(facts, field);
+        return b < 0 ? json_null() : json_boolean(b);
+    }
+    const char *s = jg_ff_str(facts, field);
+    return kind == 't' ? text_or_null(s) : version_or_null(s);
 }
 
 json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const json_t *python)
 {
     const json_t *drv = driver_result(native);
-    json_t *is = jg_fact_value(jg_json_at(facts, "jetson.is_jetson"));
     json_t *p = json_object();
-    json_object_set_new(p, "arch", version_or_null(jg_fact_str(facts, "host.arch")));
-    json_object_set_new(p, "is_jetson", json_is_boolean(is) ? json_boolean(json_is_true(is))
-                                                            : json_null());
-    json_object_set_new(p, "module_part", version_or_null(jg_fact_str(facts, "module.part_number")));
-    json_object_set_new(p, "module_name", text_or_null(jg_fact_str(facts, "module.name")));
-    json_object_set_new(p, "memory_class", text_or_null(jg_fact_str(facts, "module.memory_class")));
-    json_object_set_new(p, "soc", version_or_null(jg_fact_str(facts, "module.soc")));
-    json_object_set_new(p, "compute_capability",
-                        version_or_null(jg_fact_str(facts, "module.compute_capability")));
-    json_object_set_new(p, "l4t", version_or_null(jg_fact_str(facts, "l4t.version")));
-    json_object_set_new(p, "jetpack", version_or_null(jg_fact_str(facts, "jetpack.version")));
-    json_object_set_new(p, "os", text_or_null(jg_fact_str(facts, "host.os.pretty_name")));
-    json_object_set_new(p, "cuda_toolkit", version_or_null(jg_fact_str(facts, "cuda.toolkit")));
-    json_object_set_new(p, "cudnn", version_or_null(jg_fact_str(facts, "cuda.cudnn")));
-    json_object_set_new(p, "tensorrt", version_or_null(jg_fact_str(facts, "cuda.tensorrt")));
+    for (size_t i = 0; i < sizeof platform_facts / sizeof platform_facts[0]; i++)
+        json_object_set_new(p, platform_facts[i].key,
+                            platform_value(facts, platform_facts[i].field, platform_facts[i].kind));
     json_object_set_new(p, "driver_version", driver_version(facts, drv));
     json_object_set_new(p, "gpu_name", gpu_name(drv, python));
     json_object_set_new(p, "torch", version_or_null(jg_json_str(python, "torch.version")));
     json_object_set_new(p, "torch_cuda", version_or_null(jg_json_str(python, "torch.cuda")));
     json_object_set_new(p, "container_digest", container_digest());
-    json_object_set_new(p, "identified_by",
-                        version_or_null(jg_fact_str(facts, "module.identified_by")));
     json_object_set_new(p, "raw", json_pack("{s:o, s:o}", "nv_tegra_release",
-                                            text_or_null(jg_fact_str(facts, "l4t.release_line")),
-                                            "model", text_or_null(jg_fact_str(facts, "module.model"))));
+                                            text_or_null(JG_FACT_STR(facts, l4t_release_line)),
+                                            "model", text_or_null(JG_FACT_STR(facts, module_model))));
     json_object_set_new(p, "fact_status", fact_status(facts));
     return p;
 }
@@ -205,16 +210,18 @@ static void scrub_platform(const jg_scrub *s, json_t *p)
     json_object_foreach(p, key, v) {
         if (!json_is_string(v))
             continue;
-        char *clean = jg_scrub_text(s, json_string_value(v), false);
+        char *clean = jg_scrub_text(s, json_string_value(v), JG_SCRUB_VALUE);
         if (clean)
             json_string_set(v, clean);
         free(clean);
     }
     static const char *const free_text[] = {"module_name", "memory_class", "os", "gpu_name"};
+    /* Names of hardware, not prose: patterns yes, the user's and host's names
+     * no (a host called "Orin" must not rename the module). */
     for (size_t i = 0; i < 4; i++)
-        jg_scrub_json(s, json_object_get(p, free_text[i]));
-    jg_scrub_json(s, json_object_get(p, "raw"));
-    jg_scrub_json(s, json_object_get(p, "fact_status"));
+        jg_scrub_json(s, json_object_get(p, free_text[i]), JG_SCRUB_PATTERNS);
+    jg_scrub_json(s, json_object_get(p, "raw"), JG_SCRUB_PATTERNS);
+    jg_scrub_json(s, json_object_get(p, "fact_status"), JG_SCRUB_PATTERNS);
 }
 
 json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
@@ -224,9 +231,9 @@ json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
     json_t *checks = json_deep_copy(in->checks);
     json_t *reasons = json_deep_copy(json_object_get(in->verdict, "reasons"));
     json_t *run = json_deep_copy(in->run);
-    jg_scrub_json(s, checks);
-    jg_scrub_json(s, reasons);
-    jg_scrub_json(s, run);
+    jg_scrub_json(s, checks, JG_SCRUB_FREE_TEXT);
+    jg_scrub_json(s, reasons, JG_SCRUB_FREE_TEXT);
+    jg_scrub_json(s, run, JG_SCRUB_FREE_TEXT);
     json_t *pred = json_object();
     json_object_set_new(pred, "gate", json_string(in->gate));
     json_object_set(pred, "status", json_object_get(in->verdict, "status"));

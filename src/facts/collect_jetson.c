@@ -35,6 +35,10 @@ static bool dt_jetson(const json_t *doc, json_t *why)
                                            "dt-compatible-family", "dt-dtsfilename",
                                            "dt-boardids"};
     const char *how = jg_fact_str(doc, "module.identified_by");
+    /* From --host-facts or a mounted tree: how that tree named the module. */
+    const char *via = jg_json_str(doc, "module.identified_by.via");
+    if (via)
+        how = via;
     const char *fam = jg_fact_str(doc, "module.family");
     for (size_t i = 0; how && fam && i < sizeof evidence / sizeof evidence[0]; i++)
         if (strcmp(how, evidence[i]) == 0) {

@@ -35,9 +35,15 @@ bool jg_host_facts_valid(const json_t *doc, char *why, size_t n)
     return true;
 }
 
+/* Keeps how the module's own tree named it ("via": dt-compatible, ...), so
+ * the Jetson evidence rule can still tell a module compatible from a model. */
 static void set_identified_by(json_t *module, const char *how, const char *source)
 {
-    json_object_set_new(module, "identified_by", jg_fact_ok(json_string(how), source));
+    const char *was = jg_fact_str(module, "identified_by");
+    json_t *f = jg_fact_ok(json_string(how), source);
+    if (was)
+        json_object_set_new(f, "via", json_string(was));
+    json_object_set_new(module, "identified_by", f);
 }
 
 static bool from_host_facts(json_t *facts, const json_t *host)
@@ -63,7 +69,7 @@ static void copy_prop(const char *from_dir, const char *to_dir, const char *prop
     snprintf(from, sizeof from, "%s/%s", from_dir, prop);
     snprintf(to, sizeof to, "%s/%s", to_dir, prop);
     if (jg_read_path(from, JG_CAP_SMALL, &b) == JG_R_OK) {
-        FILE *f = fopen(to, "wb");
+        FILE *f = fopen(to, "wbe"); /* e: O_CLOEXEC */
         if (f) {
             fwrite(b.data, 1, b.len, f);
             fclose(f);
@@ -73,7 +79,8 @@ static void copy_prop(const char *from_dir, const char *to_dir, const char *prop
 }
 
 /* The facts branch reads the device tree through a sysroot: give it one that
- * holds only the mounted tree's model and compatible (never the serial). */
+ * holds only the mounted tree's model, compatible, nvidia,dtsfilename and
+ * nvidia,boardids (never the serial). */
 static bool from_mounted(json_t *facts, const char *dt)
 {
     char root[] = "/tmp/jetgate-dt-XXXXXX", dir[64];
@@ -83,8 +90,10 @@ static bool from_mounted(json_t *facts, const char *dt)
     mkdir(dir, 0700);
     snprintf(dir, sizeof dir, "%s/proc/device-tree", root);
     mkdir(dir, 0700);
-    copy_prop(dt, dir, "model");
-    copy_prop(dt, dir, "compatible");
+    static const char *const props[] = {"model", "compatible", "nvidia,dtsfilename",
+                                        "nvidia,boardids"};
+    for (size_t i = 0; i < sizeof props / sizeof props[0]; i++)
+        copy_prop(dt, dir, props[i]);
     jg_root r;
     bool ok = false;
     if (jg_root_init(&r, root)) {
@@ -103,10 +112,10 @@ static bool from_mounted(json_t *facts, const char *dt)
         jg_root_free(&r);
     }
     char p[96];
-    snprintf(p, sizeof p, "%s/model", dir);
-    unlink(p);
-    snprintf(p, sizeof p, "%s/compatible", dir);
-    unlink(p);
+    for (size_t i = 0; i < sizeof props / sizeof props[0]; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, props[i]);
+        unlink(p);
+    }
     rmdir(dir);
     snprintf(dir, sizeof dir, "%s/proc", root);
     rmdir(dir);

@@ -38,7 +38,12 @@ json_t *jg_check_from_step(const char *id, const json_t *step, const char *missi
         return jg_check(id, "error", 0, NULL, "%s", missing_why);
     const char *reason = json_string_value(json_object_get(step, "reason"));
     json_t *m = json_object_get(step, "measurements");
-    return jg_check(id, status, json_number_value(json_object_get(step, "duration_s")),
-                    json_is_object(m) ? json_deep_copy(m) : NULL, "%s",
+    m = json_is_object(m) ? json_deep_copy(m) : json_object();
+    /* the probe's structured CUDA error (code, name, call) travels with the check so the
+     * doctor's rules read it from evidence like a pasted one (issue 13) */
+    json_t *ce = json_object_get(step, "cuda_error");
+    if (json_is_object(ce) && !json_object_get(m, "cuda_error"))
+        json_object_set(m, "cuda_error", ce);
+    return jg_check(id, status, json_number_value(json_object_get(step, "duration_s")), m, "%s",
                     reason ? reason : "(no reason given)");
 }

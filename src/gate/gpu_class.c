@@ -5,6 +5,7 @@
 
 #include "facts/fact.h"
 #include "facts/tables.h"
+#include "schema/facts.h"
 
 /* Exact name, or the name followed by a space or '(' (a driver may append a tag). */
 static bool name_matches(const char *got, const char *want)
@@ -16,8 +17,8 @@ static bool name_matches(const char *got, const char *want)
 bool jg_gpu_class_match(const json_t *facts, const char *name, int integrated, const char *cc,
                         char *why, size_t n)
 {
-    const char *soc = jg_fact_str(facts, "module.soc");
-    const char *want_cc = jg_fact_str(facts, "module.compute_capability");
+    const char *soc = JG_FACT_STR(facts, module_soc);
+    const char *want_cc = JG_FACT_STR(facts, module_compute_capability);
     const char *want = jg_gpu_name_for_soc(soc);
     if (integrated == 0) {
         snprintf(why, n, "device '%s' (compute capability %s) is a discrete GPU; a Jetson GPU is "

@@ -6,8 +6,9 @@
 
 #include "embedded.h"
 #include "install/constraints.h"
+#include "python/pyprobe.h"
+#include "util/env.h"
 #include "util/json.h"
-#include "util/spawn.h"
 
 static json_t *parse_answer(const jg_child *c, char *why, size_t n)
 {
@@ -28,11 +29,14 @@ static json_t *parse_answer(const jg_child *c, char *why, size_t n)
 
 json_t *jg_install_probe(const char *python, double timeout_s, char *why, size_t n)
 {
-    char *const argv[] = {(char *)python, "-c", (char *)jg_embed_constraints_probe_py, NULL};
-    jg_spawn_opts o = {.timeout_s = timeout_s > 0 ? timeout_s : JG_CONSTRAINTS_TIMEOUT_S};
+    /* The one Python runner: the environment policy keeps the project's
+     * tokens away from its interpreter and site hooks (issue #15 row 5). */
     jg_child c;
     json_t *doc = NULL;
-    if (jg_spawn_argv(argv, &o, &c) != 0 || c.outcome != JG_CHILD_EXITED || c.code != 0) {
+    if (jg_python_run(python, jg_embed_constraints_probe_py, NULL, JG_ENV_OFFLINE,
+                      timeout_s > 0 ? timeout_s : JG_CONSTRAINTS_TIMEOUT_S, &c, why, n) != 0)
+        return NULL;
+    if (c.outcome != JG_CHILD_EXITED || c.code != 0) {
         char how[128];
         jg_child_describe(&c, how, sizeof how);
         const char *first = c.errtxt && c.err_len ? c.errtxt : "";

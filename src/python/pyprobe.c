@@ -14,7 +14,6 @@
 
 extern char **environ;
 
-#define PY_DEFAULT_TIMEOUT_S 180.0
 #define PY_MODEL_TIMEOUT_S 900.0
 
 static json_t *child_json(const jg_child *c)
@@ -60,6 +59,11 @@ static json_t *parse_result(const jg_child *c)
         snprintf(why, sizeof why, "Python probe %s%s%s", desc, *tail ? ": " : "", tail);
         return failure(why, c);
     }
+    if (c->out_truncated) {
+        snprintf(why, sizeof why, "Python probe printed more than %zu bytes, the limit for its "
+                 "result (a site hook or the interpreter wrote to stdout)", c->out_len);
+        return failure(why, c);
+    }
     jg_jerr err;
     json_t *doc = jg_json_parse(c->out ? c->out : "", c->out_len, "python probe output", &err);
     if (!doc || !json_is_object(doc)) {
@@ -72,41 +76,52 @@ static json_t *parse_result(const jg_child *c)
     return doc;
 }
 
-json_t *jg_python_probe(const jg_py_opts *o)
+int jg_python_run(const char *python, const char *script, const char *const *args,
+                  unsigned env_flags, double timeout_s, jg_child *c, char *why, size_t n)
 {
-    const char *name = o && o->python ? o->python : "python3";
+    memset(c, 0, sizeof *c);
+    c->outcome = JG_CHILD_NOSPAWN;
+    const char *name = python ? python : "python3";
     char *exe = jg_which(name);
     if (!exe) {
-        char why[300];
-        snprintf(why, sizeof why, "Python interpreter '%s' not found", name);
-        return failure(why, NULL);
+        snprintf(why, n, "Python interpreter '%s' not found", name);
+        return -1;
     }
-    bool model = o && o->model;
-    unsigned flags = model ? JG_ENV_KEEP_HF_TOKEN : JG_ENV_OFFLINE;
     const char *const add[] = {"PYTHONDONTWRITEBYTECODE=1", "PYTHONIOENCODING=utf-8", NULL};
-    char **envp = jg_env_build(environ, add, flags);
-    char *argv[8] = {exe, "-c", (char *)jg_embed_probe_py, NULL};
-    int k = 3;
-    if (o && (o->full || model))
-        argv[k++] = "full";
-    if (model) {
-        argv[k++] = "model-download";
-        argv[k++] = (char *)o->model;
-    }
-    argv[k] = NULL;
-    double deflt = model ? PY_MODEL_TIMEOUT_S : PY_DEFAULT_TIMEOUT_S;
-    jg_spawn_opts so = {.timeout_s = o && o->timeout_s > 0 ? o->timeout_s : deflt, .envp = envp};
-    jg_child c;
-    json_t *r;
+    char **envp = jg_env_build(environ, add, env_flags);
+    char *argv[12] = {exe, "-c", (char *)script, NULL};
+    for (size_t k = 0; args && args[k] && k + 4 < sizeof argv / sizeof *argv; k++)
+        argv[3 + k] = (char *)args[k];
+    jg_spawn_opts so = {.timeout_s = timeout_s, .envp = envp};
+    int rc = -1;
     if (!envp)
-        r = failure("out of memory building the child environment", NULL);
-    else if (jg_spawn_argv(argv, &so, &c) != 0)
-        r = failure("could not start the Python probe", &c);
-    else
-        r = parse_result(&c);
-    if (envp)
-        jg_child_free(&c);
+        snprintf(why, n, "out of memory building the child environment");
+    else if ((rc = jg_spawn_argv(argv, &so, c)) != 0)
+        snprintf(why, n, "could not start %s", name);
     jg_env_free(envp);
     free(exe);
+    return rc;
+}
+
+json_t *jg_python_probe(const jg_py_opts *o)
+{
+    bool model = o && o->model;
+    const char *args[4] = {NULL};
+    int k = 0;
+    if (o && (o->full || model))
+        args[k++] = "full";
+    if (model) {
+        args[k++] = "model-download";
+        args[k++] = o->model;
+    }
+    double deflt = model ? PY_MODEL_TIMEOUT_S : JG_PY_DEFAULT_TIMEOUT_S;
+    double timeout = o && o->timeout_s > 0 ? o->timeout_s : deflt;
+    jg_child c;
+    char why[300];
+    if (jg_python_run(o ? o->python : NULL, jg_embed_probe_py, args,
+                      model ? JG_ENV_KEEP_HF_TOKEN : JG_ENV_OFFLINE, timeout, &c, why, sizeof why) != 0)
+        return failure(why, c.outcome == JG_CHILD_NOSPAWN ? &c : NULL);
+    json_t *r = parse_result(&c);
+    jg_child_free(&c);
     return r;
 }

@@ -6,7 +6,7 @@
 
 #include "policy/policy.h"
 #include "report/report.h"
-#include "report/scrub.h"
+#include "util/scrub.h"
 #include "util/json.h"
 
 /* A version-like or identifier-like value is printed as is; anything else
@@ -29,7 +29,7 @@ static void value(FILE *f, const json_t *obj, const char *key)
         fputs(s, f);
         return;
     }
-    char *clean = jg_scrub(s);
+    char *clean = jg_scrub_issue(s);
     fputs(clean ? clean : "unknown", f);
     free(clean);
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "report/report.h"
-#include "report/scrub.h"
+#include "util/scrub.h"
 #include "util/json.h"
 
 void jg_report_release_notes(FILE *f, const struct jg_report_in *in)
@@ -22,7 +22,7 @@ void jg_report_release_notes(FILE *f, const struct jg_report_in *in)
                     jg_json_str(t, "software.l4t"), jg_json_str(st, "commit"),
                     jg_json_str(st, "scope"));
         else {
-            char *why = jg_scrub(jg_json_str(st, "why")); /* may quote evidence values */
+            char *why = jg_scrub_issue(jg_json_str(st, "why")); /* may quote evidence values */
             fprintf(f, "- Jetson CUDA support: not claimed for %s (JetPack %s): %s.\n",
                     jg_json_str(t, "name"), jg_json_str(t, "software.jetpack"),
                     why ? why : "unknown");

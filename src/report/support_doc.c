@@ -6,7 +6,7 @@
 
 #include "report/render.h"
 #include "report/report.h"
-#include "report/scrub.h"
+#include "util/scrub.h"
 #include "util/json.h"
 
 static void status_cell(FILE *f, const json_t *st)
@@ -15,7 +15,7 @@ static void status_cell(FILE *f, const json_t *st)
         fprintf(f, "claimed on commit `%.12s`%s", jg_json_str(st, "commit"),
                 jg_json_str(st, "scope"));
     else {
-        char *why = jg_scrub(jg_json_str(st, "why")); /* may quote evidence values */
+        char *why = jg_scrub_issue(jg_json_str(st, "why")); /* may quote evidence values */
         /* A waiver's text already reads "not claimed (waived until ..., issue ...)". */
         fprintf(f, "%s%s", json_is_true(json_object_get(st, "waived")) ? "" : "not claimed: ",
                 why ? why : "unknown");

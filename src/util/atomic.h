@@ -1,5 +1,8 @@
 /* Write a file so that readers see the old content or the new, never a mix:
- * temp file in the same directory, write, fsync, rename, fsync the directory. */
+ * temp file in the same directory (".NAME.tmp.<pid>.XXXXXX", O_CLOEXEC),
+ * write, fsync, rename, fsync the directory. A signal while writing removes
+ * the temp file (util/cleanup.h); temp files of NAME left by a writer that
+ * is gone (SIGKILL) are removed before the next write. */
 #ifndef JG_ATOMIC_H
 #define JG_ATOMIC_H
 #include <stddef.h>

@@ -6,15 +6,34 @@
 #include <string.h>
 #include <unistd.h>
 
-static bool has_word(const char *upper, const char *word)
-{
-    return strstr(upper, word) != NULL;
-}
+#include "util/scrub.h"
 
-static bool ends_with(const char *s, const char *suffix)
+/* The environment policy for every child (docs/schema.md, "Child
+ * environment"). A name is secret when, upper-cased, it
+ * - contains one of these anywhere (HF_TOKEN, MYSECRET, DB_PASSWORD): */
+static const char *const secret_parts[] = {"TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE",
+                                           "CREDENTIAL", "APIKEY", "API_KEY", "PRIVATE_KEY"};
+/* - or has one of these as a whole '_'-separated word (GH_PAT, NPM_AUTH,
+ *   AWS_ACCESS_KEY_ID, SENTRY_DSN, SLACK_WEBHOOK_URL, CI_JOB_JWT, TLS_PEM): */
+static const char *const secret_words[] = {"PAT", "AUTH", "KEY", "JWT", "DSN", "WEBHOOK",
+                                           "PEM", "COOKIE"};
+/* - or starts with one of these (the runner's own credentials): */
+static const char *const secret_prefixes[] = {"ACTIONS_", "DOCKER_AUTH"};
+/* - or is one of these (a connection string carries its password): */
+static const char *const secret_names[] = {"DATABASE_URL", "REDIS_URL", "MONGODB_URI",
+                                           "AMQP_URL", "NETRC"};
+/* A value is secret when it holds a credential shape (util/scrub.h): a
+ * PIP_INDEX_URL or UV_INDEX_URL with user:password@, a bare ghp_ token. */
+
+#define COUNT(a) (sizeof a / sizeof *a)
+
+static bool has_word(const char *up, const char *word)
 {
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
+    size_t k = strlen(word);
+    for (const char *p = up; (p = strstr(p, word)) != NULL; p++)
+        if ((p == up || p[-1] == '_') && (p[k] == '\0' || p[k] == '_'))
+            return true;
+    return false;
 }
 
 bool jg_env_is_secret(const char *name)
@@ -24,9 +43,25 @@ bool jg_env_is_secret(const char *name)
     for (; name[i] && name[i] != '=' && i + 1 < sizeof up; i++)
         up[i] = (char)toupper((unsigned char)name[i]);
     up[i] = '\0';
-    return strncmp(up, "ACTIONS_", 8) == 0 || has_word(up, "TOKEN") || has_word(up, "SECRET") ||
-           has_word(up, "PASSWORD") || has_word(up, "PASSWD") || has_word(up, "CREDENTIAL") ||
-           ends_with(up, "_KEY");
+    for (size_t k = 0; k < COUNT(secret_parts); k++)
+        if (strstr(up, secret_parts[k]))
+            return true;
+    for (size_t k = 0; k < COUNT(secret_words); k++)
+        if (has_word(up, secret_words[k]))
+            return true;
+    for (size_t k = 0; k < COUNT(secret_prefixes); k++)
+        if (strncmp(up, secret_prefixes[k], strlen(secret_prefixes[k])) == 0)
+            return true;
+    for (size_t k = 0; k < COUNT(secret_names); k++)
+        if (strcmp(up, secret_names[k]) == 0)
+            return true;
+    return false;
+}
+
+bool jg_env_entry_is_secret(const char *entry)
+{
+    const char *eq = strchr(entry, '=');
+    return jg_env_is_secret(entry) || (eq && jg_scrub_has_credential(eq + 1));
 }
 
 static bool is_hf_token(const char *entry)
@@ -55,7 +90,7 @@ static bool keep(const char *entry, const char *const *add, unsigned flags)
         return false;
     if ((flags & JG_ENV_KEEP_HF_TOKEN) && is_hf_token(entry))
         return true;
-    return !jg_env_is_secret(entry);
+    return !jg_env_entry_is_secret(entry);
 }
 
 char **jg_env_build(char *const *env, const char *const *add, unsigned flags)

@@ -10,12 +10,19 @@ enum jg_env_flags {
     JG_ENV_KEEP_HF_TOKEN = 2, /* keep HF_TOKEN / HUGGING_FACE_HUB_TOKEN (model download only) */
 };
 
-/* True for names that carry credentials: HF and GitHub tokens, ACTIONS_*,
- * anything containing TOKEN, SECRET, PASSWORD, PASSWD or CREDENTIAL, or
- * ending in _KEY. Case-insensitive. */
+/* The one environment policy for every child: run, doctor, facts, hooks,
+ * constraints, setup, git. True for names that carry credentials, matched
+ * by pattern, case-insensitive (the table is in util/env.c and documented
+ * in docs/schema.md, "Child environment"): TOKEN, SECRET, PASSWORD, PASSWD,
+ * PASSPHRASE, CREDENTIAL, APIKEY anywhere in the name; PAT, AUTH, KEY, JWT,
+ * DSN, WEBHOOK, PEM, COOKIE as a '_'-separated word; ACTIONS_* and
+ * DOCKER_AUTH*; DATABASE_URL and kin. name may be "NAME" or "NAME=value". */
 bool jg_env_is_secret(const char *name);
+/* "NAME=value": a secret name, or a value holding a credential shape
+ * (util/scrub.h: user:password@ in a URL, a known token prefix, a JWT). */
+bool jg_env_entry_is_secret(const char *entry);
 
-/* A NULL-terminated "NAME=value" array: env without secret names, then each
+/* A NULL-terminated "NAME=value" array: env without secret entries, then each
  * entry of add ("NAME=value", NULL-terminated, may be NULL) replacing any
  * variable of that name. Free with jg_env_free. NULL on allocation failure. */
 char **jg_env_build(char *const *env, const char *const *add, unsigned flags);

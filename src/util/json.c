@@ -60,6 +60,11 @@ int jg_json_depth(const char *text, size_t len)
 
 json_t *jg_json_parse(const char *text, size_t len, const char *name, jg_jerr *err)
 {
+    /* A UTF-8 byte-order mark (editors on Windows write one) is no content. */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     if (jg_json_depth(text, len) > JG_JSON_MAX_DEPTH) {
         snprintf(err->text, sizeof err->text, "%s: JSON nested deeper than %d levels", name,
                  JG_JSON_MAX_DEPTH);
@@ -79,10 +84,8 @@ json_t *jg_json_load(const char *path, size_t cap, jg_jerr *err)
     jg_blob b;
     enum jg_rstatus s = jg_read_path(path, cap, &b);
     if (s != JG_R_OK) {
-        if (s == JG_R_TOO_BIG)
-            snprintf(err->text, sizeof err->text, "%s: larger than %zu bytes", path, cap);
-        else
-            snprintf(err->text, sizeof err->text, "%s: %s", path, strerror(b.err));
+        char why[128];
+        snprintf(err->text, sizeof err->text, "%s: %s", path, jg_blob_why(&b, cap, why, sizeof why));
         jg_blob_free(&b);
         return NULL;
     }

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* pipe2 */
 #include "util/spawn.h"
 
 #include <errno.h>
@@ -11,37 +12,23 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/cleanup.h"
+#include "util/env.h"
+#include "util/spawn_child.h"
+#include "util/spawn_sink.h"
+
+extern char **environ;
+
+/* After the child is reaped, output still in the pipes is read for this long;
+ * a background process that kept a copy of a pipe must not hold the gate. */
+#define DRAIN_AFTER_EXIT_S 0.25
+#define REAP_POLL_MS 50
+
 double jg_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-typedef struct sink {
-    int fd;
-    char *buf;
-    size_t len, cap;
-    bool truncated;
-} sink;
-
-static void sink_read(sink *s)
-{
-    char tmp[16384];
-    ssize_t n = read(s->fd, tmp, sizeof tmp);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN))
-        return;
-    if (n <= 0) {
-        close(s->fd);
-        s->fd = -1;
-        return;
-    }
-    size_t room = s->cap - s->len;
-    size_t take = (size_t)n < room ? (size_t)n : room;
-    if (take < (size_t)n)
-        s->truncated = true; /* keep draining so the child never blocks on a full pipe */
-    memcpy(s->buf + s->len, tmp, take);
-    s->len += take;
 }
 
 static void kill_group(pid_t pid, double grace)
@@ -57,84 +44,45 @@ static void kill_group(pid_t pid, double grace)
     kill(-pid, SIGKILL);
 }
 
-static void setup_child_io(int out_w, int err_w, const jg_spawn_opts *o)
+static int poll_ms(double until)
 {
-    setpgid(0, 0);
-    /* Default dispositions and no blocked signals: a crash must look like a crash. */
-    for (int sig = 1; sig < NSIG; sig++)
-        if (sig != SIGKILL && sig != SIGSTOP)
-            signal(sig, SIG_DFL);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    int in = open("/dev/null", O_RDONLY);
-    if (o->stdin_text) {
-        int p[2];
-        if (pipe(p) == 0) {
-            /* Small inputs only (the probe script): fits the pipe buffer. */
-            ssize_t w = write(p[1], o->stdin_text, strlen(o->stdin_text));
-            (void)w;
-            close(p[1]);
-            in = p[0];
-        }
-    }
-    dup2(in, 0);
-    dup2(out_w, 1);
-    dup2(err_w, 2);
-    if (o->cwd && chdir(o->cwd) != 0)
-        _exit(127);
+    double left = until - jg_now();
+    if (left <= 0)
+        return 0;
+    return left * 1000 < REAP_POLL_MS ? (int)(left * 1000) + 1 : REAP_POLL_MS;
 }
 
-/* Parent side: read both pipes until they close or the deadline passes. */
-static void supervise(pid_t pid, sink *out, sink *err, const jg_spawn_opts *o, double t0,
-                      jg_child *res)
+/* Read both pipes while the child runs; stop at its exit (plus a short drain)
+ * or at the deadline. Returns true when the child was reaped. */
+static bool supervise(pid_t pid, jg_sink *out, jg_sink *err, double deadline, int *status,
+                      double *reaped_at)
 {
-    bool timed_out = false;
-    while (out->fd >= 0 || err->fd >= 0) {
-        struct pollfd pf[2] = {{out->fd, POLLIN, 0}, {err->fd, POLLIN, 0}};
-        int wait_ms = -1;
-        if (o->timeout_s > 0) {
-            double left = t0 + o->timeout_s - jg_now();
-            if (left <= 0) {
-                timed_out = true;
-                break;
-            }
-            wait_ms = (int)(left * 1000) + 1;
-        }
-        int n = poll(pf, 2, wait_ms);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (pf[0].revents && out->fd >= 0)
-            sink_read(out);
-        if (pf[1].revents && err->fd >= 0)
-            sink_read(err);
-    }
-    int status = 0;
     bool reaped = false;
-    /* The pipes closed, but a child may close them and keep running. */
-    while (!timed_out && !reaped) {
-        pid_t w = waitpid(pid, &status, o->timeout_s > 0 ? WNOHANG : 0);
-        if (w == pid)
+    double drain_end = 0;
+    for (;;) {
+        if (reaped && ((out->fd < 0 && err->fd < 0) || jg_now() >= drain_end))
+            return true;
+        if (!reaped && jg_now() >= deadline)
+            return false;
+        struct pollfd pf[2] = {{out->fd, POLLIN, 0}, {err->fd, POLLIN, 0}};
+        int n = poll(pf, 2, poll_ms(reaped ? drain_end : deadline));
+        if (n > 0 && pf[0].revents)
+            jg_sink_read(out);
+        if (n > 0 && pf[1].revents)
+            jg_sink_read(err);
+        if (!reaped && waitpid(pid, status, WNOHANG) == pid) {
             reaped = true;
-        else if (w < 0 && errno != EINTR)
-            break;
-        else if (o->timeout_s > 0 && jg_now() > t0 + o->timeout_s)
-            timed_out = true;
-        else if (w == 0) {
-            struct timespec ts = {0, 2 * 1000 * 1000};
-            nanosleep(&ts, NULL);
+            *reaped_at = jg_now();
+            drain_end = *reaped_at + DRAIN_AFTER_EXIT_S;
         }
     }
-    if (timed_out) {
-        kill_group(pid, o->grace_s > 0 ? o->grace_s : 0.5);
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-            ;
-    }
-    kill(-pid, SIGKILL); /* grandchildren left in the group hold nothing we need */
-    res->seconds = jg_now() - t0;
-    if (timed_out)
+}
+
+static void judge(bool reaped, int status, jg_child *res)
+{
+    if (!reaped) {
         res->outcome = JG_CHILD_TIMEOUT;
-    else if (WIFSIGNALED(status)) {
+    } else if (WIFSIGNALED(status)) {
         res->outcome = JG_CHILD_SIGNALED;
         res->signo = WTERMSIG(status);
     } else {
@@ -143,81 +91,122 @@ static void supervise(pid_t pid, sink *out, sink *err, const jg_spawn_opts *o, d
     }
 }
 
-static int spawn(jg_child_fn fn, void *arg, char *const argv[], const jg_spawn_opts *o,
-                 jg_child *res)
+static void collect(pid_t pid, int out_r, int err_r, const jg_spawn_opts *o, double t0,
+                    jg_child *res)
 {
-    memset(res, 0, sizeof *res);
-    jg_spawn_opts dflt = {0};
-    if (!o)
-        o = &dflt;
-    int po[2], pe[2];
-    if (pipe(po) != 0)
-        goto nospawn;
-    if (pipe(pe) != 0) {
-        close(po[0]);
-        close(po[1]);
-        goto nospawn;
+    jg_sink out, err;
+    jg_sink_init(&out, out_r, o->out_cap ? o->out_cap : (1u << 20));
+    jg_sink_init(&err, err_r, o->err_cap ? o->err_cap : (64u << 10));
+    double deadline = o->timeout_s > 0 ? t0 + o->timeout_s : 1e300, reaped_at = 0;
+    int status = 0;
+    bool reaped = supervise(pid, &out, &err, deadline, &status, &reaped_at);
+    if (!reaped) {
+        kill_group(pid, o->grace_s > 0 ? o->grace_s : 0.5);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
     }
+    kill(-pid, SIGKILL); /* what is left in the group holds nothing we need */
+    jg_cleanup_remove_group(pid);
+    res->seconds = (reaped ? reaped_at : jg_now()) - t0;
+    judge(reaped, status, res);
+    res->out = jg_sink_finish(&out, &res->out_len, &res->out_truncated);
+    bool err_cut;
+    res->errtxt = jg_sink_finish(&err, &res->err_len, &err_cut);
+}
+
+static int pipes(int po[2], int pe[2])
+{
+    if (pipe2(po, O_CLOEXEC) != 0)
+        return -1;
+    if (pipe2(pe, O_CLOEXEC) == 0)
+        return 0;
+    int e = errno;
+    close(po[0]);
+    close(po[1]);
+    errno = e;
+    return -1;
+}
+
+/* Forks the keeper with the forwarded signals blocked until its group is on
+ * the cleanup list: a Ctrl-C in between must not miss it. */
+static pid_t start(const jg_child_plan *plan)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &old);
     fflush(NULL);
-    double t0 = jg_now();
     pid_t pid = fork();
-    if (pid < 0) {
-        int e = errno;
-        close(po[0]); close(po[1]); close(pe[0]); close(pe[1]);
-        errno = e;
-        goto nospawn;
+    if (pid == 0)
+        jg_spawn_keeper(plan);
+    int e = errno;
+    if (pid > 0) {
+        setpgid(pid, pid); /* also here: the group must exist before we signal it */
+        jg_cleanup_add_group(pid);
     }
-    if (pid == 0) {
-        close(po[0]);
-        close(pe[0]);
-        setup_child_io(po[1], pe[1], o);
-        if (fn) {
-            int code = fn(arg);
-            fflush(NULL);
-            _exit(code);
-        }
-        if (o->envp)
-            execve(argv[0], argv, o->envp);
-        else
-            execvp(argv[0], argv);
-        dprintf(2, "exec %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = e;
+    return pid;
+}
+
+static int spawn(jg_child_plan *plan, const jg_spawn_opts *o, jg_child *res)
+{
+    int po[2], pe[2];
+    if (pipes(po, pe) != 0) {
+        res->outcome = JG_CHILD_NOSPAWN;
+        res->err = errno;
+        return -1;
     }
-    setpgid(pid, pid);
+    plan->out_w = po[1];
+    plan->err_w = pe[1];
+    plan->stdin_text = o->stdin_text;
+    plan->cwd = o->cwd;
+    plan->parent = getpid();
+    double t0 = jg_now();
+    pid_t pid = start(plan);
+    int e = errno;
     close(po[1]);
     close(pe[1]);
-    sink out = {po[0], NULL, 0, o->out_cap ? o->out_cap : (1u << 20), false};
-    sink err = {pe[0], NULL, 0, o->err_cap ? o->err_cap : (64u << 10), false};
-    out.buf = malloc(out.cap + 1);
-    err.buf = malloc(err.cap + 1);
-    if (!out.buf || !err.buf) {
-        out.cap = err.cap = 0; /* drain without keeping */
+    if (pid < 0) {
+        close(po[0]);
+        close(pe[0]);
+        res->outcome = JG_CHILD_NOSPAWN;
+        res->err = e;
+        return -1;
     }
-    supervise(pid, &out, &err, o, t0, res);
-    if (out.fd >= 0) close(out.fd);
-    if (err.fd >= 0) close(err.fd);
-    if (out.buf) out.buf[out.len] = '\0';
-    if (err.buf) err.buf[err.len] = '\0';
-    res->out = out.buf;
-    res->out_len = out.len;
-    res->out_truncated = out.truncated;
-    res->errtxt = err.buf;
-    res->err_len = err.len;
+    collect(pid, po[0], pe[0], o, t0, res);
     return 0;
-nospawn:
-    res->outcome = JG_CHILD_NOSPAWN;
-    res->err = errno;
-    return -1;
 }
 
 int jg_spawn_fn(jg_child_fn fn, void *arg, const jg_spawn_opts *o, jg_child *res)
 {
-    return spawn(fn, arg, NULL, o, res);
+    static const jg_spawn_opts dflt;
+    memset(res, 0, sizeof *res);
+    jg_child_plan plan = {.fn = fn, .arg = arg};
+    return spawn(&plan, o ? o : &dflt, res);
 }
 
 int jg_spawn_argv(char *const argv[], const jg_spawn_opts *o, jg_child *res)
 {
-    return spawn(NULL, NULL, argv, o, res);
+    static const jg_spawn_opts dflt;
+    memset(res, 0, sizeof *res);
+    if (!o)
+        o = &dflt;
+    /* Every child gets the one environment policy (util/env.h); a caller's
+     * own envp is expected to come from jg_env_build too. */
+    char **own = o->envp ? NULL : jg_env_build(environ, NULL, 0);
+    char *exe = jg_which(argv[0]);
+    jg_child_plan plan = {.argv = argv, .exe = exe ? exe : argv[0],
+                          .envp = o->envp ? o->envp : own};
+    int rc = -1;
+    if (!plan.envp) {
+        res->outcome = JG_CHILD_NOSPAWN;
+        res->err = ENOMEM;
+    } else {
+        rc = spawn(&plan, o, res);
+    }
+    free(exe);
+    jg_env_free(own);
+    return rc;
 }
 
 void jg_child_free(jg_child *c)

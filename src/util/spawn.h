@@ -1,6 +1,10 @@
 /* Run work in a child process with a deadline, and say how it ended.
- * The child gets its own process group; on timeout the whole group gets
- * SIGTERM, then SIGKILL after a short grace. A hung, crashing or babbling
+ * The child gets its own process group, led by a keeper with a parent-death
+ * signal (util/spawn_child.c), so nothing in the group outlives jetgate; it
+ * keeps only fds 0-2. On timeout the whole group gets SIGTERM, then SIGKILL
+ * after a short grace; signals jetgate receives are passed on to the group
+ * (util/cleanup.h). Once the child exits, jetgate stops waiting for its
+ * pipes: a background process that kept them open does not hold the gate. A hung, crashing or babbling
  * child becomes an outcome to report, never a hung or crashed jetgate.
  * CUDA probes use jg_spawn_fn (fork, no exec: the parent never loaded
  * libcuda); the Python probe and project hooks use jg_spawn_argv. */
@@ -20,10 +24,11 @@ typedef struct jg_child {
     enum jg_outcome outcome;
     int code, signo, err;
     double seconds;  /* wall time from start to reap */
-    char *out;       /* stdout, NUL-terminated, capped */
+    char *out;       /* stdout, NUL-terminated; past the cap the first and last
+                        halves are kept (util/spawn_sink.h) */
     size_t out_len;
     bool out_truncated;
-    char *errtxt;    /* stderr, capped (first bytes kept) */
+    char *errtxt;    /* stderr, capped like out */
     size_t err_len;
 } jg_child;
 
@@ -31,7 +36,7 @@ typedef struct jg_spawn_opts {
     double timeout_s;      /* 0 = no deadline */
     size_t out_cap;        /* default 1 MiB */
     size_t err_cap;        /* default 64 KiB */
-    char *const *envp;     /* NULL = inherit (argv form only) */
+    char *const *envp;     /* argv form; NULL = jg_env_build(environ, NULL, 0) */
     const char *stdin_text;/* NULL = /dev/null */
     const char *cwd;       /* NULL = unchanged */
     double grace_s;        /* SIGTERM to SIGKILL; default 0.5 */

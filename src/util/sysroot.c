@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -58,85 +59,86 @@ static void pop_component(char *done)
         *slash = '\0';
 }
 
+/* The next component of todo: copied into comp (cut at NAME_MAX); *rest
+ * points past it, *last says nothing follows. false when todo is used up. */
+static bool next_component(const char *todo, char comp[NAME_MAX + 1], const char **rest, bool *last)
+{
+    const char *p = todo + strspn(todo, "/");
+    size_t clen = strcspn(p, "/");
+    if (clen == 0)
+        return false;
+    *rest = p + clen;
+    memcpy(comp, p, clen > NAME_MAX ? NAME_MAX : clen);
+    comp[clen > NAME_MAX ? NAME_MAX : clen] = '\0';
+    *last = (*rest)[strspn(*rest, "/")] == '\0';
+    return true;
+}
+
+/* The link at host, spliced in front of rest: the new todo (malloc'd), or
+ * NULL with errno. An absolute target restarts at the root (done emptied). */
+static char *splice_link(const char *host, const char *rest, char *done)
+{
+    char target[PATH_MAX];
+    ssize_t n = readlink(host, target, sizeof target - 1);
+    if (n < 0)
+        return NULL; /* it was a link a moment ago: never let the kernel walk it */
+    target[n] = '\0';
+    if (target[0] == '/')
+        done[0] = '\0';
+    /* rest is "" or starts with "/": adding one here would turn a link to a
+     * file, as the last component, into "file/" (ENOTDIR). */
+    return join3(target, "", rest);
+}
+
 /* Walk rel one component at a time below the root; a link's target is
- * spliced in front of what remains (absolute targets restart at the root). */
+ * spliced in front of what remains. Every component reaching the final
+ * path has been checked not to be a link (the last one unless follow_last
+ * is false), so the kernel never follows one out of the root. More than
+ * MAX_LINK_HOPS links fail with ELOOP, as the kernel would: handing the
+ * rest over unresolved was the escape of issue #15 row 1. NULL with errno
+ * (ELOOP, ENOMEM, or readlink's) on failure. */
 static char *resolve_in_root(const jg_root *r, const char *rel, bool follow_last)
 {
-    char *done = strdup(""); /* resolved part, "" or "/a/b" */
-    char *todo = strdup(rel);
-    int hops = 0;
-    if (!done || !todo)
-        goto oom;
-    while (*todo) {
-        char *p = todo;
-        while (*p == '/')
-            p++;
-        size_t clen = strcspn(p, "/");
-        if (clen == 0)
-            break;
-        char comp[NAME_MAX + 1];
-        if (clen > NAME_MAX)
-            clen = NAME_MAX;
-        memcpy(comp, p, clen);
-        comp[clen] = '\0';
-        const char *rest = p + strcspn(p, "/");
-        bool last = rest[strspn(rest, "/")] == '\0';
-        if (strcmp(comp, ".") == 0) {
-            memmove(todo, rest, strlen(rest) + 1);
-            continue;
-        }
-        if (strcmp(comp, "..") == 0) {
-            pop_component(done);
+    char *done = strdup(""), *todo = strdup(rel), *host = NULL; /* done: "" or "/a/b" */
+    int hops = 0, err = ENOMEM;
+    char comp[NAME_MAX + 1];
+    const char *rest;
+    bool last;
+    while (done && todo && next_component(todo, comp, &rest, &last)) {
+        if (strcmp(comp, ".") == 0 || strcmp(comp, "..") == 0) {
+            if (comp[1] == '.')
+                pop_component(done);
             memmove(todo, rest, strlen(rest) + 1);
             continue;
         }
         char *cand = join3(done, "/", comp);
-        char *host = cand ? join3(r->dir, cand, "") : NULL;
-        if (!host) {
-            free(cand);
-            goto oom;
-        }
+        char *path = cand ? join3(r->dir, cand, "") : NULL;
         struct stat st;
-        bool is_link = lstat(host, &st) == 0 && S_ISLNK(st.st_mode);
-        if (is_link && (!last || follow_last) && hops++ < MAX_LINK_HOPS) {
-            char target[PATH_MAX];
-            ssize_t n = readlink(host, target, sizeof target - 1);
-            free(host);
-            if (n < 0) {
-                free(cand);
-                goto append_rest;
-            }
-            target[n] = '\0';
-            /* rest is "" or starts with "/": adding one here would turn a link to a
-             * file, as the last component, into "file/" (ENOTDIR). */
-            char *next = join3(target, "", rest);
+        bool is_link = path && lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+        char *next = NULL;
+        if (is_link && (!last || follow_last)) {
+            if (++hops > MAX_LINK_HOPS)
+                err = ELOOP;
+            else if (!(next = splice_link(path, rest, done)))
+                err = errno;
             free(cand);
-            if (!next)
-                goto oom;
-            if (target[0] == '/')
-                done[0] = '\0';
+            free(path);
             free(todo);
             todo = next;
             continue;
         }
-        free(host);
+        free(path);
         free(done);
         done = cand;
         memmove(todo, rest, strlen(rest) + 1);
     }
-append_rest:;
-    /* Whatever could not be walked (a missing component) is kept verbatim so
-     * that the final open reports the right errno. */
-    char *tail = join3(done, *todo && todo[0] != '/' ? "/" : "", todo);
-    char *host = tail ? join3(r->dir, tail[0] ? "" : "/", tail) : NULL;
-    free(tail);
+    if (done && todo)
+        host = join3(r->dir, done[0] ? "" : "/", done);
     free(done);
     free(todo);
+    if (!host)
+        errno = err;
     return host;
-oom:
-    free(done);
-    free(todo);
-    return NULL;
 }
 
 char *jg_root_path(const jg_root *r, const char *rel, bool follow_last)
@@ -209,6 +211,7 @@ enum jg_rstatus jg_read_path(const char *path, size_t cap, jg_blob *out)
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         int e = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
+        out->type = e == EINVAL ? (st.st_mode & S_IFMT) : 0;
         close(fd);
         return fail(out, e);
     }
@@ -221,8 +224,9 @@ enum jg_rstatus jg_read(const jg_root *r, const char *rel, size_t cap, jg_blob *
 {
     char *path = jg_root_path(r, rel, true);
     if (!path) {
+        int e = errno;
         memset(out, 0, sizeof *out);
-        return fail(out, ENOMEM);
+        return fail(out, e);
     }
     enum jg_rstatus s = jg_read_path(path, cap, out);
     free(path);
@@ -240,7 +244,7 @@ static int stat_in_root(const jg_root *r, const char *rel, struct stat *st, bool
 {
     char *path = jg_root_path(r, rel, follow);
     if (!path)
-        return -ENOMEM;
+        return -errno;
     int rc = follow ? stat(path, st) : lstat(path, st);
     int e = errno;
     free(path);
@@ -284,7 +288,7 @@ int jg_listdir(const jg_root *r, const char *rel, char ***names)
     *names = NULL;
     char *path = jg_root_path(r, rel, true);
     if (!path)
-        return -ENOMEM;
+        return -errno;
     DIR *d = opendir(path);
     int e = errno;
     free(path);
@@ -319,6 +323,26 @@ void jg_free_names(char **names, int n)
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);
+}
+
+const char *jg_blob_why(const jg_blob *b, size_t cap, char *buf, size_t n)
+{
+    static const struct {
+        mode_t type;
+        const char *what;
+    } kinds[] = {{S_IFIFO, "a FIFO"}, {S_IFCHR, "a character device"}, {S_IFBLK, "a block device"},
+                 {S_IFSOCK, "a socket"}};
+    if (b->status == JG_R_TOO_BIG) {
+        snprintf(buf, n, "larger than %zu bytes (the limit for this input)", cap);
+        return buf;
+    }
+    for (size_t i = 0; b->type && i < sizeof kinds / sizeof *kinds; i++)
+        if (b->type == kinds[i].type) {
+            snprintf(buf, n, "%s, not a regular file", kinds[i].what);
+            return buf;
+        }
+    snprintf(buf, n, "%s", b->err == EISDIR ? "a directory, not a file" : strerror(b->err));
+    return buf;
 }
 
 const char *jg_rstatus_name(enum jg_rstatus s)

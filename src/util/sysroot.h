@@ -27,6 +27,7 @@ typedef struct jg_blob {
     int err;      /* errno when status is MISSING or UNREADABLE */
     char *data;   /* NUL-terminated (an extra byte past len), may hold NULs */
     size_t len;
+    mode_t type;  /* S_IFMT bits when the path is no regular file (a FIFO, a device), else 0 */
 } jg_blob;
 
 #define JG_CAP_SMALL (64u * 1024u)         /* sysfs, procfs, release files */
@@ -37,7 +38,8 @@ bool jg_root_init(jg_root *r, const char *dir);
 void jg_root_free(jg_root *r);
 
 /* Host path for rel inside the root, links resolved inside the root (the last
- * component too when follow_last). malloc'd; NULL only on allocation failure. */
+ * component too when follow_last); no link in it leads out of the root.
+ * malloc'd; NULL with errno set: ELOOP after 40 links, ENOMEM. */
 char *jg_root_path(const jg_root *r, const char *rel, bool follow_last);
 
 enum jg_rstatus jg_read(const jg_root *r, const char *rel, size_t cap, jg_blob *out);
@@ -54,6 +56,10 @@ char *jg_readlink(const jg_root *r, const char *rel);
 /* Sorted entry names of a directory (no "." / ".."); returns count or -errno. */
 int jg_listdir(const jg_root *r, const char *rel, char ***names);
 void jg_free_names(char **names, int n);
+
+/* Why a read failed, for a message: "a FIFO, not a regular file", "larger
+ * than 16777216 bytes (the limit for this input)", strerror otherwise. */
+const char *jg_blob_why(const jg_blob *b, size_t cap, char *buf, size_t n);
 
 /* "missing", "unreadable (Permission denied)", ... for messages and facts. */
 const char *jg_rstatus_name(enum jg_rstatus s);

@@ -101,4 +101,17 @@ done
 [ "$n" -ge 12 ] || fail "only $n fixture roots"
 expect_rc 0 "$JETGATE" doctor --root "$R/nano-jp46" -v
 expect_out "this module has no JetPack 6"
+# Live: the environment is read and a failing probe is re-run with one thing changed.
+# (Works with or without a GPU: the result may be "works" or "still fails".)
+expect_rc_any() { set +e; "$@" >"$T/out" 2>"$T/err"; set -e; }
+CUDA_VISIBLE_DEVICES= expect_rc_any "$JETGATE" doctor --json
+expect_out 'CUDA_VISIBLE_DEVICES = '
+if ! grep -q '"healthy": true' "$T/out"; then
+  expect_out '"id": "unset-CUDA_VISIBLE_DEVICES"'
+  expect_out '"change": "CUDA_VISIBLE_DEVICES unset"'
+fi
+CUDA_VISIBLE_DEVICES= expect_rc_any "$JETGATE" doctor --json --no-experiments
+expect_out '"experiments": \[\]'
+expect_rc 0 "$JETGATE" doctor --help
+expect_out ' --no-experiments'
 finish

@@ -30,11 +30,15 @@ scan "$T/facts.json" "$T/err"
 sha=3333333333333333333333333333333333333333
 set +e
 "$JETGATE" run --host-facts "$T/facts.json" --commit "$sha" --out "$T/ev" --junit "$T/junit.xml" \
-  --json --allow-missing --quiet --python /bin/false --runner-labels "self-hosted,$host" \
+  --json --allow-missing --quiet --python /bin/false --runner-labels "self-hosted,ARM64,$host" \
   >"$T/run.json" 2>"$T/run.err"
 set -e
 [ -s "$T/ev/jetson-runtime.json" ] || fail "run wrote no evidence"
-scan "$T/ev/jetson-runtime.json" "$T/junit.xml" "$T/run.json" "$T/run.err"
+# A label is a name the runner's owner chose, never prose: it stays whole even
+# when it equals the host name (issue #15 row 2); everything else is scanned.
+grep -q "\"$host\"" "$T/ev/jetson-runtime.json" || fail "the runner label '$host' was scrubbed"
+sed "/^ *\"$host\",\{0,1\}$/d" "$T/ev/jetson-runtime.json" >"$T/ev-nolabel.json"
+scan "$T/ev-nolabel.json" "$T/junit.xml" "$T/run.err"
 expect_rc 0 "$JETGATE" report --issue-body "$T/ev/jetson-runtime.json"
 scan "$T/out" "$T/err"
 cat >"$T/paste.txt" <<PASTE

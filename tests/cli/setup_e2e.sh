@@ -65,7 +65,7 @@ cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
 for e in "$PREFIX/lib/$VER"/*; do
   [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
 done
-"$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor/torch-$NV-py3-none-any.whl"
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor/torch-$NV-py3-none-any.whl"
 imported() { "$1" -c 'import torch; print(torch.__version__, torch.BUILD)'; }
 [ "$(imported "$SYS/bin/python3")" = "$NV nvidia" ] || fail "the system Python does not import the vendor torch"
 
@@ -81,6 +81,7 @@ setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index
 project "$T/a" app '"torch>=2.0", "helper"'
 in_a() { (cd "$T/a" && setup --tier target .); }
 expect_rc 0 in_a
+cp "$T/out" "$T/setup-a.out"
 expect_out "setup: torch $NV kept (NVIDIA build; RECORD sha256"
 expect_out "jetgate doctor --python ./.venv/bin/python"
 expect_err 'this host is tier target'
@@ -93,9 +94,7 @@ grep -q "^torch==$NV\$" "$T/a/.venv/jetgate-constraints.txt" || fail "constraint
 doctor_in_venv() { (cd "$T/a" && . .venv/bin/activate && "$JETGATE" doctor --root "$ORIN"); }
 expect_rc 0 doctor_in_venv
 expect_out 'pytorch-build'
-grep -q '^  \. \./\.venv/bin/activate$' <<EOT || fail "setup did not print the activate command"
-$(cd "$T/a" && setup --tier target . 2>/dev/null)
-EOT
+grep -q '^  \. \./\.venv/bin/activate$' "$T/setup-a.out" || fail "setup did not print the activate command"
 
 # 2. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
 #    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...
@@ -170,4 +169,37 @@ expect_rc 1 "$JETGATE" setup --root "$JG_SOURCE_DIR/tests/fixtures/roots/x86_64-
 expect_err 'not a Jetson of any tier of the policy: hardware: '
 expect_rc 1 setup --tier evaluate "$T/a"
 expect_err 'this host is tier target (Jetson AGX Orin 64 GB), not evaluate'
+# 6. --wheel: a venv that sees no torch gets the tier's pinned wheel only when
+#    the policy records its sha256 and the file has it. (The fake wheel stands
+#    in for NVIDIA's: same name and version as the pin.)
+WHL=$T/vendor/torch-$NV-py3-none-any.whl
+SHA=$("$PY3" -c 'import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],"rb").read()).hexdigest())' "$WHL")
+mkdir -p "$T/bare/lib/$VER/site-packages" "$T/bare/bin"
+cp "$SYS/bin/python3" "$T/bare/bin/python3"
+for e in "$SYS/lib/$VER"/*; do
+  [ "$(basename "$e")" = site-packages ] || ln -s "$(readlink "$e")" "$T/bare/lib/$VER/"
+done
+"$PY3" - "$JG_SOURCE_DIR/src/policy/default-policy.json" "$T" "$SHA" <<'PYEOF'
+import json, sys
+pol = json.load(open(sys.argv[1]))
+t = next(t for t in pol["tiers"] if t["id"] == "target")
+t["pytorch"]["sha256"] = sys.argv[3]
+json.dump(pol, open(sys.argv[2] + "/sha.json", "w"))
+t["pytorch"]["sha256"] = "0" * 64
+json.dump(pol, open(sys.argv[2] + "/badsha.json", "w"))
+PYEOF
+wsetup() { "$JETGATE" setup --root "$ORIN" --python "$T/bare/bin/python3" --venv "$T/wv" --no-index --find-links "$W" "$@"; }
+expect_rc 1 wsetup "$T/a"
+expect_err 'the venv sees no torch'
+expect_rc 1 wsetup --wheel "$WHL" "$T/a"
+expect_err 'the policy records no sha256'
+expect_rc 1 wsetup --policy "$T/badsha.json" --wheel "$WHL" "$T/a"
+expect_err "has sha256 $SHA, not the 0000"
+expect_rc 1 wsetup --policy "$T/sha.json" --wheel "$W/torch-2.6.0-py3-none-any.whl" "$T/a"
+expect_err 'is not the tier.s pin'
+# (Project c's own torch>=2.6 then stops setup before pip: the wheel is what is tested.)
+expect_rc 1 wsetup --policy "$T/sha.json" --wheel "$WHL" "$T/c"
+expect_err 'installing the verified NVIDIA wheel'
+expect_err 'stopped before pip ran'
+[ "$(imported "$T/wv/bin/python")" = "$NV nvidia" ] || fail "--wheel did not give the venv the vendor torch"
 finish

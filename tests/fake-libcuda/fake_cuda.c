@@ -13,7 +13,9 @@
  * surgery's fp16 rounding done toward zero (a kernel bug to be caught).
  * Built a second time with FAKE_PROC_ONLY (libcuda-proc/libcuda.so.1), it
  * does not export cuMemAlloc_v2 and cuCtxCreate_v2 by name: they are reached
- * only through cuGetProcAddress_v2, as newer entry points are in a real driver. */
+ * only through cuGetProcAddress_v2, as newer entry points are in a real driver.
+ * Built with FAKE_NO_HOSTPTR (nohostptr/libcuda.so.1), it lacks
+ * cuMemHostGetDevicePointer_v2 altogether, as an old or cut-down driver may. */
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -160,6 +162,9 @@ CUresult cuMemHostAlloc(void **p, size_t n, unsigned int f)
 
 CUresult cuMemFreeHost(void *p) { free(p); return 0; }
 
+#ifdef FAKE_NO_HOSTPTR
+__attribute__((visibility("hidden")))
+#endif
 CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *h, unsigned int f)
 {
     (void)f;

@@ -74,6 +74,9 @@ static void make_scrub(jg_scrub *s)
     assert_true(jg_root_init(&r, root));
     jg_scrub_add_host(s, &r, NULL);
     jg_scrub_add(s, "bob", "<user>");
+    /* Runner accounts and hosts named like the hardware (issue #15 row 2). */
+    jg_scrub_add(s, "jetson", "<user>");
+    jg_scrub_add(s, "Orin", "<host>");
     jg_root_free(&r);
 }
 
@@ -97,7 +100,20 @@ static void scrub_text_cases(void **state)
         {"/usr/root/x stays", "/usr/root/x stays"},
         {"user canaryuser on canary-host", "user <user> on <host>"},
         {"bobcat bob", "bobcat <user>"}, /* short values only as whole words */
-        {"canaryusers", "<user>s"},      /* long ones anywhere */
+        {"canaryusers", "canaryusers"},  /* user and host names only as whole words */
+        {"workflow jetson-runtime by jetson at Orin:", "workflow jetson-runtime by <user> at <host>:"},
+        {"torch on OrinNX", "torch on OrinNX"},
+        /* Credential shapes by value, whatever printed them (issue #15 row 4). */
+        {"401 for url: https://ci-bot:PW@pypi.example/simple/", "401 for url: https://<secret>@pypi.example/simple/"},
+        {"postgres://u:pw@h/db", "postgres://<secret>@h/db"},
+        {"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_abc",
+         "Authorization: Bearer <secret>"},
+        {"jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl end", "jwt <token> end"},
+        {"post https://hooks.slack.com/services/T000/B000/XXXX now", "post <webhook> now"},
+        {"tok glpat-abcdefghij0123456789", "tok <token>"},
+        {"tok xoxb-1234567890-abcdefghijkl", "tok <token>"},
+        {"key AKIAIOSFODNN7EXAMPLE!", "key <token>!"},
+        {"git@github.com:o/r.git and https://github.com/o/r", "git@github.com:o/r.git and https://github.com/o/r"},
         {"connect 192.168.1.77:443 failed", "connect <ip>:443 failed"},
         {"L4T 36.4.3 and 999.1.1.1", "L4T 36.4.3 and 999.1.1.1"},
         {"link fe80::1ff:fe23:4567:890a up", "link <ip> up"},
@@ -113,7 +129,7 @@ static void scrub_text_cases(void **state)
         {"CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_NO_DEVICE"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char *got = jg_scrub_text(&s, cases[i].in, true);
+        char *got = jg_scrub_text(&s, cases[i].in, JG_SCRUB_FREE_TEXT);
         if (strcmp(got, cases[i].out) != 0)
             fail_msg("scrub('%s') = '%s', wanted '%s'", cases[i].in, got, cases[i].out);
         free(got);
@@ -121,7 +137,7 @@ static void scrub_text_cases(void **state)
     json_t *doc = json_pack("{s:s, s:{s:s, s:i, s:[s], s:s, s:s}}", "a", "on canary-host", "m",
                             "serial_number", "x", "GPU_UUID", 3, "list", "192.168.1.77",
                             "library_path", "/opt/x/libcuda.so.1", "library", "libcuda.so.1");
-    jg_scrub_json(&s, doc);
+    jg_scrub_json(&s, doc, JG_SCRUB_FREE_TEXT);
     assert_string_equal(jg_json_str(doc, "a"), "on <host>");
     assert_null(jg_json_at(doc, "m.serial_number"));
     assert_null(jg_json_at(doc, "m.GPU_UUID"));
@@ -140,7 +156,7 @@ static json_t *build(const char *facts_name, const char *native_name, const char
     json_t *policy = load("policy.json");
     /* Canaries planted in free text that a probe or the facts might carry. */
     json_object_set_new(json_object_get(json_object_get(facts, "module"), "model"), "value",
-                        json_string("NVIDIA Jetson on canary-host"));
+                        json_string("NVIDIA Jetson AGX Orin Developer Kit"));
     json_t *drv = json_array_get(native, 0);
     json_object_set_new(drv, "reason", json_string("loaded from /home/canaryuser/lib by canaryuser "
                                                    "at 192.168.1.77 aa:bb:cc:dd:ee:ff serial "
@@ -199,12 +215,14 @@ static void record_shape(void **state)
     assert_int_equal(json_integer_value(jg_json_at(p, "platform.driver_version")), 12060);
     assert_string_equal(jg_json_str(p, "platform.torch_cuda"), "12.6");
     assert_string_equal(jg_json_str(p, "platform.identified_by"), "device-tree");
-    assert_string_equal(jg_json_str(p, "platform.raw.model"), "NVIDIA Jetson on <host>");
+    /* A host named Orin and a user named jetson rename neither the hardware nor a label. */
+    assert_string_equal(jg_json_str(p, "platform.raw.model"), "NVIDIA Jetson AGX Orin Developer Kit");
     assert_true(json_is_null(jg_json_at(p, "run.event")));
     assert_string_equal(jg_json_str(p, "run.run_id"), "42");
     json_t *labels = jg_json_at(p, "run.runner_labels");
     assert_int_equal(json_array_size(labels), 3);
     assert_string_equal(json_string_value(json_array_get(labels, 1)), "ARM64");
+    assert_string_equal(json_string_value(json_array_get(labels, 2)), "jetson");
     assert_int_equal(json_array_size(jg_json_at(p, "checks")), 18);
     assert_int_equal(json_integer_value(jg_json_at(p, "counts.total")), 18);
     assert_true(json_is_null(jg_json_at(p, "platform.cudnn")) == false);

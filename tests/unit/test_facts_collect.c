@@ -16,6 +16,7 @@
 
 #include "facts/collect.h"
 #include "facts/fact.h"
+#include "facts/module_source.h"
 #include "util/json.h"
 
 static json_t *collect_dir(const char *dir)
@@ -65,6 +66,57 @@ static void non_jetson_fixtures_are_never_jetson(void **state)
         assert_string_equal(status(doc, "jetpack.version"), "unknown");
         json_decref(doc);
     }
+}
+
+/* Issue 14: one test per class of non-Jetson Tegra device (real upstream
+ * trees, tests/fixtures/roots/README.md): the shared SoC is no evidence,
+ * and unified memory is not claimed for them. */
+static void non_jetson_tegra_classes(void **state)
+{
+    (void)state;
+    static const struct { const char *root, *soc; } classes[] = {
+        {"tablet-pixel-c", "tegra210"},          /* consumer tablet */
+        {"tablet-nexus7-grouper", "tegra30"},    /* consumer tablet, 32-bit */
+        {"tv-shield-tv", "tegra210"},            /* TV box with a p-number */
+        {"tv-shield-tv-pro-2019", "tegra210"},   /* TV box, tegra210b01 variant */
+        {"console-ouya", "tegra30"},             /* TV console */
+        {"chromebook-nyan-big", "tegra124"},     /* Chromebook */
+        {"reference-p2571", "tegra210"},         /* NVIDIA reference board */
+        {"reference-p2371-0000", "tegra210"},    /* reference board, p-number look-alike */
+        {"reference-norrin", "tegra132"},        /* reference board */
+        {"reference-venice2", "tegra124"},       /* TK1-era reference board */
+        {"reference-beaver", "tegra30"},         /* reference board */
+        {"partner-apalis-tk1", "tegra124"},      /* partner module */
+        {"partner-colibri-t30", "tegra30"},      /* partner module */
+    };
+    for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++) {
+        json_t *doc = fixture(classes[i].root);
+        if (is_jetson(doc))
+            fail_msg("%s called a Jetson", classes[i].root);
+        assert_string_equal(status(doc, "host.unified_memory"), "unknown");
+        assert_string_equal(str(doc, "module.soc"), classes[i].soc);
+        assert_string_equal(status(doc, "module.family"), "unknown");
+        json_decref(doc);
+    }
+}
+
+/* A container with the host's device tree mounted: the tree's module
+ * compatible is Jetson evidence, a tablet's tree is not. */
+static void mounted_tree_evidence(void **state)
+{
+    (void)state;
+    json_t *doc = fixture("container-no-runtime");
+    assert_false(is_jetson(doc));
+    jg_identify_module(doc, NULL, JG_FIXTURES "/roots/l4t-nano-devkit-b00-r32.4.4/proc/device-tree");
+    assert_string_equal(str(doc, "module.part_number"), "p3448-0000");
+    assert_string_equal(str(doc, "module.identified_by"), "mounted-device-tree");
+    assert_string_equal(jg_json_str(doc, "module.identified_by.via"), "dt-compatible");
+    assert_true(is_jetson(doc));
+    json_decref(doc);
+    doc = fixture("container-no-runtime");
+    jg_identify_module(doc, NULL, JG_FIXTURES "/roots/tablet-pixel-c/proc/device-tree");
+    assert_false(is_jetson(doc));
+    json_decref(doc);
 }
 
 static void agx_orin(void **state)
@@ -361,6 +413,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(non_jetson_fixtures_are_never_jetson),
+        cmocka_unit_test(non_jetson_tegra_classes),
+        cmocka_unit_test(mounted_tree_evidence),
         cmocka_unit_test(agx_orin),
         cmocka_unit_test(serial_number_never_read),
         cmocka_unit_test(other_jetsons),

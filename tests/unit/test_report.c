@@ -12,11 +12,11 @@
 #include "evidence/read.h"
 #include "policy/policy.h"
 #include "report/report.h"
-#include "report/scrub.h"
+#include "util/scrub.h"
 
 static void expect_scrub(const char *in, const char *want)
 {
-    char *got = jg_scrub(in);
+    char *got = jg_scrub_issue(in);
     assert_non_null(got);
     if (strcmp(got, want) != 0)
         fail_msg("scrub('%s') = '%s', want '%s'", in ? in : "(null)", got, want);
@@ -43,7 +43,7 @@ static void test_scrub(void **state)
     char big[4096];
     memset(big, '|', sizeof big - 1);
     big[sizeof big - 1] = '\0';
-    char *s = jg_scrub(big);
+    char *s = jg_scrub_issue(big);
     assert_int_equal(strlen(s), 2 * (sizeof big - 1));
     free(s);
     expect_scrub("/root", "[home]");
