@@ -21,12 +21,10 @@ struct shape {
 __attribute__((format(printf, 3, 4))) static int bad(struct shape *s, const char *path,
                                                       const char *fmt, ...)
 {
-    char why[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
+    jg_jerr_vat(s->err, s->name, path, fmt, ap);
     va_end(ap);
-    snprintf(s->err->text, sizeof s->err->text, "%s: %s: %s", s->name, path, why);
     return -1;
 }
 

@@ -9,15 +9,12 @@
 #include "policy/project.h"
 #include "util/msg.h"
 
-int jg_pv_fail(struct vctx *c, const char *path,
-                                                       const char *fmt, ...)
+int jg_pv_fail(struct vctx *c, const char *path, const char *fmt, ...)
 {
-    char why[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
+    jg_jerr_vat(c->err, c->file, path, fmt, ap);
     va_end(ap);
-    snprintf(c->err->text, sizeof c->err->text, "%s: %s: %s", c->file, path, why);
     return -1;
 }
 
