@@ -33,7 +33,12 @@ grep -q '"file": "one-string.json"' "$T/out" || fail "claim judged not every fil
 [ "$(grep -c '"file":' "$T/out")" = 12 ] || fail "not 12 verdicts"
 rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$T/time")
 echo "claim over 12 x 4 MiB records: max RSS ${rss} kB"
-[ -n "$rss" ] && [ "$rss" -lt 65536 ] || fail "claim used ${rss} kB, over 64 MB"
+# ASan's shadow memory, valgrind and qemu-user inflate RSS: the bound is
+# judged in the plain build's lane, which every CI run has.
+case "${JG_SANITIZE:-OFF}/${JG_VALGRIND:-0}/${JG_EMULATOR:-}" in
+  OFF/0/) [ -n "$rss" ] && [ "$rss" -lt 65536 ] || fail "claim used ${rss} kB, over 64 MB" ;;
+  *) echo "RSS bound not judged in this lane (sanitizer, valgrind or emulator)" ;;
+esac
 # A record over the value cap is bad input naming the cap.
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["predicate"]["checks"][0]["measurements"]["x"]=[0]*70000; json.dump(d,open("over.json","w"))' "$JG_SOURCE_DIR/tests/data/claims/good-orin.json"
 expect_rc 2 "$JETGATE" claim --tier target --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 --repo example/project over.json
