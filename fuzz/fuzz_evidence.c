@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const json_t *records[1] = {ev};
     const char *names[1] = {"fuzz.json"};
     json_decref(jg_claim_decide(policy, "target", "1111111111111111111111111111111111111111",
-                                (time_t)1764700000, records, names, 1));
+                                "github.com/o/n", (time_t)1764700000, records, names, 1));
     json_decref(ev);
     return 0;
 }

@@ -2,6 +2,7 @@
  * then the queries the other commands make of it. */
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "policy/claim.h"
 #include "policy/policy.h"
@@ -17,7 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     jg_policy_retention_days(policy);
     const json_t *tier = jg_policy_tier(policy, "target");
     if (tier)
-        json_decref(jg_claim_tier_blockers(tier));
+        json_decref(jg_claim_blockers(policy, jg_policy_gate(policy, "jetson-runtime"), tier,
+                                      "github.com/o/n", (time_t)1764700000));
     json_decref(policy);
     return 0;
 }

@@ -1,6 +1,7 @@
-/* jetgate claim: may the project claim support for a tier on a commit?
- * Reads every evidence file before deciding, so bad input (exit 2) never
- * leaves a half-printed decision behind. */
+/* jetgate claim: may the project claim support for a tier on a commit of a
+ * repository? Reads every evidence file before printing, so bad input (exit
+ * 2) never leaves a half-printed decision behind; each record is judged as
+ * it is read and freed at once, so memory stays that of one record. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,18 +12,23 @@
 #include "policy/claim.h"
 #include "policy/discover.h"
 #include "policy/policy.h"
+#include "policy/repo.h"
 #include "report/render.h"
 #include "util/json.h"
 #include "util/msg.h"
 
 struct claim_opts {
-    const char *tier, *commit, *policy, *now;
+    const char *tier, *commit, *policy, *now, *repo;
     bool json;
 };
 
 static const jg_opt options[] = {
     JG_OPT_REQ(struct claim_opts, tier, "tier", "ID", "tier of the policy (e.g. target)"),
     JG_OPT_REQ(struct claim_opts, commit, "commit", "SHA", "the 40-hex commit being claimed"),
+    JG_OPT_STR(struct claim_opts, repo, "repo", "REPO",
+               "the repository claimed for: owner/name or a remote URL (default: "
+               "$GITHUB_REPOSITORY, else this checkout's origin); records of another "
+               "repository (a fork's) are refused"),
     JG_OPT_STR(struct claim_opts, policy, "policy", "FILE",
                "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(struct claim_opts, now, "now", "RFC3339",
@@ -41,7 +47,8 @@ const jg_cmd_spec jg_cmd_claim = {
     .max_operands = -1,
     .operand_hint = "at least one EVIDENCE file",
     .about = "Decide whether jetson-runtime evidence records support claiming the tier on\n"
-             "exactly that commit. Every reason is printed per evidence file.",
+             "exactly that commit of that repository. Every reason is printed per evidence\n"
+             "file (docs/schema.md lists the reason codes).",
     .opts = options,
     .notes = "Exit: 0 claimable, 1 refused, 2 usage or bad input (file and position named).",
     .run = cmd_claim,
@@ -55,17 +62,34 @@ static int parse(int argc, char **argv, struct claim_opts *o, jg_operands *ops)
     return rc;
 }
 
-/* Load every evidence file; on the first bad one print why and return -1. */
-static int load_all(int n, char **paths, json_t **docs)
+/* Judge each file as it is read and free it at once; NULL (after printing
+ * why) at the first bad file. */
+static json_t *judge_all(const jg_claim_ctx *c, int n, char **paths)
 {
+    json_t *files = json_array();
     for (int i = 0; i < n; i++) {
         jg_jerr err = {{0}};
-        docs[i] = jg_evidence_read(paths[i], &err);
-        if (!docs[i]) {
+        json_t *doc = jg_evidence_read(paths[i], &err);
+        if (!doc) {
             jg_err("%s", err.text);
-            return -1;
+            json_decref(files);
+            return NULL;
         }
+        json_array_append_new(files, jg_claim_judge(c, doc, paths[i]));
+        json_decref(doc);
     }
+    return files;
+}
+
+/* --repo, else this checkout's; "" when neither names one (the claim then
+ * refuses with repository_not_given). */
+static int repo_of(const struct claim_opts *o, char *repo, size_t n)
+{
+    if (o->repo && !jg_repo_normalize(o->repo, getenv("GITHUB_SERVER_URL"), repo, n))
+        return jg_usage_error("claim", "--repo: '%s' is not owner/name or a repository URL",
+                              o->repo);
+    if (!o->repo && !jg_repo_here(repo, n))
+        repo[0] = '\0';
     return 0;
 }
 
@@ -73,27 +97,30 @@ static int decide(const struct claim_opts *o, const json_t *policy, const jg_pol
                   int n, char **paths)
 {
     time_t now = time(NULL);
+    char repo[JG_REPO_MAX];
     if (o->now && !jg_evidence_parse_time(o->now, &now))
         return jg_usage_error("claim", "--now: '%s' is not an RFC 3339 time", o->now);
     if (!jg_policy_tier(policy, o->tier))
         return jg_usage_error("claim", "--tier: no tier '%s' in the policy", o->tier);
-    json_t **docs = calloc((size_t)n, sizeof *docs);
-    int code = JG_EXIT_USAGE;
-    if (docs && load_all(n, paths, docs) == 0) {
-        json_t *d = jg_claim_decide(policy, o->tier, o->commit, now, (const json_t *const *)docs,
-                                    (const char *const *)paths, (size_t)n);
-        if (!d)
-            jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
-        else if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
-            code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
-        char desc[PATH_MAX + 128];
-        if (d && !o->json)
-            printf("policy: %s\n", jg_policy_src_describe(src, desc, sizeof desc));
-        json_decref(d);
+    int code = repo_of(o, repo, sizeof repo);
+    if (code)
+        return code;
+    jg_claim_ctx c;
+    if (jg_claim_ctx_init(&c, policy, o->tier, o->commit, *repo ? repo : NULL, now) != 0) {
+        jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
+        return JG_EXIT_USAGE;
     }
-    for (int i = 0; docs && i < n; i++)
-        json_decref(docs[i]);
-    free(docs);
+    json_t *files = judge_all(&c, n, paths);
+    if (!files)
+        return JG_EXIT_USAGE;
+    json_t *d = jg_claim_finish(&c, files);
+    code = JG_EXIT_USAGE;
+    if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
+        code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
+    char desc[PATH_MAX + 128];
+    if (!o->json)
+        printf("policy: %s\n", jg_policy_src_describe(src, desc, sizeof desc));
+    json_decref(d);
     return code;
 }
 

@@ -212,15 +212,10 @@ static int cmd_constraints(int argc, char **argv)
         return jg_usage_error("constraints", "--extra and --group select what --check reads");
     if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
         return JG_EXIT_USAGE;
-    jg_jerr perr;
     jg_policy_src src;
-    json_t *policy = jg_policy_load_from(o.policy, &src, &perr);
-    if (!policy) {
-        jg_err("%s", perr.text);
+    json_t *policy = jg_policy_open("constraints", o.policy, &src);
+    if (!policy)
         return JG_EXIT_USAGE;
-    }
-    char desc[PATH_MAX + 128];
-    jg_progress("constraints: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
     if (!o.python)
         o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     if (!o.tier)

@@ -118,21 +118,16 @@ static int cmd_report(int argc, char **argv)
     struct jg_report_in in = {.commit = o.commit, .now = time(NULL)};
     if (o.now && !jg_evidence_parse_time(o.now, &in.now))
         return jg_usage_error("report", "--now: '%s' is not an RFC 3339 time", o.now);
-    jg_jerr err = {{0}};
     jg_policy_src src;
-    json_t *policy = jg_policy_load_from(o.policy, &src, &err);
-    if (!policy) {
-        jg_err("%s", err.text);
+    json_t *policy = jg_policy_open("report", o.policy, &src);
+    if (!policy)
         return JG_EXIT_USAGE;
-    }
     in.policy = policy;
     /* The support doc is published: name the project policy by its place in the
      * checkout, never by a runner's absolute path. */
     in.policy_name = src.origin == JG_POLICY_FROM_EMBEDDED  ? JG_POLICY_EMBEDDED_NAME
                      : src.origin == JG_POLICY_FROM_GIT_ROOT ? "project policy " JG_POLICY_PROJECT_PATH
                                                              : "policy file";
-    char desc[PATH_MAX + 128];
-    jg_progress("report: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
     rc = write_report(&o, &in, ops.n, ops.v);
     json_decref(policy);
     return rc;

@@ -14,6 +14,7 @@
 #include "evidence/write.h"
 #include "gate/commit.h"
 #include "gate/gate.h"
+#include "gate/hooks.h"
 #include "facts/module_source.h"
 #include "gate/input.h"
 #include "gate/junit.h"
@@ -48,8 +49,9 @@ static const jg_opt options[] = {
     JG_OPT_STR(run_opts, python, "python", "PY",
                "interpreter for the framework checks (default: the policy's project.python, else python3)"),
     JG_OPT_STR(run_opts, commit, "commit", "SHA",
-               "commit the evidence is for (40 lowercase hex digits); default: $GITHUB_SHA, else "
-               "`git rev-parse HEAD`"),
+               "commit the evidence is for (40 lowercase hex digits); in a git checkout it must "
+               "be `git rev-parse HEAD` (so must $GITHUB_SHA): the evidence is bound to the code "
+               "that ran; default: HEAD (outside a checkout $GITHUB_SHA, recorded as unverified)"),
     JG_OPT_STR(run_opts, out, "out", "DIR", "evidence directory (default: " JG_RUN_DEFAULT_OUT ")"),
     JG_OPT_STR(run_opts, host_facts, "host-facts", "FILE",
                "JSON of `jetgate facts --json` run on the host: identifies the module inside a "
@@ -93,6 +95,9 @@ const jg_cmd_spec jg_cmd_run = {
              "user:password@ or a known token; docs/schema.md 'Child processes') and with\n"
              "HF_HUB_OFFLINE=1, except the model download. Ctrl-C, SIGTERM and SIGHUP reach\n"
              "every child; none outlives jetgate.\n"
+             "Project hooks run at the checkout's top level with $JETGATE_PYTHON (--python),\n"
+             "$JETGATE_EVIDENCE_DIR (--out) and $JETGATE_JUNIT (tests); a configured hook is\n"
+             "required, and when it fails the last 2 KiB of its output are printed.\n"
              "Status: passed (every required check passed), not_run (not ARM64, not a Jetson,\n"
              "or no CUDA torch: every check that can run still runs), failed otherwise.\n"
              "Exit codes: 0 passed (or not_run with --allow-missing), 1 failed or not_run,\n"
@@ -190,9 +195,11 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     jg_evidence_in in = {.gate = o->gate, .verdict = verdict, .checks = checks,
                          .facts = c->facts, .native = c->native, .python = c->python,
                          .sha = cm->sha, .dirty = cm->dirty, .commit_source = cm->source,
+                         .repo = cm->repo,
                          .run = run, .started = started, .finished = finished};
     json_t *ev = jg_evidence_build(&in, &s);
     jg_progress("native checks took %.2f s", c->native_s);
+    jg_hooks_print_failures(stderr, jg_json_at(ev, "predicate.checks"));
     int rc = write_outputs(o, ev, &s);
     if (rc == JG_EXIT_OK)
         rc = exit_for(jg_json_str(verdict, "status"), o->allow_missing);
@@ -260,7 +267,8 @@ static int cmd_run(int argc, char **argv)
         rc = check_outputs(&o);
     if (rc == 0) {
         time_t started = time(NULL);
-        jg_gate_run_opts ro = {.python = o.python, .timeout_s = o.timeout_s, .model = o.model};
+        jg_gate_run_opts ro = {.python = o.python, .timeout_s = o.timeout_s, .model = o.model,
+                               .evidence_dir = o.out, .root = cm.root};
         jg_gate_inputs c = {0};
         if (jg_gate_collect(&ro, gate, host_facts, &c) != 0) {
             jg_err("run: reading host facts: %s", strerror(errno));

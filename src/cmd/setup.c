@@ -122,15 +122,10 @@ static int cmd_setup(int argc, char **argv)
     snprintf(o.venv_dir, sizeof o.venv_dir, "%s", o.venv ? o.venv : "");
     if (!o.venv)
         snprintf(o.venv_dir, sizeof o.venv_dir, "%s/.venv", o.project);
-    jg_jerr perr;
     jg_policy_src src;
-    json_t *policy = jg_policy_load_from(o.policy, &src, &perr);
-    if (!policy) {
-        jg_err("%s", perr.text);
+    json_t *policy = jg_policy_open("setup", o.policy, &src);
+    if (!policy)
         return JG_EXIT_USAGE;
-    }
-    char desc[PATH_MAX + 128];
-    jg_progress("setup: policy: %s", jg_policy_src_describe(&src, desc, sizeof desc));
     int rc = run(&o, policy);
     json_decref(policy);
     return rc;

@@ -136,11 +136,15 @@ void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
     jg_ev_fact(ev, v, "l4t.version");
     jg_finding_spec s = {
         "cuda-driver.insufficient-driver", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-        "the CUDA driver is older than the CUDA runtime the program uses (error 35); on a Jetson "
-        "the driver comes with the L4T release, so the runtime (wheel, container) is too new",
-        "use a build or container for this JetPack's CUDA (JetPack 5: 11.4, JetPack 6: 12.6, "
-        "JetPack 7: 13.x), or upgrade the whole BSP; find the driver with the deviceQuery "
-        "'CUDA Driver Version' line"};
+        jg_on_jetson(v) ? "the CUDA driver is older than the CUDA runtime the program uses (error "
+                          "35); on a Jetson the driver comes with the L4T release, so the runtime "
+                          "(wheel, container) is too new"
+                        : "the CUDA driver is older than the CUDA runtime the program uses (error 35)",
+        jg_on_jetson(v) ? "use a build or container for this JetPack's CUDA (JetPack 5: 11.4, "
+                          "JetPack 6: 12.6, JetPack 7: 13.x), or upgrade the whole BSP; find the "
+                          "driver with the deviceQuery 'CUDA Driver Version' line"
+                        : "upgrade the NVIDIA driver (nvidia-smi shows the CUDA version it "
+                          "supports), or use a build/image for a CUDA not newer than it"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -238,8 +242,10 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out)
         "cuda-driver.unknown-error", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         "CUDA reported an unknown error (999): a generic driver failure, e.g. a module not "
         "loaded after a partial upgrade",
-        "dpkg -l 'nvidia-l4t-*' should show one release for all packages; reboot; "
-        "dmesg | grep -i -e nvgpu -e nvidia"};
+        jg_on_jetson(v) ? "dpkg -l 'nvidia-l4t-*' should show one release for all packages; "
+                          "reboot; dmesg | grep -i -e nvgpu -e nvidia"
+                        : "reboot after a driver upgrade (or sudo modprobe nvidia_uvm); "
+                          "dmesg | grep -i nvidia; nvidia-smi"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -287,10 +293,16 @@ void jg_rule_no_device(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "cuda error 100 (no device)", e);
     jg_finding_spec s = {
         "cuda-driver.no-device", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
-        "CUDA found no device (100); on a Jetson this is a symptom of a missing device node, "
-        "group permission or container runtime, not of missing hardware",
-        "as the failing user run: id -nG; ls -l /dev/nvmap /dev/nvgpu/igpu0/ctrl (Orin) or "
-        "/dev/nvidia0 (Thor); in a container check --runtime nvidia; then jetgate doctor -v"};
+        jg_on_jetson(v) ? "CUDA found no device (100); on a Jetson this is a symptom of a missing "
+                          "device node, group permission or container runtime, not of missing "
+                          "hardware"
+                        : "CUDA found no device (100): hidden by CUDA_VISIBLE_DEVICES, no device "
+                          "nodes or permission, or a container started without the GPU",
+        jg_on_jetson(v) ? "as the failing user run: id -nG; ls -l /dev/nvmap /dev/nvgpu/igpu0/ctrl "
+                          "(Orin) or /dev/nvidia0 (Thor); in a container check --runtime nvidia; "
+                          "then jetgate doctor -v"
+                        : "echo $CUDA_VISIBLE_DEVICES; ls -l /dev/nvidia*; nvidia-smi -L; in a "
+                          "container check --gpus all; then jetgate doctor -v"};
     jg_finding_add(out, &s, ev);
 }
 

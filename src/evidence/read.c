@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sysroot.h"
 #include "util/version.h"
 
 
@@ -20,12 +21,10 @@ struct shape {
 __attribute__((format(printf, 3, 4))) static int bad(struct shape *s, const char *path,
                                                       const char *fmt, ...)
 {
-    char why[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, sizeof why, fmt, ap);
+    jg_jerr_vat(s->err, s->name, path, fmt, ap);
     va_end(ap);
-    snprintf(s->err->text, sizeof s->err->text, "%s: %s: %s", s->name, path, why);
     return -1;
 }
 
@@ -98,11 +97,13 @@ static int check_envelope(struct shape *s, const json_t *doc)
     size_t plen = strlen(JG_EVIDENCE_PREDICATE_PREFIX);
     if (!pt || strncmp(pt, JG_EVIDENCE_PREDICATE_PREFIX, plen) != 0)
         return bad(s, "predicateType", "not a jetgate gate-run predicate");
+    /* Matched exactly: ".../v1.0-evil" or ".../v01" is not ".../v1". */
     const char *ver = pt + plen;
-    size_t used = jg_dotted_parse(ver, NULL);
-    long major = jg_dotted_part(ver, 0);
-    if (major < 0 || (ver[used] != '\0' && ver[used] != '.'))
-        return bad(s, "predicateType", "unparsable version \"%s\"", ver);
+    size_t digits = strspn(ver, "0123456789");
+    if (digits == 0 || ver[digits] != '\0' || (ver[0] == '0' && digits > 1))
+        return bad(s, "predicateType", "\"%.80s\" is not exactly %s%d", pt,
+                   JG_EVIDENCE_PREDICATE_PREFIX, JG_EVIDENCE_MAJOR);
+    long major = strtol(ver, NULL, 10);
     if (major != JG_EVIDENCE_MAJOR)
         return bad(s, "predicateType", "unknown schema major v%ld (this jetgate reads v%d)",
                    major, JG_EVIDENCE_MAJOR);
@@ -153,7 +154,8 @@ static int check_platform(struct shape *s, const json_t *pred)
     static const char *const strs[] = {"arch",   "module_part", "module_name", "memory_class",
                                        "soc",    "compute_capability", "l4t", "jetpack",
                                        "os",     "cuda_toolkit", "cudnn", "tensorrt",
-                                       "gpu_name", "torch", "torch_cuda", "identified_by", NULL};
+                                       "gpu_name", "torch", "torch_cuda", "identified_by",
+                                       "container_digest", NULL};
     return opt_fields(s, pl, "predicate.platform", strs, W_STR) ||
                    opt(s, pl, "predicate.platform", "is_jetson", W_BOOL) ||
                    opt(s, pl, "predicate.platform", "driver_version", W_INT) ||
@@ -170,7 +172,7 @@ static int check_predicate(struct shape *s, const json_t *pred)
         opt(s, pred, "predicate", "commit", W_OBJ) || opt(s, pred, "predicate", "run", W_OBJ))
         return -1;
     const json_t *commit = json_object_get(pred, "commit");
-    static const char *const cstrs[] = {"sha", "source", NULL};
+    static const char *const cstrs[] = {"sha", "source", "repository", NULL};
     if (opt_fields(s, commit, "predicate.commit", cstrs, W_STR) ||
         opt(s, commit, "predicate.commit", "dirty", W_BOOL))
         return -1;
@@ -190,8 +192,38 @@ int jg_evidence_check_shape(const json_t *doc, const char *name, jg_jerr *err)
     return check_predicate(&s, json_object_get(doc, "predicate"));
 }
 
+/* JSON values and keys in text, counted without building them (commas,
+ * colons and openings outside strings, plus one: an upper bound): bounds the
+ * parsed tree before it exists. */
+static size_t count_values(const char *text, size_t len)
+{
+    size_t n = 1;
+    bool in_str = false;
+    for (size_t i = 0; i < len; i++) {
+        char ch = text[i];
+        if (in_str) {
+            if (ch == '\\')
+                i++;
+            else if (ch == '"')
+                in_str = false;
+        } else if (ch == '"') {
+            in_str = true;
+        } else if (ch == ',' || ch == ':' || ch == '[' || ch == '{') {
+            n++;
+        }
+    }
+    return n;
+}
+
 json_t *jg_evidence_parse(const char *text, size_t len, const char *name, jg_jerr *err)
 {
+    if (count_values(text, len) > JG_EVIDENCE_MAX_VALUES) {
+        snprintf(err->text, sizeof err->text,
+                 "%s: more than %u JSON values and keys (an evidence record holds a few "
+                 "hundred; the cap keeps a claim over many records within memory)",
+                 name, JG_EVIDENCE_MAX_VALUES);
+        return NULL;
+    }
     json_t *doc = jg_json_parse(text, len, name, err);
     if (doc && jg_evidence_check_shape(doc, name, err) != 0) {
         json_decref(doc);
@@ -202,18 +234,34 @@ json_t *jg_evidence_parse(const char *text, size_t len, const char *name, jg_jer
 
 json_t *jg_evidence_read(const char *path, jg_jerr *err)
 {
-    json_t *doc = jg_json_load(path, JG_EVIDENCE_MAX_BYTES, err);
-    if (doc && jg_evidence_check_shape(doc, path, err) != 0) {
-        json_decref(doc);
-        return NULL;
-    }
+    jg_blob b;
+    enum jg_rstatus st = jg_read_path(path, JG_EVIDENCE_MAX_BYTES, &b);
+    json_t *doc = NULL;
+    if (st == JG_R_TOO_BIG)
+        snprintf(err->text, sizeof err->text, "%s: larger than %u bytes", path,
+                 JG_EVIDENCE_MAX_BYTES);
+    else if (st != JG_R_OK)
+        snprintf(err->text, sizeof err->text, "%s: %s", path, strerror(b.err));
+    else
+        doc = jg_evidence_parse(b.data, b.len, path, err);
+    jg_blob_free(&b);
     return doc;
 }
 
+static int days_in_month(int year, int mon)
+{
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    return mon == 1 && leap ? 29 : days[mon];
+}
+
+/* A real calendar instant: timegm would silently turn November 31 into
+ * December 1, so a forged date would read as a plausible one. */
 static bool valid_tm(const struct tm *tm)
 {
     return tm->tm_year >= 70 && tm->tm_mon >= 0 && tm->tm_mon <= 11 && tm->tm_mday >= 1 &&
-           tm->tm_mday <= 31 && tm->tm_hour <= 23 && tm->tm_min <= 59 && tm->tm_sec <= 60;
+           tm->tm_mday <= days_in_month(tm->tm_year + 1900, tm->tm_mon) && tm->tm_hour <= 23 &&
+           tm->tm_min <= 59 && tm->tm_sec <= 60;
 }
 
 /* Digits exactly where "YYYY-MM-DDThh:mm:ss" has them (sscanf alone would

@@ -14,6 +14,9 @@
 #include "util/json.h"
 
 #define JG_EVIDENCE_MAX_BYTES (4u * 1024u * 1024u)
+/* At most this many JSON values per record (a real one has a few hundred):
+ * with the byte cap it keeps one parsed record within a few MiB. */
+#define JG_EVIDENCE_MAX_VALUES 65536u
 #define JG_INTOTO_STATEMENT_V1 "https://in-toto.io/Statement/v1"
 #define JG_EVIDENCE_PREDICATE_PREFIX "https://jetgate.dev/evidence/gate-run/v"
 #define JG_EVIDENCE_MAJOR 1

@@ -73,6 +73,17 @@ static json_t *gpu_name(const json_t *drv, const json_t *python)
     return text_or_null(n);
 }
 
+/* The image the run's container was started from, as the launcher passes it
+ * ($JETGATE_IMAGE_DIGEST, "sha256:" + 64 hex): what a container pin is
+ * compared with. Anything else is null. */
+static json_t *container_digest(void)
+{
+    const char *d = getenv("JETGATE_IMAGE_DIGEST");
+    bool ok = d && strlen(d) == 71 && strncmp(d, "sha256:", 7) == 0 &&
+              strspn(d + 7, "0123456789abcdef") == 64;
+    return ok ? json_string(d) : json_null();
+}
+
 /* The record's platform fields that come straight from one fact: one row
  * each, for the value and for its status (typed enumerators: a row naming a
  * field of another type does not compile). 'v' version-like, 't' free text
@@ -144,6 +155,7 @@ json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const js
     json_object_set_new(p, "gpu_name", gpu_name(drv, python));
     json_object_set_new(p, "torch", version_or_null(jg_json_str(python, "torch.version")));
     json_object_set_new(p, "torch_cuda", version_or_null(jg_json_str(python, "torch.cuda")));
+    json_object_set_new(p, "container_digest", container_digest());
     json_object_set_new(p, "raw", json_pack("{s:o, s:o}", "nv_tegra_release",
                                             text_or_null(JG_FACT_STR(facts, l4t_release_line)),
                                             "model", text_or_null(JG_FACT_STR(facts, module_model))));
@@ -228,10 +240,11 @@ json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
     json_object_set_new(pred, "reasons", reasons ? reasons : json_array());
     json_object_set_new(pred, "tool", json_pack("{s:s, s:s}", "name", "jetgate", "version",
                                                 JETGATE_VERSION));
-    json_object_set_new(pred, "commit", json_pack("{s:s, s:o, s:s}", "sha", in->sha, "dirty",
+    json_object_set_new(pred, "commit", json_pack("{s:s, s:o, s:s, s:s?}", "sha", in->sha, "dirty",
                                                   in->dirty < 0 ? json_null()
                                                                 : json_boolean(in->dirty),
-                                                  "source", in->commit_source));
+                                                  "source", in->commit_source, "repository",
+                                                  in->repo && *in->repo ? in->repo : NULL));
     json_object_set_new(pred, "run", run ? run : json_object());
     json_object_set_new(pred, "started_at", rfc3339(in->started));
     json_object_set_new(pred, "finished_at", rfc3339(in->finished));

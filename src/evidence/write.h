@@ -22,6 +22,7 @@ typedef struct jg_evidence_in {
     const char *sha;         /* 40 lowercase hex */
     int dirty;               /* 1 / 0, or -1 unknown (null) */
     const char *commit_source; /* "flag" | "GITHUB_SHA" | "git" */
+    const char *repo;        /* normalised repository identity, or NULL (null) */
     const json_t *run;       /* jg_evidence_run_meta */
     time_t started, finished;
 } jg_evidence_in;

@@ -31,7 +31,7 @@ const char *jg_env_path_kind(const char *e)
 
 static json_t *scrubbed(const jg_scrub *s, const char *value)
 {
-    char *t = jg_scrub_text(s, value, true);
+    char *t = jg_scrub_text(s, value, JG_SCRUB_FREE_TEXT);
     json_t *j = json_string(t ? t : "");
     free(t);
     return j;

@@ -1,39 +1,12 @@
 #include "gate/commit.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "evidence/write.h"
-#include "util/env.h"
-#include "util/spawn.h"
-
-extern char **environ;
-
-#define GIT_TIMEOUT_S 30.0
-
-/* Runs git with args; returns its stdout (malloc'd) when it exits 0, else NULL. */
-static char *git(const char *a1, const char *a2)
-{
-    char *exe = jg_which("git");
-    if (!exe)
-        return NULL;
-    char **envp = jg_env_build(environ, NULL, JG_ENV_OFFLINE);
-    char *argv[] = {exe, (char *)a1, (char *)a2, NULL};
-    jg_spawn_opts o = {.timeout_s = GIT_TIMEOUT_S, .envp = envp};
-    jg_child c;
-    char *out = NULL;
-    if (envp && jg_spawn_argv(argv, &o, &c) == 0) {
-        if (c.outcome == JG_CHILD_EXITED && c.code == 0 && c.out) {
-            out = c.out;
-            c.out = NULL;
-        }
-        jg_child_free(&c);
-    }
-    jg_env_free(envp);
-    free(exe);
-    return out;
-}
+#include "util/msg.h"
 
 static int take(const char *sha, const char *source, jg_commit *out, char *err, size_t n)
 {
@@ -47,32 +20,55 @@ static int take(const char *sha, const char *source, jg_commit *out, char *err, 
     return 0;
 }
 
+/* The requested commit (flag, else GITHUB_SHA) must be HEAD. */
+static int check_requested(const char *flag, const char *env, const char *head, char *err,
+                           size_t n)
+{
+    const char *want = flag ? flag : env;
+    if (!want || strcmp(want, head) == 0)
+        return 0;
+    snprintf(err, n, "%s %.60s is not HEAD (%s) of the tested checkout: evidence is bound to the "
+                     "code that ran; check that commit out, or drop %s",
+             flag ? "--commit" : "GITHUB_SHA", want, head, flag ? "--commit" : "GITHUB_SHA");
+    return -1;
+}
+
 int jg_commit_resolve(const char *flag, jg_commit *out, char *err, size_t n)
 {
     memset(out, 0, sizeof *out);
     out->dirty = -1;
-    int rc;
     const char *env = getenv("GITHUB_SHA");
-    if (flag) {
-        rc = take(flag, "flag", out, err, n);
-    } else if (env && *env) {
-        rc = take(env, "GITHUB_SHA", out, err, n);
-    } else {
-        char *head = git("rev-parse", "HEAD");
-        if (!head) {
+    env = env && *env ? env : NULL;
+    if (flag && take(flag, "flag", out, err, n) != 0)
+        return -1;
+    char *head = jg_git_line("rev-parse", "HEAD", NULL);
+    if (!head) {
+        if (!flag && !env) {
             snprintf(err, n, "no --commit, no GITHUB_SHA, and `git rev-parse HEAD` failed "
                              "(not a git checkout?)");
             return -1;
         }
-        head[strcspn(head, "\r\n")] = '\0';
-        rc = take(head, "git", out, err, n);
-        free(head);
+        if (!jg_quiet)
+            jg_warn("run: not a git checkout: the evidence for %s cannot be tied to the code that "
+                    "ran, and no claim will accept it", flag ? flag : env);
+        if (!jg_repo_here(out->repo, sizeof out->repo))
+            out->repo[0] = '\0';
+        return flag ? 0 : take(env, "GITHUB_SHA", out, err, n);
     }
+    int rc = take(head, "git", out, err, n);
+    if (rc == 0)
+        rc = check_requested(flag, env, head, err, n);
+    free(head);
     if (rc != 0)
         return rc;
-    char *status = git("status", "--porcelain");
+    char *status = jg_git("status", "--porcelain", NULL);
     if (status)
         out->dirty = status[0] != '\0';
     free(status);
+    char *top = jg_git_line("rev-parse", "--show-toplevel", NULL);
+    snprintf(out->root, sizeof out->root, "%s", top ? top : "");
+    free(top);
+    if (!jg_repo_here(out->repo, sizeof out->repo))
+        out->repo[0] = '\0';
     return 0;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gate/check.h"
+#include "policy/accept.h"
 #include "util/json.h"
 
 const char *const jg_gate_check_ids[] = {
@@ -32,13 +33,15 @@ json_t *jg_gate_checks(const jg_gate_in *in)
     jg_gate_torch_checks(in->facts, in->python, checks);
     project_checks(in->project, checks);
     json_array_append_new(checks, jg_gate_model_check(in->model_selected, in->python));
-    const json_t *req = json_object_get(in->gate, "required_checks");
+    /* The policy's one rule: required_checks plus every configured hook. */
+    json_t *req = jg_accept_required_ids(in->gate);
     size_t i;
     json_t *c;
     json_array_foreach(checks, i, c) {
         const char *id = json_string_value(json_object_get(c, "id"));
         json_object_set_new(c, "required", json_boolean(jg_json_list_has(req, id)));
     }
+    json_decref(req);
     return checks;
 }
 

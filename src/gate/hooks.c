@@ -37,14 +37,40 @@ bool jg_device_auto_is_cuda(const char *out, char *got, size_t n)
     return true;
 }
 
-/* Runs command with /bin/sh -c; extra is one "NAME=value" or NULL. */
-static void run_shell(const char *command, const char *extra, double timeout_s, jg_child *c)
+json_t *jg_hook_tail(const char *text, size_t len, size_t n)
 {
-    const char *add[] = {extra, NULL};
+    if (!text)
+        return json_string("");
+    const char *from = len > n ? text + len - n : text;
+    size_t k = len > n ? n : len;
+    char *buf = malloc(k + 1);
+    if (!buf)
+        return json_string("");
+    for (size_t i = 0; i < k; i++) {
+        unsigned char ch = (unsigned char)from[i];
+        buf[i] = (ch >= 0x20 && ch < 0x7f) || ch == '\n' || ch == '\t' ? (char)ch : '?';
+    }
+    buf[k] = '\0';
+    json_t *s = json_string(buf);
+    free(buf);
+    return s;
+}
+
+/* Runs command with /bin/sh -c at o->root with the contract's variables;
+ * junit is the $JETGATE_JUNIT path or NULL. */
+static void run_shell(const char *command, const jg_hooks_opts *o, const char *junit, jg_child *c)
+{
+    char py[1100], ev[1100], ju[1100];
+    snprintf(py, sizeof py, "JETGATE_PYTHON=%s", o->python ? o->python : "python3");
+    snprintf(ev, sizeof ev, "JETGATE_EVIDENCE_DIR=%s", o->evidence_dir ? o->evidence_dir : ".");
+    snprintf(ju, sizeof ju, "JETGATE_JUNIT=%s", junit ? junit : "");
+    const char *add[] = {py, ev, junit ? ju : NULL, NULL};
     char **envp = jg_env_build(environ, add, JG_ENV_OFFLINE);
     char *argv[] = {"/bin/sh", "-c", (char *)command, NULL};
-    jg_spawn_opts o = {.timeout_s = timeout_s, .envp = envp};
-    jg_spawn_argv(argv, &o, c);
+    /* stderr keeps its first bytes; a larger cap keeps its end as well for the tail. */
+    jg_spawn_opts so = {.timeout_s = o->timeout_s, .envp = envp, .err_cap = 1024u * 1024u,
+                        .cwd = o->root && *o->root ? o->root : NULL};
+    jg_spawn_argv(argv, &so, c);
     jg_env_free(envp);
 }
 
@@ -53,18 +79,29 @@ static bool exited_ok(const jg_child *c)
     return c->outcome == JG_CHILD_EXITED && c->code == 0;
 }
 
-static json_t *device_auto(const json_t *cfg, double timeout_s)
+/* measurements gain the output tails and the exit code. */
+static json_t *with_output(json_t *m, const jg_child *c)
+{
+    json_object_set_new(m, "stdout_tail", jg_hook_tail(c->out, c->out_len, JG_HOOK_TAIL_BYTES));
+    json_object_set_new(m, "stderr_tail",
+                        jg_hook_tail(c->errtxt, c->err_len, JG_HOOK_TAIL_BYTES));
+    json_object_set_new(m, "exit_code",
+                        c->outcome == JG_CHILD_EXITED ? json_integer(c->code) : json_null());
+    return m;
+}
+
+static json_t *device_auto(const json_t *cfg, const jg_hooks_opts *o)
 {
     const char *cmd = json_string_value(json_object_get(cfg, "command"));
     if (!cmd)
         return jg_check("project.device_auto", "error", 0, NULL, "hook has no \"command\"");
     jg_progress("running the project's device=auto hook");
     jg_child c;
-    run_shell(cmd, NULL, timeout_s, &c);
+    run_shell(cmd, o, NULL, &c);
     char got[128], desc[160];
     bool cuda = jg_device_auto_is_cuda(c.out, got, sizeof got);
     jg_child_describe(&c, desc, sizeof desc);
-    json_t *m = json_pack("{s:s}", "resolved", got);
+    json_t *m = with_output(json_pack("{s:s}", "resolved", got), &c);
     json_t *r;
     if (!exited_ok(&c))
         r = jg_check("project.device_auto", "fail", c.seconds, m, "hook %s", desc);
@@ -72,7 +109,8 @@ static json_t *device_auto(const json_t *cfg, double timeout_s)
         r = jg_check("project.device_auto", "pass", c.seconds, m, "device=auto resolves to %s", got);
     else
         r = jg_check("project.device_auto", "fail", c.seconds, m,
-                     "device=auto resolves to '%s', not cuda", got);
+                     "device=auto resolves to '%s', not cuda (the last non-empty line of the "
+                     "hook's stdout must be cuda or cuda:N)", got);
     jg_child_free(&c);
     return r;
 }
@@ -83,9 +121,9 @@ static json_t *judge_junit(const char *path, const jg_child *c)
     char desc[160], err[300];
     jg_child_describe(c, desc, sizeof desc);
     if (jg_read_path(path, JG_CAP_LARGE, &b) != JG_R_OK) {
-        json_t *r = jg_check("project.tests", "fail", c->seconds, NULL,
-                             "tests hook %s and left no JUnit report (%s)", desc,
-                             jg_rstatus_name(b.status));
+        json_t *r = jg_check("project.tests", "fail", c->seconds, with_output(json_object(), c),
+                             "tests hook %s and left no JUnit report at $JETGATE_JUNIT (%s)",
+                             desc, jg_rstatus_name(b.status));
         jg_blob_free(&b);
         return r;
     }
@@ -93,33 +131,35 @@ static json_t *judge_junit(const char *path, const jg_child *c)
     int rc = jg_junit_count(b.data, b.len, &k, err, sizeof err);
     jg_blob_free(&b);
     if (rc != 0)
-        return jg_check("project.tests", "error", c->seconds, NULL, "JUnit report: %s", err);
-    json_t *m = json_pack("{s:I, s:I, s:I, s:I, s:o}", "tests", (json_int_t)k.tests, "failures",
+        return jg_check("project.tests", "error", c->seconds, with_output(json_object(), c),
+                        "JUnit report: %s", err);
+    json_t *m = json_pack("{s:I, s:I, s:I, s:I}", "tests", (json_int_t)k.tests, "failures",
                           (json_int_t)k.failures, "errors", (json_int_t)k.errors, "skipped",
-                          (json_int_t)k.skipped, "exit_code",
-                          c->outcome == JG_CHILD_EXITED ? json_integer(c->code) : json_null());
-    bool ok = k.tests > 0 && k.failures == 0 && k.errors == 0 && k.skipped == 0 && exited_ok(c);
-    return jg_check("project.tests", ok ? "pass" : "fail", c->seconds, m,
+                          (json_int_t)k.skipped);
+    bool ok = jg_junit_green(&k) && exited_ok(c);
+    return jg_check("project.tests", ok ? "pass" : "fail", c->seconds, with_output(m, c),
                     "%lld tests, %lld failures, %lld errors, %lld skipped; command %s",
                     k.tests, k.failures, k.errors, k.skipped, desc);
 }
 
-static json_t *tests(const json_t *cfg, double timeout_s)
+static json_t *tests(const json_t *cfg, const jg_hooks_opts *o)
 {
     const char *cmd = json_string_value(json_object_get(cfg, "command"));
     const char *junit = json_string_value(json_object_get(cfg, "junit"));
     if (!cmd)
         return jg_check("project.tests", "error", 0, NULL, "hook has no \"command\"");
-    char dir[] = "/tmp/jetgate-junit-XXXXXX", path[1100], var[1200];
+    char dir[] = "/tmp/jetgate-junit-XXXXXX", path[1100];
     bool tmp = !junit;
     if (tmp && !mkdtemp(dir))
         return jg_check("project.tests", "error", 0, NULL, "cannot create a temporary directory");
-    snprintf(path, sizeof path, "%s%s", tmp ? dir : junit, tmp ? "/junit.xml" : "");
+    /* A relative "junit" is the project's: resolve it at the project root. */
+    bool rel = !tmp && junit[0] != '/' && o->root && *o->root;
+    snprintf(path, sizeof path, "%s%s%s", tmp ? dir : rel ? o->root : "",
+             tmp ? "/junit.xml" : rel ? "/" : "", tmp ? "" : junit);
     unlink(path); /* a stale report from an earlier run must not count */
-    snprintf(var, sizeof var, "JETGATE_JUNIT=%s", path);
     jg_progress("running the project's conditional tests");
     jg_child c;
-    run_shell(cmd, var, timeout_s, &c);
+    run_shell(cmd, o, path, &c);
     json_t *r = judge_junit(path, &c);
     jg_child_free(&c);
     if (tmp) {
@@ -143,16 +183,17 @@ const char *jg_hooks_refusal(const char *event, const char *runner_environment)
 }
 
 static json_t *hook_check(const char *id, const json_t *cfg, const char *refusal,
-                          json_t *(*run)(const json_t *, double), double timeout_s)
+                          json_t *(*run)(const json_t *, const jg_hooks_opts *),
+                          const jg_hooks_opts *o)
 {
     if (!json_is_object(cfg))
         return jg_check(id, "skip", 0, NULL, "not configured");
     if (refusal)
         return jg_check(id, "error", 0, NULL, "%s", refusal);
-    return run(cfg, timeout_s);
+    return run(cfg, o);
 }
 
-json_t *jg_gate_run_hooks(const json_t *gate, double timeout_s)
+json_t *jg_gate_run_hooks(const json_t *gate, const jg_hooks_opts *o)
 {
     const json_t *hooks = json_object_get(gate, "hooks");
     const json_t *da = json_object_get(hooks, "device_auto");
@@ -161,7 +202,33 @@ json_t *jg_gate_run_hooks(const json_t *gate, double timeout_s)
     if (refusal && (json_is_object(da) || json_is_object(ts)))
         jg_err("project hooks: %s", refusal);
     json_t *out = json_array();
-    json_array_append_new(out, hook_check("project.device_auto", da, refusal, device_auto, timeout_s));
-    json_array_append_new(out, hook_check("project.tests", ts, refusal, tests, timeout_s));
+    json_array_append_new(out, hook_check("project.device_auto", da, refusal, device_auto, o));
+    json_array_append_new(out, hook_check("project.tests", ts, refusal, tests, o));
     return out;
+}
+
+static void print_tail(FILE *f, const char *id, const char *stream, const char *tail)
+{
+    if (!tail || !*tail)
+        return;
+    fprintf(f, "jetgate: run: %s: last %s of the hook's %s:\n", id, "2 KiB", stream);
+    for (const char *p = tail; *p;) {
+        size_t n = strcspn(p, "\n");
+        fprintf(f, "  | %.*s\n", (int)n, p);
+        p += n + (p[n] == '\n');
+    }
+}
+
+void jg_hooks_print_failures(FILE *f, const json_t *checks)
+{
+    for (size_t i = 0; i < json_array_size(checks); i++) {
+        const json_t *c = json_array_get(checks, i);
+        const char *id = jg_json_str(c, "id"), *st = jg_json_str(c, "status");
+        if (!id || strncmp(id, "project.", 8) != 0 || !st || strcmp(st, "pass") == 0 ||
+            strcmp(st, "skip") == 0)
+            continue;
+        fprintf(f, "jetgate: run: %s %s: %s\n", id, st, jg_json_str(c, "reason"));
+        print_tail(f, id, "stdout", jg_json_str(c, "measurements.stdout_tail"));
+        print_tail(f, id, "stderr", jg_json_str(c, "measurements.stderr_tail"));
+    }
 }

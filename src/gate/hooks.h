@@ -1,15 +1,33 @@
-/* Project hooks from the policy gate's "hooks": commands the project supplies
- * (run with /bin/sh -c in a secret-free, offline environment) whose results
- * become project.device_auto and project.tests. */
+/* Project hooks from the policy gate's "hooks" (the hook contract of
+ * docs/schema.md "Project hooks"): commands the project supplies, run with
+ * /bin/sh -c at the project root in a secret-free, offline environment with
+ * $JETGATE_PYTHON, $JETGATE_EVIDENCE_DIR and (tests) $JETGATE_JUNIT set.
+ * Their results become project.device_auto and project.tests; each keeps
+ * the last 2 KiB of the hook's stdout and stderr (scrubbed with the evidence). */
 #ifndef JG_GATE_HOOKS_H
 #define JG_GATE_HOOKS_H
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+
+/* How much of each output stream a hook check keeps. */
+#define JG_HOOK_TAIL_BYTES 2048
+
+typedef struct jg_hooks_opts {
+    double timeout_s;
+    const char *python;       /* $JETGATE_PYTHON: the --python interpreter */
+    const char *evidence_dir; /* $JETGATE_EVIDENCE_DIR: the --out directory */
+    const char *root;         /* working directory (the checkout's top level); NULL = cwd */
+} jg_hooks_opts;
 
 /* The project.* checks for this gate (each "skip: not configured" when the
  * hook is null or absent). Runs the configured commands. */
-json_t *jg_gate_run_hooks(const json_t *gate, double timeout_s);
+json_t *jg_gate_run_hooks(const json_t *gate, const jg_hooks_opts *o);
+
+/* For each project.* check that did not pass, print its reason and output
+ * tails on f (give it the scrubbed checks of the evidence). */
+void jg_hooks_print_failures(FILE *f, const json_t *checks);
 
 /* Pure: does the hook's stdout resolve device=auto to CUDA? The last non-empty
  * line, trimmed, must be "cuda" or "cuda:<index>"; got receives that line. */
@@ -18,5 +36,9 @@ bool jg_device_auto_is_cuda(const char *out, char *got, size_t n);
 /* Runner safety (defence in depth beside the workflow's triggers): the reason
  * hooks must not run for this GitHub event on this runner, or NULL. */
 const char *jg_hooks_refusal(const char *event, const char *runner_environment);
+
+/* The last n bytes of text as a JSON string, bytes outside printable ASCII,
+ * newline and tab shown as '?' (so the string is always valid UTF-8). */
+json_t *jg_hook_tail(const char *text, size_t len, size_t n);
 
 #endif

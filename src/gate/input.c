@@ -70,7 +70,9 @@ int jg_gate_collect(const jg_gate_run_opts *o, const json_t *gate, const json_t 
         const char *id = getenv("JETGATE_MODEL_ID");
         in->model_py = run_python(o, id && *id ? id : JG_GATE_DEFAULT_MODEL, hung);
     }
-    in->project = jg_gate_run_hooks(gate, o->timeout_s > 0 ? o->timeout_s : HOOK_TIMEOUT_S);
+    jg_hooks_opts ho = {.timeout_s = o->timeout_s > 0 ? o->timeout_s : HOOK_TIMEOUT_S,
+                        .python = o->python, .evidence_dir = o->evidence_dir, .root = o->root};
+    in->project = jg_gate_run_hooks(gate, &ho);
     return 0;
 }
 

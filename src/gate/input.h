@@ -13,6 +13,8 @@ typedef struct jg_gate_run_opts {
     const char *python;  /* interpreter for the framework checks */
     double timeout_s;    /* per probe and hook; 0 = each one's default */
     bool model;          /* also run the model download (network allowed) */
+    const char *evidence_dir; /* $JETGATE_EVIDENCE_DIR for the hooks */
+    const char *root;         /* the hooks' working directory (project root); NULL = cwd */
 } jg_gate_run_opts;
 
 /* Everything a run collects from the host; every member owned. */

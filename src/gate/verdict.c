@@ -1,9 +1,12 @@
-/* Gate status from the checks: passed / failed / not_run, with reasons and counts. */
+/* Gate status from the checks: passed / failed / not_run, with reasons and
+ * counts. What is required and what satisfies it come from the policy's one
+ * acceptance rule (src/policy/accept.h), the same the claim applies. */
 #include <stdio.h>
 #include <string.h>
 
 #include "gate/check.h"
 #include "gate/gate.h"
+#include "policy/accept.h"
 #include "util/json.h"
 
 static const char *status_of(const json_t *c)
@@ -34,20 +37,6 @@ static json_t *counts_of(const json_t *checks)
     return counts;
 }
 
-/* "unsupported" passes only for bitsandbytes on a tier that documents it so,
- * and, when the gate has an allow_unsupported list, only if it names the check. */
-static bool accepted(const json_t *c, const json_t *gate, const json_t *tier)
-{
-    const char *st = status_of(c);
-    if (strcmp(st, "pass") == 0)
-        return true;
-    const char *id = json_string_value(json_object_get(c, "id"));
-    const char *bnb = json_string_value(json_object_get(tier, "bitsandbytes"));
-    const json_t *allow = json_object_get(gate, "allow_unsupported");
-    return strcmp(st, "unsupported") == 0 && id && strcmp(id, "torch.bnb_nf4") == 0 && bnb &&
-           strcmp(bnb, "unsupported") == 0 && (!json_is_array(allow) || jg_json_list_has(allow, id));
-}
-
 static void add_prerequisites(const json_t *checks, json_t *reasons)
 {
     if (!passed(checks, "host.arm64"))
@@ -58,24 +47,25 @@ static void add_prerequisites(const json_t *checks, json_t *reasons)
         json_array_append_new(reasons, json_string("no CUDA torch"));
 }
 
-static void add_required_failures(const json_t *checks, const json_t *gate, const json_t *tier,
-                                  json_t *reasons,
-                                  int *n_required)
+/* Returns the number of required ids. */
+static size_t add_required_failures(const json_t *checks, const json_t *gate, const json_t *tier,
+                                    json_t *reasons)
 {
-    size_t i;
-    json_t *c;
-    json_array_foreach(checks, i, c) {
-        if (!json_is_true(json_object_get(c, "required")))
-            continue;
-        (*n_required)++;
-        if (accepted(c, gate, tier))
+    json_t *req = jg_accept_required_ids(gate);
+    for (size_t i = 0; i < json_array_size(req); i++) {
+        const char *id = json_string_value(json_array_get(req, i));
+        const json_t *c = jg_json_find_id(checks, id);
+        if (c && jg_accept_status(gate, tier, id, status_of(c)))
             continue;
         char line[1200];
-        const char *reason = json_string_value(json_object_get(c, "reason"));
-        snprintf(line, sizeof line, "required check %s: %s: %s",
-                 json_string_value(json_object_get(c, "id")), status_of(c), reason ? reason : "");
+        const char *reason = c ? json_string_value(json_object_get(c, "reason")) : "not run";
+        snprintf(line, sizeof line, "required check %s: %s: %s", id, c ? status_of(c) : "missing",
+                 reason ? reason : "");
         json_array_append_new(reasons, json_string(line));
     }
+    size_t n = json_array_size(req);
+    json_decref(req);
+    return n;
 }
 
 json_t *jg_gate_verdict(const json_t *checks, const json_t *gate, const json_t *tier)
@@ -86,9 +76,7 @@ json_t *jg_gate_verdict(const json_t *checks, const json_t *gate, const json_t *
     if (json_array_size(reasons) > 0) {
         status = "not_run";
     } else {
-        int n_required = 0;
-        add_required_failures(checks, gate, tier, reasons, &n_required);
-        if (n_required == 0)
+        if (add_required_failures(checks, gate, tier, reasons) == 0)
             json_array_append_new(reasons, json_string("the gate requires no check: a gate that "
                                                        "checks nothing does not pass"));
         status = json_array_size(reasons) ? "failed" : "passed";

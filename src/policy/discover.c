@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "policy/policy.h"
+#include "util/msg.h"
 
 int jg_git_root(const char *dir, char *out, size_t n)
 {
@@ -95,4 +96,17 @@ const char *jg_policy_src_describe(const jg_policy_src *src, char *buf, size_t n
     else
         snprintf(buf, n, "%s (%s)", src->path, why[src->origin]);
     return buf;
+}
+
+json_t *jg_policy_open(const char *command, const char *flag, jg_policy_src *src)
+{
+    jg_jerr err = {{0}};
+    json_t *policy = jg_policy_load_from(flag, src, &err);
+    if (!policy) {
+        jg_err("%s", err.text);
+        return NULL;
+    }
+    char desc[PATH_MAX + 128];
+    jg_progress("%s: policy: %s", command, jg_policy_src_describe(src, desc, sizeof desc));
+    return policy;
 }

@@ -43,6 +43,10 @@ const char *jg_policy_src_name(const jg_policy_src *src);
 /* "FILE (--policy)", "FILE ($JETGATE_POLICY)", "FILE (project policy at the
  * git root)" or "embedded default policy (no .jetgate/policy.json at the git
  * root)": what every human output prints after "policy: ". */
+/* Discover and load for a command's human output: on failure print the error
+ * (the caller exits 2) and return NULL; on success say on stderr which policy
+ * is used ("<command>: policy: ..."). */
+json_t *jg_policy_open(const char *command, const char *flag, jg_policy_src *src);
 const char *jg_policy_src_describe(const jg_policy_src *src, char *buf, size_t n);
 
 #endif

@@ -4,7 +4,10 @@
  * upload-artifact accepts. */
 #include <string.h>
 
+#include "evidence/read.h"
 #include "policy/lint_internal.h"
+#include "policy/policy.h"
+#include "policy/repo.h"
 
 static const char *const base_labels[] = {"self-hosted", "linux", "ARM64", "jetson"};
 static const char *const trusted_triggers[] = {"workflow_dispatch", "schedule", "release"};
@@ -36,8 +39,34 @@ static void lint_gate(const json_t *gate, const char *file, jg_findings *out)
                             "gate %s: runner_labels lacks '%s'", JG_LINT_GATE, base_labels[i]);
 }
 
+/* Waivers (issue 10): at most JG_WAIVER_MAX_DAYS long, and citing an issue
+ * of this project (when this checkout's repository is known). */
+static void lint_waivers(const json_t *policy, const char *file, jg_findings *out)
+{
+    char here[JG_REPO_MAX], repo[JG_REPO_MAX];
+    bool known = jg_repo_here(here, sizeof here);
+    size_t i;
+    json_t *w;
+    json_array_foreach(json_object_get(policy, "waivers"), i, w)
+    {
+        time_t opened, expires;
+        const char *issue = json_string_value(json_object_get(w, "issue"));
+        if (jg_evidence_parse_date(json_string_value(json_object_get(w, "opened")), &opened) &&
+            jg_evidence_parse_date(json_string_value(json_object_get(w, "expires")), &expires) &&
+            expires - opened > (time_t)JG_WAIVER_MAX_DAYS * 86400)
+            jg_findings_add(out, file, 0, 0, "policy.waiver-too-long",
+                            "waivers[%zu] spans %lld days; a waiver lasts at most %d", i,
+                            (long long)((expires - opened) / 86400), JG_WAIVER_MAX_DAYS);
+        if (known && (!jg_repo_of_issue(issue, repo, sizeof repo) || strcmp(repo, here) != 0))
+            jg_findings_add(out, file, 0, 0, "policy.waiver-foreign-issue",
+                            "waivers[%zu] cites %s, not an issue of %s", i, issue ? issue : "?",
+                            here);
+    }
+}
+
 void jg_lint_policy(const json_t *policy, const char *file, jg_findings *out)
 {
+    lint_waivers(policy, file, out);
     const json_t *gate = jg_lint_gate(policy);
     if (!gate)
         jg_findings_add(out, file, 0, 0, "policy.gate", "no gate with id '%s'", JG_LINT_GATE);

@@ -39,6 +39,11 @@ int jg_policy_retention_days(const json_t *policy);
  * NULL when none matches. x86_64 or non-Jetson platforms never match. */
 const json_t *jg_policy_tier_for_platform(const json_t *policy, const json_t *platform);
 
+/* The first tier whose identity and hardware (aarch64, Jetson, module part,
+ * SoC, compute capability, memory class where named) match; software aside.
+ * NULL when none does. */
+const json_t *jg_policy_tier_for_hardware(const json_t *policy, const json_t *platform);
+
 /* Tier version patterns: "36.4.3" (exact), "7.x" / "5.1.x" (any patch below
  * the prefix), "38+" (that major or later). */
 bool jg_version_matches(const char *pattern, const char *version);
@@ -49,9 +54,13 @@ bool jg_version_pattern_ok(const char *pattern);
 
 /* Compare a tier with a platform; calls on_mismatch (when not NULL) once per
  * difference with a stable code ("arch_not_aarch64", "not_jetson",
- * "module_mismatch", "soc_mismatch", "cc_mismatch", "l4t_mismatch",
- * "jetpack_mismatch") and a sentence. A missing or null platform value is a
- * mismatch. Returns the number of mismatches. */
+ * "module_mismatch", "soc_mismatch", "cc_mismatch", "memory_class_mismatch",
+ * "l4t_mismatch", "jetpack_mismatch", "ubuntu_mismatch", "cuda_mismatch",
+ * "cudnn_mismatch", "tensorrt_mismatch", "l4t_release_line_contradicts",
+ * "gpu_name_contradicts", "torch_not_cuda", "torch_pin_mismatch") and a
+ * sentence. A missing or null platform value is a mismatch. Returns the
+ * number of mismatches. This is the one tier matcher: run's verdict, claim,
+ * report and matrix all use it. */
 typedef void (*jg_mismatch_fn)(void *ctx, const char *code, const char *text);
 int jg_tier_match_platform(const json_t *tier, const json_t *platform, jg_mismatch_fn on_mismatch,
                            void *ctx);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "policy/policy.h"
+#include "policy/tier_match.h"
 #include "util/version.h"
 #include "util/json.h"
 
@@ -48,13 +49,7 @@ bool jg_version_matches(const char *pattern, const char *version)
     return strncmp(pattern, version, n) == 0 && version[n] == '.';
 }
 
-struct matcher {
-    jg_mismatch_fn fn;
-    void *ctx;
-    int count;
-};
-
-__attribute__((format(printf, 3, 4))) static void miss(struct matcher *m, const char *code,
+__attribute__((format(printf, 3, 4))) void jg_tier_miss(struct matcher *m, const char *code,
                                                        const char *fmt, ...)
 {
     m->count++;
@@ -68,7 +63,7 @@ __attribute__((format(printf, 3, 4))) static void miss(struct matcher *m, const 
     m->fn(m->ctx, code, text);
 }
 
-static const char *shown(const char *s)
+const char *jg_tier_shown(const char *s)
 {
     return s ? s : "unknown";
 }
@@ -77,11 +72,11 @@ static void match_identity(struct matcher *m, const json_t *platform)
 {
     const char *arch = json_string_value(json_object_get(platform, "arch"));
     if (!arch || strcmp(arch, "aarch64") != 0)
-        miss(m, "arch_not_aarch64",
+        jg_tier_miss(m, "arch_not_aarch64",
              "platform arch is %s: evidence from a non-aarch64 host never satisfies a Jetson tier",
-             shown(arch));
+             jg_tier_shown(arch));
     if (!json_is_true(json_object_get(platform, "is_jetson")))
-        miss(m, "not_jetson",
+        jg_tier_miss(m, "not_jetson",
              "platform is not identified as a Jetson: evidence from a generic arm64 host shows "
              "only that code imports");
 }
@@ -90,27 +85,23 @@ static void match_hardware(struct matcher *m, const json_t *hw, const json_t *pl
 {
     const char *part = json_string_value(json_object_get(platform, "module_part"));
     if (!jg_json_list_has(json_object_get(hw, "module_parts"), part))
-        miss(m, "module_mismatch", "module part %s is not one the tier accepts", shown(part));
+        jg_tier_miss(m, "module_mismatch", "module part %s is not one the tier accepts",
+                     jg_tier_shown(part));
     const char *want_soc = json_string_value(json_object_get(hw, "soc"));
     const char *soc = json_string_value(json_object_get(platform, "soc"));
     if (!soc || strcmp(soc, want_soc) != 0)
-        miss(m, "soc_mismatch", "SoC %s, the tier needs %s", shown(soc), want_soc);
+        jg_tier_miss(m, "soc_mismatch", "SoC %s, the tier needs %s", jg_tier_shown(soc), want_soc);
     const char *want_cc = json_string_value(json_object_get(hw, "compute_capability"));
     const char *cc = json_string_value(json_object_get(platform, "compute_capability"));
     if (!cc || strcmp(cc, want_cc) != 0)
-        miss(m, "cc_mismatch", "compute capability %s, the tier needs %s", shown(cc), want_cc);
-}
-
-static void match_software(struct matcher *m, const json_t *sw, const json_t *platform)
-{
-    const char *want_l4t = json_string_value(json_object_get(sw, "l4t"));
-    const char *l4t = json_string_value(json_object_get(platform, "l4t"));
-    if (!jg_version_matches(want_l4t, l4t))
-        miss(m, "l4t_mismatch", "L4T %s, the tier needs %s", shown(l4t), want_l4t);
-    const char *want_jp = json_string_value(json_object_get(sw, "jetpack"));
-    const char *jp = json_string_value(json_object_get(platform, "jetpack"));
-    if (!jg_version_matches(want_jp, jp))
-        miss(m, "jetpack_mismatch", "JetPack %s, the tier needs %s", shown(jp), want_jp);
+        jg_tier_miss(m, "cc_mismatch", "compute capability %s, the tier needs %s",
+                     jg_tier_shown(cc), want_cc);
+    /* A tier with a null memory class (modules of several sizes) names no constraint. */
+    const char *want_mem = json_string_value(json_object_get(hw, "memory_class"));
+    const char *mem = json_string_value(json_object_get(platform, "memory_class"));
+    if (want_mem && (!mem || strcmp(mem, want_mem) != 0))
+        jg_tier_miss(m, "memory_class_mismatch", "memory class %s, the tier needs %s",
+                     jg_tier_shown(mem), want_mem);
 }
 
 int jg_tier_match_platform(const json_t *tier, const json_t *platform, jg_mismatch_fn on_mismatch,
@@ -122,9 +113,24 @@ int jg_tier_match_platform(const json_t *tier, const json_t *platform, jg_mismat
         platform = empty; /* every field then reads as unknown: all mismatch */
     match_identity(&m, platform);
     match_hardware(&m, json_object_get(tier, "hardware"), platform);
-    match_software(&m, json_object_get(tier, "software"), platform);
+    jg_tier_match_software(&m, tier, platform);
     json_decref(empty);
     return m.count;
+}
+
+/* Identity and hardware only: the tier this machine is, whatever software
+ * it runs (the gate judges bitsandbytes by it; the claim compares the rest). */
+const json_t *jg_policy_tier_for_hardware(const json_t *policy, const json_t *platform)
+{
+    const json_t *tiers = json_object_get(policy, "tiers");
+    for (size_t i = 0; json_is_object(platform) && i < json_array_size(tiers); i++) {
+        struct matcher m = {NULL, NULL, 0};
+        match_identity(&m, platform);
+        match_hardware(&m, json_object_get(json_array_get(tiers, i), "hardware"), platform);
+        if (m.count == 0)
+            return json_array_get(tiers, i);
+    }
+    return NULL;
 }
 
 const json_t *jg_policy_tier_for_platform(const json_t *policy, const json_t *platform)

@@ -102,7 +102,8 @@ static void one(FILE *f, const struct jg_report_in *in, const json_t *doc, size_
     value(f, pred, "finished_at");
     fputs("\n- jetgate: ", f);
     value(f, json_object_get(pred, "tool"), "version");
-    const json_t *tier = jg_policy_tier_for_platform(in->policy, json_object_get(pred, "platform"));
+    /* The tier this hardware is; whether its software matches is the claim's question. */
+    const json_t *tier = jg_policy_tier_for_hardware(in->policy, json_object_get(pred, "platform"));
     fprintf(f, "\n- Matching tier: %s\n\n", tier ? jg_json_str(tier, "name") : "none");
     platform(f, json_object_get(pred, "platform"));
     checks(f, pred);

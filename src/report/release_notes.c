@@ -17,9 +17,10 @@ void jg_report_release_notes(FILE *f, const struct jg_report_in *in)
         json_t *st = jg_report_tier_status(in, t);
         if (json_is_true(json_object_get(st, "claimed")))
             fprintf(f, "- Jetson CUDA support: claimed for %s (JetPack %s, Jetson Linux %s) on "
-                       "commit %s.\n",
+                       "commit %s%s.\n",
                     jg_json_str(t, "name"), jg_json_str(t, "software.jetpack"),
-                    jg_json_str(t, "software.l4t"), jg_json_str(st, "commit"));
+                    jg_json_str(t, "software.l4t"), jg_json_str(st, "commit"),
+                    jg_json_str(st, "scope"));
         else {
             char *why = jg_scrub_issue(jg_json_str(st, "why")); /* may quote evidence values */
             fprintf(f, "- Jetson CUDA support: not claimed for %s (JetPack %s): %s.\n",

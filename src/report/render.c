@@ -73,10 +73,19 @@ void jg_render_claim_text(FILE *f, const json_t *claim)
     fprintf(f, "claim: %s for tier %s (%s) on commit %s\n", ok ? "CLAIMABLE" : "REFUSED",
             jg_json_str(claim, "tier"), jg_json_str(claim, "tier_name"),
             jg_json_str(claim, "commit"));
-    fprintf(f, "  judged at %s\n", jg_json_str(claim, "now"));
+    fputs("  repository ", f);
+    put_plain(f, jg_json_str(claim, "repository") ? jg_json_str(claim, "repository") : "unknown");
+    fprintf(f, ", judged at %s\n", jg_json_str(claim, "now"));
+    if (jg_json_str(claim, "scope.opt_out_reason")) {
+        fputs("  covers jetgate's own probes only, not the project's code (opted out: ", f);
+        put_plain(f, jg_json_str(claim, "scope.opt_out_reason"));
+        fputs(")\n", f);
+    }
+    reasons_text(f, json_object_get(claim, "notes"), "note");
     const json_t *tr = json_object_get(claim, "tier_reasons");
     if (json_array_size(tr) == 0)
-        fprintf(f, "  tier: names an exact module, JetPack release and PyTorch source\n");
+        fprintf(f, "  tier: names an exact module, JetPack release and PyTorch build, and the "
+                   "policy runs the project's checks\n");
     else {
         fprintf(f, "  tier: cannot be claimed as written\n");
         reasons_text(f, tr, "-");
@@ -108,6 +117,10 @@ static void tier_text(FILE *f, const json_t *t)
     fprintf(f, "  pytorch:       %s\n", jg_json_str(t, "pytorch") ? jg_json_str(t, "pytorch")
                                                                   : "not pinned");
     fprintf(f, "  runner labels: %s\n", labels);
+    char *recommended = jg_render_join(json_object_get(t, "recommended_labels"), ", ");
+    if (recommended && *recommended)
+        fprintf(f, "  recommended:   %s (tier labels, optional)\n", recommended);
+    free(recommended);
     fprintf(f, "  bitsandbytes:  %s\n", jg_json_str(t, "bitsandbytes"));
     fprintf(f, "  evidence:      %s\n", jg_json_str(t, "evidence"));
     const json_t *why = json_object_get(t, "claim_blockers");

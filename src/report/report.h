@@ -14,10 +14,13 @@ struct jg_report_in {
     const json_t *const *evidence; /* validated records (src/evidence/read.h) */
     size_t n;
     const char *commit; /* only claims for this commit count; NULL = any */
+    const char *repo;   /* the repository claimed for; NULL = this checkout's (gate/commit.h) */
     time_t now;
 };
 
-/* For one tier: {"claimed": bool, "commit": sha|null, "why": text}. Claimed
+/* For one tier: {"claimed": bool, "commit": sha|null, "why": text, "scope":
+ * text to append to "claimed" (non-empty when the claim covers jetgate's
+ * probes only), "waived": bool (why then reads "not claimed (waived ...)")}. Claimed
  * when the claim logic accepts some record for some commit the evidence
  * names (or for in->commit only). New reference. */
 json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier);

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "policy/claim.h"
+#include "policy/policy.h"
+#include "policy/repo.h"
 #include "report/report.h"
 #include "util/json.h"
 
@@ -14,10 +16,16 @@ static const char *record_commit(const json_t *doc)
     return jg_claim_commit_ok(c) ? c : NULL;
 }
 
-/* The first refusal code of the first record, to say why in one line. */
+/* The refusal to show in one line: a waiver first (it is the maintainers'
+ * own word), then the tier's, then the first record's. */
 static void first_reason(const json_t *decision, char *why, size_t n)
 {
     const json_t *tr = json_object_get(decision, "tier_reasons");
+    for (size_t i = 0; i < json_array_size(tr); i++)
+        if (strcmp(jg_json_str(json_array_get(tr, i), "code"), "waived") == 0) {
+            snprintf(why, n, "%s", jg_json_str(json_array_get(tr, i), "text"));
+            return;
+        }
     if (json_array_size(tr) > 0) {
         snprintf(why, n, "%s", jg_json_str(json_array_get(tr, 0), "text"));
         return;
@@ -28,20 +36,36 @@ static void first_reason(const json_t *decision, char *why, size_t n)
         snprintf(why, n, "no accepted evidence (%s)", jg_json_str(r, "text"));
 }
 
+static json_t *claimed(const json_t *d, const char *commit)
+{
+    const char *opt_out = jg_json_str(d, "scope.opt_out_reason");
+    char why[700];
+    if (opt_out)
+        snprintf(why, sizeof why, "accepted jetson-runtime evidence; the claim covers jetgate's "
+                                  "own probes only, not the project's code (%s)", opt_out);
+    else
+        snprintf(why, sizeof why, "accepted jetson-runtime evidence, the project's own checks "
+                                  "included");
+    return json_pack("{s:b, s:s, s:s, s:s}", "claimed", 1, "commit", commit, "why", why, "scope",
+                     opt_out ? " (jetgate's own probes only: the policy opts out of the "
+                               "project's checks)"
+                             : "");
+}
+
 json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier)
 {
     const char *tier_id = jg_json_str(tier, "id");
-    char why[600] = "";
+    char why[600] = "", here[JG_REPO_MAX];
+    const char *repo = in->repo ? in->repo : (jg_repo_here(here, sizeof here) ? here : NULL);
     for (size_t i = 0; i < in->n; i++) {
         const char *commit = in->commit ? in->commit : record_commit(in->evidence[i]);
         if (!commit)
             continue;
         const char *name = "evidence";
-        json_t *d = jg_claim_decide(in->policy, tier_id, commit, in->now, &in->evidence[i], &name,
-                                    1);
+        json_t *d = jg_claim_decide(in->policy, tier_id, commit, repo, in->now, &in->evidence[i],
+                                    &name, 1);
         if (json_is_true(json_object_get(d, "claimable"))) {
-            json_t *out = json_pack("{s:b, s:s, s:s}", "claimed", 1, "commit", commit, "why",
-                                    "accepted jetson-runtime evidence");
+            json_t *out = claimed(d, commit);
             json_decref(d);
             return out;
         }
@@ -49,11 +73,13 @@ json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier)
         json_decref(d);
     }
     if (!*why) {
-        json_t *blockers = jg_claim_tier_blockers(tier);
+        json_t *blockers = jg_claim_blockers(in->policy, jg_policy_gate(in->policy, JG_CLAIM_GATE),
+                                             tier, repo, in->now);
         snprintf(why, sizeof why, "%s",
                  json_array_size(blockers) ? jg_json_str(json_array_get(blockers, 0), "text")
                                            : "no jetson-runtime evidence given");
         json_decref(blockers);
     }
-    return json_pack("{s:b, s:n, s:s}", "claimed", 0, "commit", "why", why);
+    return json_pack("{s:b, s:n, s:s, s:b}", "claimed", 0, "commit", "why", why, "waived",
+                     strncmp(why, "not claimed (waived", 19) == 0);
 }

@@ -12,10 +12,13 @@
 static void status_cell(FILE *f, const json_t *st)
 {
     if (json_is_true(json_object_get(st, "claimed")))
-        fprintf(f, "claimed on commit `%.12s`", jg_json_str(st, "commit"));
+        fprintf(f, "claimed on commit `%.12s`%s", jg_json_str(st, "commit"),
+                jg_json_str(st, "scope"));
     else {
         char *why = jg_scrub_issue(jg_json_str(st, "why")); /* may quote evidence values */
-        fprintf(f, "not claimed: %s", why ? why : "unknown");
+        /* A waiver's text already reads "not claimed (waived until ..., issue ...)". */
+        fprintf(f, "%s%s", json_is_true(json_object_get(st, "waived")) ? "" : "not claimed: ",
+                why ? why : "unknown");
         free(why);
     }
 }
@@ -63,9 +66,14 @@ static void flashed_host(FILE *f, const json_t *t)
                "and runs `pip check`; a step that would replace torch stops with the reason:\n\n"
                "```sh\n",
             jg_json_str(t, "software.jetpack"));
+    /* The wheel pin, with its sha256 when one is published (pip then checks it). */
+    const char *sha = jg_json_str(t, "pytorch.sha256");
+    if (strcmp(jg_json_str(t, "pytorch.kind"), "wheel") == 0 && !sha)
+        fprintf(f, "# the policy records no sha256 for this wheel (no public source gives one): "
+                   "the download is not verified, and `jetgate setup --wheel` refuses it\n");
     if (strcmp(jg_json_str(t, "pytorch.kind"), "wheel") == 0)
-        fprintf(f, "python3 -m pip install --no-cache '%s'   # NVIDIA's torch, the tier's pin\n",
-                jg_json_str(t, "pytorch.pin"));
+        fprintf(f, "python3 -m pip install --no-cache '%s%s%s'   # NVIDIA's torch, the tier's pin\n",
+                jg_json_str(t, "pytorch.pin"), sha ? "#sha256=" : "", sha ? sha : "");
     fprintf(f, "jetgate setup --tier %s .\n. .venv/bin/activate\njetgate doctor\njetgate run\n"
                "```\n\n",
             jg_json_str(t, "id"));

@@ -1,6 +1,7 @@
 #include "util/json.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -154,4 +155,12 @@ json_t *jg_json_real(double v)
     if (isnan(v) || isinf(v))
         return json_null();
     return json_real(v);
+}
+
+int jg_jerr_vat(jg_jerr *err, const char *file, const char *path, const char *fmt, va_list ap)
+{
+    char why[256];
+    vsnprintf(why, sizeof why, fmt, ap);
+    snprintf(err->text, sizeof err->text, "%s: %s: %s", file, path, why);
+    return -1;
 }

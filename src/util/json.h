@@ -5,6 +5,7 @@
 #ifndef JG_JSON_H
 #define JG_JSON_H
 #include <jansson.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -20,6 +21,10 @@ int jg_json_print(FILE *f, const json_t *doc);
 char *jg_json_string(const json_t *doc);
 
 /* Parse text (len bytes) named name for messages. NULL on error with err filled. */
+/* Fill err with "FILE: PATH: why" (why from fmt); returns -1 so validators can
+ * `return jg_jerr_at(...)`. */
+int jg_jerr_vat(jg_jerr *err, const char *file, const char *path, const char *fmt, va_list ap)
+    __attribute__((format(printf, 4, 0)));
 json_t *jg_json_parse(const char *text, size_t len, const char *name, jg_jerr *err);
 /* Read and parse a file ("-" = stdin), capped at cap bytes. */
 json_t *jg_json_load(const char *path, size_t cap, jg_jerr *err);

@@ -2,7 +2,7 @@
  * an issue body or a quoted line of a pasted report. Redaction is by VALUE
  * and SHAPE, never by a variable's name alone:
  * - credential shapes, everywhere, in every profile: URL userinfo
- *   (scheme://user:pw@), Bearer/Basic authorization values, JWTs, webhook
+ *   (scheme://user:pw@), Bearer/Basic authorization values (8+ characters with a digit), JWTs, webhook
  *   URLs (Slack, Discord, Teams), known token prefixes (ghp_ gho_ ghu_ ghs_
  *   ghr_ github_pat_ glpat- xox?- hf_ AKIA sk-);
  * - known values collected from the host (jg_scrub_add): secret environment

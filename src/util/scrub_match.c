@@ -60,10 +60,11 @@ size_t jg_match_url_userinfo(const char *p, const char *start, size_t *keep)
     return n;
 }
 
-/* "Bearer <value>", "Basic <value>" (any case): the value goes. */
+/* "Bearer <value>", "Basic <value>" (any case): the value goes. A value has
+ * 8 or more characters and a digit: prose ("Bearer authentication") stays. */
 size_t jg_match_authorization(const char *p, const char *start, size_t *keep)
 {
-    static const char *const schemes[] = {"bearer ", "basic ", "token "};
+    static const char *const schemes[] = {"bearer ", "basic "};
     if (!word_start(p, start))
         return 0;
     for (size_t i = 0; i < sizeof schemes / sizeof *schemes; i++) {
@@ -71,9 +72,10 @@ size_t jg_match_authorization(const char *p, const char *start, size_t *keep)
         if (strncasecmp(p, schemes[i], k) != 0)
             continue;
         size_t n = k;
+        bool digit = false;
         while (token_char(p[n]) || p[n] == '.' || p[n] == '/' || p[n] == '+' || p[n] == '~')
-            n++;
-        if (n - k >= 8) {
+            digit |= isdigit((unsigned char)p[n++]) != 0;
+        if (n - k >= 8 && digit) {
             *keep = k;
             return n;
         }
@@ -123,7 +125,7 @@ size_t jg_match_webhook(const char *p, const char *start, size_t *keep)
     if (!n && strncmp(p, "https://", 8) == 0) {
         static const char office[] = ".webhook.office.com";
         size_t h = 8 + strcspn(p + 8, "/ \t\r\n\"'<>");
-        if (h - 8 > sizeof office && strncmp(p + h - (sizeof office - 1), office, sizeof office - 1) == 0)
+        if (h - 8 >= sizeof office && strncmp(p + h - (sizeof office - 1), office, sizeof office - 1) == 0)
             n = 8;
     }
     return n ? n + run_of(p + n, url_char) : 0;

@@ -7,10 +7,12 @@
 #define _GNU_SOURCE /* pipe2 */
 #include "util/spawn_child.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -98,6 +100,49 @@ static _Noreturn void work(const jg_child_plan *p, pid_t keeper)
     _exit(127);
 }
 
+/* Process group of pid from /proc/PID/stat ("pid (comm) S ppid pgrp ..."), or -1. */
+static pid_t group_of(pid_t pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    const char *paren = strrchr(buf, ')');
+    int ppid, pgrp;
+    char state;
+    return paren && sscanf(paren + 1, " %c %d %d", &state, &ppid, &pgrp) == 3 ? pgrp : -1;
+}
+
+/* The work has exited: what it left in the group (a hook's background job)
+ * is killed now, while the keeper still stands between it and init. Were it
+ * left to jetgate, a SIGKILL to jetgate in that moment would orphan it. */
+static void kill_rest_of_group(void)
+{
+    pid_t self = getpid(), group = getpgrp();
+    for (int pass = 0; pass < 3; pass++) {
+        DIR *d = opendir("/proc");
+        struct dirent *e;
+        int found = 0;
+        while (d && (e = readdir(d)) != NULL) {
+            pid_t pid = (pid_t)atoi(e->d_name);
+            if (pid > 0 && pid != self && group_of(pid) == group) {
+                kill(pid, SIGKILL);
+                found++;
+            }
+        }
+        if (d)
+            closedir(d);
+        if (!found)
+            break;
+    }
+}
+
 /* Leave as the work left: same exit code, or death by the same signal. */
 static _Noreturn void mirror(int status)
 {
@@ -145,5 +190,6 @@ _Noreturn void jg_spawn_keeper(const jg_child_plan *p)
     while (waitpid(w, &status, 0) < 0)
         if (errno != EINTR)
             _exit(127);
+    kill_rest_of_group();
     mirror(status);
 }

@@ -3,6 +3,8 @@
 # fixture files, tokens) and run facts --json, run (evidence, JUnit, --json),
 # report --issue-body and triage --json. Not one canary may come out.
 . "$(dirname "$0")/lib.sh.inc"
+# Outside any git checkout: there a --commit is recorded unverified (issue 10).
+cd "$T"
 root=$T/root
 cp -a "$JG_FIXTURES/roots/agx-orin-64gb-jp62" "$root"
 host=jgcanaryhost7 user=jgcanaryuser7 serial=JGCANARYSERIAL77

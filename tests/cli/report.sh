@@ -9,18 +9,51 @@ golden() { # golden NAME ARGS...
   expect_rc 0 "$JETGATE" report "$@"
   check_golden "$G/$name" "$T/out"
 }
-golden support-doc.md --support-doc --now $NOW "$D/good-orin.json" "$D/failed-orin.json"
-golden release-notes.md --release-notes --now $NOW --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 "$D/good-orin.json"
+# The project the fixtures were recorded for, and a policy that runs its checks
+# (the embedded default with both hooks configured, as `jetgate init` writes them).
+export GITHUB_REPOSITORY=example/project
+unset GITHUB_SERVER_URL || true
+cd "$T"
+sed -e 's|"device_auto": null, "tests": null}|"device_auto": {"command": "true"}, "tests": {"command": "true"}}|' \
+  "$JG_SOURCE_DIR/src/policy/default-policy.json" > hooks-policy.json
+golden support-doc.md --support-doc --policy hooks-policy.json --now $NOW "$D/good-orin.json" "$D/failed-orin.json"
+golden release-notes.md --release-notes --policy hooks-policy.json --now $NOW --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 "$D/good-orin.json"
 golden issue-body.md --issue-body "$D/failed-orin.json"
+
+# The embedded default runs none of the project's checks: never claimed, and the fix is named.
+expect_rc 0 "$JETGATE" report --support-doc --now $NOW "$D/good-orin.json"
+expect_out 'not claimed: the policy does not run the project.s own checks'
+expect_out 'jetgate init'
+# Another repository's record (a fork's) is never claimed for this one.
+GITHUB_REPOSITORY=someone/fork expect_rc 0 "$JETGATE" report --support-doc --policy hooks-policy.json --now $NOW "$D/good-orin.json"
+expect_out 'not claimed: no accepted evidence (evidence is from repository github.com/example/project, not github.com/someone/fork)'
+# A written opt-out: claimed, and every report says it covers jetgate's own probes only.
+sed -e 's|"allow_unsupported"|"project_checks_opt_out": "an inference-only wheel without tests", "allow_unsupported"|' \
+  "$JG_SOURCE_DIR/src/policy/default-policy.json" > optout-policy.json
+expect_rc 0 "$JETGATE" report --support-doc --policy optout-policy.json --now $NOW "$D/good-orin.json"
+expect_out "claimed on commit \`3f2c1a9b7d4e\` (jetgate's own probes only: the policy opts out of the project's checks)"
+expect_rc 0 "$JETGATE" report --release-notes --policy optout-policy.json --now $NOW "$D/good-orin.json"
+expect_out "on commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 (jetgate's own probes only"
+# A waiver in force: "not claimed (waived until ..., issue ...)", whatever the evidence.
+python3 - hooks-policy.json waived-policy.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["waivers"] = [{"gate": "jetson-runtime", "tier": "target", "reason": "runner in repair",
+                 "issue": "https://github.com/example/project/issues/7",
+                 "opened": "2026-11-25", "expires": "2026-12-20"}]
+json.dump(p, open(sys.argv[2], "w"))
+PY
+expect_rc 0 "$JETGATE" report --support-doc --policy waived-policy.json --now $NOW "$D/good-orin.json"
+expect_out '| not claimed (waived until 2026-12-20, issue https://github.com/example/project/issues/7): runner in repair |'
 
 # Claimed only where the claim logic accepts: a failed record or another
 # commit never turns into "claimed".
-expect_rc 0 "$JETGATE" report --release-notes --now $NOW "$D/failed-orin.json"
+expect_rc 0 "$JETGATE" report --release-notes --policy hooks-policy.json --now $NOW "$D/failed-orin.json"
 if grep -q 'support: claimed' "$T/out"; then fail "failed evidence reported as claimed"; fi
 expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no accepted evidence (gate status is failed'
-expect_rc 0 "$JETGATE" report --release-notes --now $NOW --commit 9a8b7c6d5e4f30211203948576afbecd01234567 "$D/good-orin.json"
+expect_rc 0 "$JETGATE" report --release-notes --policy hooks-policy.json --now $NOW --commit 9a8b7c6d5e4f30211203948576afbecd01234567 "$D/good-orin.json"
 expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no accepted evidence (evidence is for commit 3f2c'
-expect_rc 0 "$JETGATE" report --release-notes
+expect_rc 0 "$JETGATE" report --release-notes --policy hooks-policy.json
 expect_out '^- Generic ARM64: imports and CPU tests'
 expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no jetson-runtime evidence given'
 

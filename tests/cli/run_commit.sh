@@ -15,6 +15,29 @@ expect_out '"source": "git"'
 (cd / && expect_rc 2 "$JETGATE" run --quiet --out "$T/ev4")
 expect_err "git rev-parse HEAD"
 
+# Bound to code (issue 10): a --commit or GITHUB_SHA that differs from HEAD is
+# refused before anything runs; the repository is recorded, credentials dropped.
+mkdir checkout && (cd checkout && git init -q && git -c user.email=t@example.org -c user.name=t \
+  commit -q --allow-empty -m x && git remote add origin https://ci-bot:PW@github.com/Example/Project.git)
+HEAD_SHA=$(git -C checkout rev-parse HEAD)
+cd checkout
+expect_rc 2 "$JETGATE" run --commit $SHA --quiet --out "$T/ev-co"
+expect_err "jetgate: run: --commit $SHA is not HEAD ($HEAD_SHA) of the tested checkout"
+GITHUB_SHA=$SHA expect_rc 2 "$JETGATE" run --quiet --out "$T/ev-co"
+expect_err "GITHUB_SHA $SHA is not HEAD"
+[ ! -e "$T/ev-co" ] || fail "a refused commit still wrote evidence"
+expect_rc 1 "$JETGATE" run --commit $HEAD_SHA --json --quiet --out "$T/ev-co"
+python3 - "$T/out" "$HEAD_SHA" <<'PY' || fail "commit binding not recorded"
+import json, sys
+c = json.load(open(sys.argv[1]))["predicate"]["commit"]
+assert c == {"sha": sys.argv[2], "source": "git", "dirty": False,
+             "repository": "github.com/example/project"}, c
+PY
+GITHUB_REPOSITORY=Other/Name expect_rc 1 "$JETGATE" run --json --quiet --out "$T/ev-co"
+grep -q '"repository": "github.com/other/name"' "$T/out" || fail "GITHUB_REPOSITORY not recorded"
+grep -q 'PW' "$T/ev-co/jetson-runtime.json" && fail "remote credentials reached the evidence"
+cd "$T"
+
 # Module identity inside a masked container: --host-facts, or a mounted device tree.
 expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --host-facts "$DATA/facts-orin.json"
 expect_out '"identified_by": "host-facts"'

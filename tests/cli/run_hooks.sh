@@ -3,13 +3,22 @@
 . "$(dirname "$0")/lib.sh.inc"
 . "$(dirname "$0")/run_lib.sh.inc"
 # Project hooks from a policy: device=auto and a JUnit-reporting test command.
-printf '%s\n' 'printf "<testsuite tests=\"2\" failures=\"0\"/>" > "$JETGATE_JUNIT"' > tests-hook.sh
+printf '%s\n' 'printf "<testsuite tests=\"2\" failures=\"0\"><testcase/><testcase/></testsuite>" > "$JETGATE_JUNIT"' > tests-hook.sh
 sed -e 's|"device_auto": null|"device_auto": {"command": "echo cuda"}|' \
     -e 's|"tests": null|"tests": {"command": "sh tests-hook.sh", "junit": "report.xml"}|' \
     "$DATA/policy.json" > hooks.json
 expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hooks.json
 [ "$(status_of project.device_auto "$T/out")" = pass ] || fail "device_auto hook did not pass"
 [ "$(status_of project.tests "$T/out")" = pass ] || fail "tests hook did not pass"
+
+# A failing hook: run prints the last of its output (scrubbed) on stderr, and the
+# configured hook is required whatever required_checks says.
+sed -e 's|"tests": null|"tests": {"command": "echo collecting; echo \\"No module named pytest\\" >\&2; exit 1"}|' \
+    "$DATA/policy.json" > failing-hook.json
+expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy failing-hook.json --out ev-hook
+expect_err 'jetgate: run: project.tests fail: tests hook exited with code 1 and left no JUnit report'
+expect_err '^  | No module named pytest$'
+[ "$(required_of project.tests "$T/out")" = True ] || fail "a configured hook is not required"
 
 # Runner safety: a pull_request event on a self-hosted (or unknown) runner never
 # runs the project's hooks; a GitHub-hosted runner may.

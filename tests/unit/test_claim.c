@@ -13,9 +13,12 @@
 #include "evidence/read.h"
 #include "policy/claim.h"
 #include "policy/policy.h"
+#include "policy/repo.h"
 
 #define SHA "3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345"
-static json_t *policy;
+#define REPO "github.com/example/project"
+static json_t *policy;      /* the default policy with both project hooks configured */
+static json_t *bare_policy; /* the embedded default as shipped: no hooks */
 static json_t *good;
 static time_t now;
 
@@ -24,6 +27,10 @@ static int setup(void **state)
     (void)state;
     jg_jerr err = {{0}};
     policy = jg_policy_load(NULL, &err);
+    bare_policy = jg_policy_load(NULL, &err);
+    json_t *hooks = jg_json_at(json_array_get(json_object_get(policy, "gates"), 0), "hooks");
+    json_object_set_new(hooks, "device_auto", json_pack("{s:s}", "command", "python -m proj.device"));
+    json_object_set_new(hooks, "tests", json_pack("{s:s}", "command", "pytest --junitxml=$JETGATE_JUNIT"));
     good = jg_evidence_read(JG_SOURCE_DIR "/tests/data/claims/good-orin.json", &err);
     if (!policy || !good)
         fail_msg("%s", err.text);
@@ -35,6 +42,7 @@ static int teardown(void **state)
 {
     (void)state;
     json_decref(policy);
+    json_decref(bare_policy);
     json_decref(good);
     return 0;
 }
@@ -42,10 +50,13 @@ static int teardown(void **state)
 static bool accepted(const json_t *doc, const char *tier)
 {
     const char *name = "e.json";
-    json_t *d = jg_claim_decide(policy, tier, SHA, now, &doc, &name, 1);
+    json_t *d = jg_claim_decide(policy, tier, SHA, REPO, now, &doc, &name, 1);
     assert_non_null(d);
     bool ok = json_is_true(jg_json_at(json_array_get(json_object_get(d, "evidence"), 0),
                                       "accepted"));
+    /* The record-level verdict and the whole decision agree for a claimable tier. */
+    if (strcmp(tier, "target") == 0)
+        assert_int_equal(ok, json_is_true(json_object_get(d, "claimable")));
     json_decref(d);
     return ok;
 }
@@ -78,21 +89,29 @@ static void test_commit_and_blockers(void **state)
     assert_false(jg_claim_commit_ok("3F2C1A9B7D4E5F60718293A4B5C6D7E8F9012345"));
     assert_false(jg_claim_commit_ok("3f2c1a9"));
     assert_false(jg_claim_commit_ok(NULL));
-    json_t *b = jg_claim_tier_blockers(jg_policy_tier(policy, "target"));
+    const json_t *gate = jg_policy_gate(policy, JG_CLAIM_GATE);
+    json_t *b = jg_claim_blockers(policy, gate, jg_policy_tier(policy, "target"), REPO, now);
     assert_int_equal(json_array_size(b), 0);
     json_decref(b);
-    b = jg_claim_tier_blockers(jg_policy_tier(policy, "evaluate"));
+    b = jg_claim_blockers(policy, gate, jg_policy_tier(policy, "evaluate"), REPO, now);
     assert_int_equal(json_array_size(b), 2);
     assert_string_equal(jg_json_str(json_array_get(b, 0), "code"), "tier_jetpack_not_exact");
     assert_string_equal(jg_json_str(json_array_get(b, 1), "code"), "tier_pytorch_not_pinned");
     json_decref(b);
-    assert_null(jg_claim_decide(policy, "nope", SHA, now, NULL, NULL, 0));
+    /* The embedded default configures no project check: it never claims. */
+    b = jg_claim_blockers(bare_policy, jg_policy_gate(bare_policy, JG_CLAIM_GATE),
+                          jg_policy_tier(bare_policy, "target"), REPO, now);
+    assert_int_equal(json_array_size(b), 1);
+    assert_string_equal(jg_json_str(json_array_get(b, 0), "code"), "project_checks_not_configured");
+    assert_non_null(strstr(jg_json_str(json_array_get(b, 0), "text"), "jetgate init"));
+    json_decref(b);
+    assert_null(jg_claim_decide(policy, "nope", SHA, REPO, now, NULL, NULL, 0));
 }
 
 static void test_no_evidence_is_no_claim(void **state)
 {
     (void)state;
-    json_t *d = jg_claim_decide(policy, "target", SHA, now, NULL, NULL, 0);
+    json_t *d = jg_claim_decide(policy, "target", SHA, REPO, now, NULL, NULL, 0);
     assert_false(json_is_true(json_object_get(d, "claimable")));
     json_decref(d);
     assert_true(accepted(good, "target"));
@@ -153,7 +172,11 @@ static void count_denials(json_t *root, const char *path)
         "$.predicate.platform.l4t", "$.predicate.platform.jetpack",
         "$.predicate.platform.module_part", "$.predicate.platform.soc",
         "$.predicate.platform.compute_capability", "$.predicate.commit.dirty",
-        "$.predicate.run.event", "$.predicate.run.runner_labels", NULL};
+        "$.predicate.run.event", "$.predicate.run.runner_labels",
+        "$.predicate.started_at", "$.predicate.commit.source", "$.predicate.commit.repository",
+        "$.predicate.platform.os", "$.predicate.platform.cuda_toolkit",
+        "$.predicate.platform.memory_class", "$.predicate.platform.torch",
+        "$.predicate.platform.torch_cuda", "$.predicate.platform.gpu_name", NULL};
     for (size_t i = 0; decisive[i]; i++)
         if (strcmp(decisive[i], path) == 0) {
             if (accepted(root, "target"))
@@ -167,7 +190,7 @@ static void test_monotonic(void **state)
     (void)state;
     json_t *g = json_deep_copy(good);
     each_deletion(g, g, "$", count_denials);
-    assert_int_equal(decisive_seen, 19);
+    assert_int_equal(decisive_seen, 28);
     json_decref(g);
     /* Refused records stay refused whatever is taken away. */
     const char *edits[][2] = {{"predicate.status", "failed"},
@@ -187,6 +210,69 @@ static void test_monotonic(void **state)
     }
 }
 
+static void test_repository_identity(void **state)
+{
+    (void)state;
+    char r[JG_REPO_MAX];
+    static const char *const same[] = {
+        "https://github.com/Example/Project.git", "https://ci-bot:PW@github.com/example/project",
+        "git@github.com:example/project.git", "ssh://git@github.com:22/example/project.git",
+        "https://github.com/example/project/", "example/project", NULL};
+    for (size_t i = 0; same[i]; i++) {
+        if (!jg_repo_normalize(same[i], NULL, r, sizeof r))
+            fail_msg("'%s' not recognised", same[i]);
+        assert_string_equal(r, REPO);
+    }
+    assert_true(jg_repo_normalize("example/project", "https://ghe.example.org", r, sizeof r));
+    assert_string_equal(r, "ghe.example.org/example/project");
+    static const char *const bad[] = {"", "not a repo", "https://github.com/onlyowner",
+                                      "https://github.com/o/n/extra", "file:///tmp/x", NULL};
+    for (size_t i = 0; bad[i]; i++)
+        if (jg_repo_normalize(bad[i], NULL, r, sizeof r))
+            fail_msg("'%s' accepted as a repository (%s)", bad[i], r);
+    assert_true(jg_repo_of_issue("https://github.com/Example/Project/issues/7", r, sizeof r));
+    assert_string_equal(r, REPO);
+    static const char *const bad_issue[] = {
+        "http://github.com/o/n/issues/7", "https://github.com/o/n/pull/7",
+        "https://github.com/o/n/issues/07", "https://github.com/o/n/issues/7#x",
+        "https://u@github.com/o/n/issues/7", "https://github.com/o/n/issues/", NULL};
+    for (size_t i = 0; bad_issue[i]; i++)
+        if (jg_repo_of_issue(bad_issue[i], r, sizeof r))
+            fail_msg("'%s' accepted as an issue URL", bad_issue[i]);
+}
+
+/* Calendar dates: timegm would turn November 31 into December 1. */
+static void test_impossible_dates(void **state)
+{
+    (void)state;
+    time_t t;
+    assert_false(jg_evidence_parse_time("2026-11-31T10:00:00Z", &t));
+    assert_false(jg_evidence_parse_time("2026-02-29T10:00:00Z", &t));
+    assert_true(jg_evidence_parse_time("2028-02-29T10:00:00Z", &t));
+    assert_false(jg_evidence_parse_time("2100-02-29T10:00:00Z", &t));
+    assert_true(jg_evidence_parse_time("2000-02-29T10:00:00Z", &t));
+    assert_false(jg_evidence_parse_date("2026-04-31", &t));
+}
+
+/* Streaming (judge, then finish) decides as the all-at-once form does. */
+static void test_stream_equals_batch(void **state)
+{
+    (void)state;
+    jg_claim_ctx c;
+    assert_int_equal(jg_claim_ctx_init(&c, policy, "target", SHA, REPO, now), 0);
+    json_t *files = json_array();
+    json_array_append_new(files, jg_claim_judge(&c, good, "e.json"));
+    json_t *a = jg_claim_finish(&c, files);
+    const char *name = "e.json";
+    const json_t *docs[1] = {good};
+    json_t *b = jg_claim_decide(policy, "target", SHA, REPO, now, docs, &name, 1);
+    assert_true(json_equal(a, b));
+    assert_true(json_is_true(json_object_get(a, "claimable")));
+    json_decref(a);
+    json_decref(b);
+    assert_int_equal(jg_claim_ctx_init(&c, policy, "none", SHA, REPO, now), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +280,9 @@ int main(void)
         cmocka_unit_test(test_commit_and_blockers),
         cmocka_unit_test(test_no_evidence_is_no_claim),
         cmocka_unit_test(test_monotonic),
+        cmocka_unit_test(test_repository_identity),
+        cmocka_unit_test(test_impossible_dates),
+        cmocka_unit_test(test_stream_equals_batch),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -118,13 +118,14 @@ static void unsupported_bnb_needs_a_tier_that_says_so(void **state)
     (void)state;
     run r;
     run_gate(&r, "facts-orin.json", "native-orin.json", "python-orin.json");
-    json_t *v = jg_gate_verdict(r.checks, NULL, NULL); /* no tier matched */
+    const json_t *pgate = jg_gate_find(r.policy, "jetson-runtime");
+    json_t *v = jg_gate_verdict(r.checks, pgate, NULL); /* no tier matched */
     assert_string_equal(jg_json_str(v, "status"), "failed");
     assert_non_null(strstr(json_string_value(json_array_get(json_object_get(v, "reasons"), 0)),
                            "torch.bnb_nf4"));
     json_decref(v);
     json_t *tier = json_pack("{s:s}", "bitsandbytes", "supported");
-    v = jg_gate_verdict(r.checks, NULL, tier);
+    v = jg_gate_verdict(r.checks, pgate, tier);
     assert_string_equal(jg_json_str(v, "status"), "failed");
     json_decref(v);
     json_decref(tier);
@@ -134,6 +135,36 @@ static void unsupported_bnb_needs_a_tier_that_says_so(void **state)
     v = jg_gate_verdict(r.checks, gate, jg_gate_tier_for(r.policy, r.facts));
     assert_string_equal(jg_json_str(v, "status"), "failed");
     json_decref(v);
+    json_decref(gate);
+    run_free(&r);
+}
+
+/* Issue 10: a configured hook is required automatically; when it fails the
+ * gate fails (run exits 1), whatever required_checks says. */
+static void configured_hooks_are_required(void **state)
+{
+    (void)state;
+    run r;
+    run_gate(&r, "facts-orin.json", "native-orin.json", "python-orin.json");
+    json_t *gate = json_deep_copy(jg_gate_find(r.policy, "jetson-runtime"));
+    json_object_set_new(json_object_get(gate, "hooks"), "tests",
+                        json_pack("{s:s}", "command", "pytest"));
+    json_t *project = json_pack("[{s:s, s:s, s:s, s:f, s:{}}]", "id", "project.tests", "status",
+                                "fail", "reason", "1 tests, 1 failures", "duration_s", 1.0,
+                                "measurements");
+    jg_gate_in in = {.facts = r.facts, .native = r.native, .python = r.python,
+                     .project = project, .gate = gate,
+                     .tier = jg_gate_tier_for(r.policy, r.facts)};
+    json_t *checks = jg_gate_checks(&in);
+    assert_true(json_is_true(json_object_get(check(checks, "project.tests"), "required")));
+    assert_false(json_is_true(json_object_get(check(checks, "project.device_auto"), "required")));
+    json_t *v = jg_gate_verdict(checks, gate, in.tier);
+    assert_string_equal(jg_json_str(v, "status"), "failed");
+    assert_non_null(strstr(json_string_value(json_array_get(json_object_get(v, "reasons"), 0)),
+                           "required check project.tests: fail"));
+    json_decref(v);
+    json_decref(checks);
+    json_decref(project);
     json_decref(gate);
     run_free(&r);
 }
@@ -301,6 +332,7 @@ int main(void)
         cmocka_unit_test(every_id_once_in_order),
         cmocka_unit_test(orin_passes),
         cmocka_unit_test(unsupported_bnb_needs_a_tier_that_says_so),
+        cmocka_unit_test(configured_hooks_are_required),
         cmocka_unit_test(h200_is_not_jetson_evidence),
         cmocka_unit_test(cpu_torch_is_a_missing_prerequisite),
         cmocka_unit_test(probes_absent_or_broken),

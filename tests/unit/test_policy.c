@@ -72,9 +72,13 @@ static void test_version_patterns(void **state)
 
 static json_t *orin_platform(void)
 {
-    return json_pack("{s:s, s:b, s:s, s:s, s:s, s:s, s:s}", "arch", "aarch64", "is_jetson", 1,
-                     "module_part", "p3701-0005", "soc", "tegra234", "compute_capability", "8.7",
-                     "l4t", "36.4.3", "jetpack", "6.2");
+    /* Every field the target tier names, as a JetPack 6.2 AGX Orin 64 GB records them. */
+    return json_pack("{s:s, s:b, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:s}", "arch",
+                     "aarch64", "is_jetson", 1, "module_part", "p3701-0005", "soc", "tegra234",
+                     "compute_capability", "8.7", "l4t", "36.4.3", "jetpack", "6.2",
+                     "memory_class", "64 GB", "os", "Ubuntu 22.04.5 LTS", "cuda_toolkit",
+                     "12.6.68", "gpu_name", "Orin", "torch", "2.5.0a0+872d972e41.nv24.08",
+                     "torch_cuda", "12.6");
 }
 
 static void count_code(void *ctx, const char *code, const char *text)
@@ -82,6 +86,18 @@ static void count_code(void *ctx, const char *code, const char *text)
     (void)text;
     if (strcmp(code, "arch_not_aarch64") == 0)
         ++*(int *)ctx;
+}
+
+struct hit {
+    const char *code;
+    int seen;
+};
+
+static void find_code(void *ctx, const char *code, const char *text)
+{
+    (void)text;
+    struct hit *h = ctx;
+    h->seen += strcmp(code, h->code) == 0;
 }
 
 static void test_tier_for_platform(void **state)
@@ -94,11 +110,49 @@ static void test_tier_for_platform(void **state)
     assert_null(jg_policy_tier_for_platform(p, plat));
     json_decref(plat);
 
-    json_t *thor = json_pack("{s:s, s:b, s:s, s:s, s:s, s:s, s:s}", "arch", "aarch64",
+    /* Thor: the tier pins no torch, so only its hardware can match. */
+    json_t *thor = json_pack("{s:s, s:b, s:s, s:s, s:s, s:s, s:s, s:s}", "arch", "aarch64",
                              "is_jetson", 1, "module_part", "p3834-0008", "soc", "tegra264",
-                             "compute_capability", "11.0", "l4t", "38.2.0", "jetpack", "7.0");
-    assert_ptr_equal(jg_policy_tier_for_platform(p, thor), jg_policy_tier(p, "evaluate"));
+                             "compute_capability", "11.0", "l4t", "38.2.0", "jetpack", "7.0",
+                             "memory_class", "128 GB");
+    assert_ptr_equal(jg_policy_tier_for_hardware(p, thor), jg_policy_tier(p, "evaluate"));
     json_decref(thor);
+    /* Each field the tier names is compared: one wrong value, one named mismatch. */
+    static const char *const edits[][3] = {
+        {"memory_class", "32 GB", "memory_class_mismatch"},
+        {"os", "Ubuntu 20.04.6 LTS", "ubuntu_mismatch"},
+        {"cuda_toolkit", "11.4.315", "cuda_mismatch"},
+        {"gpu_name", "NVIDIA H200", "gpu_name_contradicts"},
+        {"torch", "2.5.0+cpu", "torch_pin_mismatch"},
+        {"torch", "2.8.0a0+5228986c39.nv25.06", "torch_pin_mismatch"},
+    };
+    for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+        json_t *bad = orin_platform();
+        json_object_set_new(bad, edits[i][0], json_string(edits[i][1]));
+        struct hit h = {edits[i][2], 0};
+        assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), bad, find_code, &h),
+                         1);
+        assert_int_equal(h.seen, 1);
+        assert_null(jg_policy_tier_for_platform(p, bad));
+        /* Hardware alone still names the tier (the gate judges bitsandbytes by it). */
+        if (strcmp(edits[i][0], "memory_class") != 0)
+            assert_non_null(jg_policy_tier_for_hardware(p, bad));
+        json_decref(bad);
+    }
+    json_t *nocuda = orin_platform();
+    json_object_set_new(nocuda, "torch_cuda", json_null());
+    struct hit h = {"torch_not_cuda", 0};
+    assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), nocuda, find_code, &h), 1);
+    assert_int_equal(h.seen, 1);
+    json_decref(nocuda);
+    json_t *r35 = orin_platform();
+    json_object_set_new(r35, "raw", json_pack("{s:s}", "nv_tegra_release",
+                                              "# R35 (release), REVISION: 4.1, GCID: 1, BOARD: "
+                                              "generic, EABI: aarch64, DATE: x"));
+    h = (struct hit){"l4t_release_line_contradicts", 0};
+    assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), r35, find_code, &h), 1);
+    assert_int_equal(h.seen, 1);
+    json_decref(r35);
 
     json_t *x86 = orin_platform();
     json_object_set_new(x86, "arch", json_string("x86_64"));
@@ -108,7 +162,7 @@ static void test_tier_for_platform(void **state)
     assert_int_equal(n, 1);
     json_decref(x86);
     /* Not an object at all: every field mismatches, nothing crashes. */
-    assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), NULL, NULL, NULL), 7);
+    assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), NULL, NULL, NULL), 13);
     json_decref(p);
 }
 
@@ -164,10 +218,24 @@ static void test_bad_policies_name_the_place(void **state)
     expect_error("\"waivers\": []",
                  "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": \"http://x\","
                  " \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
-                 "waivers[0].issue: expected an https:// issue URL");
+                 "waivers[0].issue: expected the project's issue URL");
     expect_error("\"waivers\": []",
-                 "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": \"https://x\","
-                 " \"opened\": \"2026-13-01\", \"expires\": \"2026-11-20\"}]",
+                 "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": "
+                 "\"https://github.com/o/n/pull/3\", \"opened\": \"2026-11-01\", "
+                 "\"expires\": \"2026-11-20\"}]",
+                 "waivers[0].issue: expected the project's issue URL");
+    expect_error("\"waivers\": []",
+                 "\"waivers\": [{\"gate\": \"jetson-runtime\", \"reason\": \"r\", \"issue\": "
+                 "\"https://github.com/o/n/issues/3\", \"opened\": \"2026-11-31\", "
+                 "\"expires\": \"2026-12-20\"}]",
+                 "waivers[0].opened: expected a date YYYY-MM-DD");
+    expect_error("\"sha256\": null", "\"sha256\": \"ABC\"",
+                 "tiers[0].pytorch.sha256: expected 64 lowercase hex digits or null");
+    expect_error("\"sha256\": null", "\"digest\": null",
+                 "tiers[0].pytorch.digest: a wheel pin carries \"sha256\", not \"digest\"");
+    expect_error("\"waivers\": []",
+                 "\"waivers\": [{\"gate\": \"g\", \"reason\": \"r\", \"issue\": "
+                 "\"https://github.com/o/n/issues/3\", \"opened\": \"2026-13-01\", \"expires\": \"2026-11-20\"}]",
                  "waivers[0].opened: expected a date YYYY-MM-DD");
     /* Untrusted triggers load (lint reports them; claims refuse such events). */
     jg_jerr ok = {{0}};
@@ -177,8 +245,17 @@ static void test_bad_policies_name_the_place(void **state)
     json_decref(pr);
     expect_error("\"waivers\": []",
                  "\"waivers\": [{\"gate\": \"jetson-runtime\", \"tier\": \"orin\", \"reason\": \"r\","
-                 " \"issue\": \"https://x\", \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
+                 " \"issue\": \"https://github.com/o/n/issues/1\", \"opened\": \"2026-11-01\", \"expires\": \"2026-11-20\"}]",
                  "waivers[0].tier: no tier \"orin\" in the policy");
+    /* A tests hook needs no "junit" (the run hands it a temporary $JETGATE_JUNIT). */
+    json_t *nojunit = edited("\"tests\": null", "\"tests\": {\"command\": \"pytest\"}", &ok);
+    assert_non_null(nojunit);
+    json_decref(nojunit);
+    expect_error("\"allow_unsupported\"", "\"project_checks_opt_out\": \"\", \"allow_unsupported\"",
+                 "gates[0].project_checks_opt_out: must not be empty");
+    expect_error("\"sha256\": null",
+                 "\"sha256\": null, \"fallback\": {\"kind\": \"wheel\", \"pin\": \"x\"}",
+                 "tiers[0].pytorch.fallback: only a container pin has a fallback");
     /* Syntax: duplicate keys and truncation carry line and column. */
     expect_error("\"schema_version\": 1", "\"schema_version\": 1, \"schema_version\": 1",
                  "duplicate object key");

@@ -1,0 +1,128 @@
+/* The software half of the tier matcher: L4T, JetPack, Ubuntu, CUDA toolkit,
+ * cuDNN / TensorRT where the tier names them, the pinned PyTorch build, and
+ * the record's internal contradictions (a release line against its L4T, a
+ * GPU name against its SoC). Missing values mismatch: unknown never claims. */
+#include <stdio.h>
+#include <string.h>
+
+#include "facts/parsers.h"
+#include "facts/tables.h" /* jg_gpu_name_for_soc: the SoC -> CUDA device name table */
+#include "policy/tier_match.h"
+
+/* "12.6" accepts 12.6 and 12.6.68 (a release and its updates); patterns as usual. */
+static bool release_matches(const char *pattern, const char *version)
+{
+    if (!pattern || !version)
+        return false;
+    size_t n = strlen(pattern);
+    if (jg_version_is_exact(pattern))
+        return strncmp(pattern, version, n) == 0 && (version[n] == '\0' || version[n] == '.');
+    char head[64];
+    size_t k = strspn(version, "0123456789.");
+    snprintf(head, sizeof head, "%.*s", (int)k, version);
+    return jg_version_matches(pattern, head);
+}
+
+static void compare(struct matcher *m, const char *code, const char *what, const char *want,
+                    const char *got, bool release)
+{
+    bool ok = release ? release_matches(want, got) : jg_version_matches(want, got);
+    if (!ok)
+        jg_tier_miss(m, code, "%s %s, the tier needs %s", what, jg_tier_shown(got), want);
+}
+
+/* "Ubuntu 22.04.5 LTS" -> "22.04.5"; NULL when the OS is not Ubuntu. */
+static const char *ubuntu_version(const char *os, char *buf, size_t n)
+{
+    if (!os || strncmp(os, "Ubuntu ", 7) != 0)
+        return NULL;
+    snprintf(buf, n, "%.*s", (int)strspn(os + 7, "0123456789."), os + 7);
+    return *buf ? buf : NULL;
+}
+
+/* A raw nv_tegra_release line that names another release than "l4t". */
+static void match_release_line(struct matcher *m, const json_t *platform)
+{
+    const char *line = json_string_value(json_object_get(json_object_get(platform, "raw"),
+                                                         "nv_tegra_release"));
+    const char *l4t = json_string_value(json_object_get(platform, "l4t"));
+    if (!line || !l4t)
+        return;
+    jg_l4t_release r;
+    memset(&r, 0, sizeof r);
+    char got[48] = "";
+    if (!jg_parse_tegra_release(line, strlen(line), &r))
+        snprintf(got, sizeof got, "%d.%d.%d", r.major, r.minor, r.patch);
+    json_decref(r.extra);
+    if (strcmp(got, l4t) != 0)
+        jg_tier_miss(m, "l4t_release_line_contradicts",
+                     "the raw release line says %s while l4t says %s", *got ? got : "nothing",
+                     l4t);
+}
+
+static void match_gpu_name(struct matcher *m, const json_t *platform)
+{
+    const char *soc = json_string_value(json_object_get(platform, "soc"));
+    const char *want = jg_gpu_name_for_soc(soc);
+    const char *got = json_string_value(json_object_get(platform, "gpu_name"));
+    size_t n = want ? strlen(want) : 0;
+    bool ok = want && got && strncmp(got, want, n) == 0 &&
+              (got[n] == '\0' || got[n] == ' ' || got[n] == '(');
+    if (!ok)
+        jg_tier_miss(m, "gpu_name_contradicts", "GPU name %s is not the %s GPU of SoC %s",
+                     jg_tier_shown(got), want ? want : "(unknown)", jg_tier_shown(soc));
+}
+
+/* The record's torch against one pin object {kind, torch, digest}. */
+static bool pin_satisfied(const json_t *pin, const json_t *platform)
+{
+    const char *kind = json_string_value(json_object_get(pin, "kind"));
+    const char *version = json_string_value(json_object_get(pin, "torch"));
+    const char *torch = json_string_value(json_object_get(platform, "torch"));
+    if (kind && strcmp(kind, "container") == 0) {
+        const char *digest = json_string_value(json_object_get(pin, "digest"));
+        const char *got = json_string_value(json_object_get(platform, "container_digest"));
+        if (!digest || !got || strcmp(digest, got) != 0)
+            return false;
+    }
+    return version && torch && strcmp(version, torch) == 0;
+}
+
+static void match_torch(struct matcher *m, const json_t *tier, const json_t *platform)
+{
+    const char *torch = json_string_value(json_object_get(platform, "torch"));
+    if (!json_is_string(json_object_get(platform, "torch_cuda")))
+        jg_tier_miss(m, "torch_not_cuda", "torch %s reports no CUDA version: not a CUDA build",
+                     jg_tier_shown(torch));
+    const json_t *pt = json_object_get(tier, "pytorch");
+    if (!json_is_object(pt))
+        return; /* no pin: the tier blocker tier_pytorch_not_pinned refuses */
+    if (pin_satisfied(pt, platform) || pin_satisfied(json_object_get(pt, "fallback"), platform))
+        return;
+    const char *image = jg_json_str(platform, "container_digest");
+    jg_tier_miss(m, "torch_pin_mismatch", "torch %s%s%s is not the tier's pinned build %s%s",
+                 jg_tier_shown(torch), image ? " in image " : "", image ? image : "",
+                 jg_tier_shown(jg_json_str(pt, "torch")),
+                 json_is_object(json_object_get(pt, "fallback")) ? " (nor its fallback wheel)" : "");
+}
+
+void jg_tier_match_software(struct matcher *m, const json_t *tier, const json_t *platform)
+{
+    const json_t *sw = json_object_get(tier, "software");
+    const char *(*at)(const json_t *, const char *) = jg_json_str;
+    compare(m, "l4t_mismatch", "L4T", at(sw, "l4t"), at(platform, "l4t"), false);
+    compare(m, "jetpack_mismatch", "JetPack", at(sw, "jetpack"), at(platform, "jetpack"), false);
+    char ub[32];
+    compare(m, "ubuntu_mismatch", "Ubuntu", at(sw, "ubuntu"),
+            ubuntu_version(at(platform, "os"), ub, sizeof ub), true);
+    compare(m, "cuda_mismatch", "CUDA toolkit", at(sw, "cuda"), at(platform, "cuda_toolkit"),
+            true);
+    if (at(sw, "cudnn"))
+        compare(m, "cudnn_mismatch", "cuDNN", at(sw, "cudnn"), at(platform, "cudnn"), true);
+    if (at(sw, "tensorrt"))
+        compare(m, "tensorrt_mismatch", "TensorRT", at(sw, "tensorrt"), at(platform, "tensorrt"),
+                true);
+    match_release_line(m, platform);
+    match_gpu_name(m, platform);
+    match_torch(m, tier, platform);
+}
