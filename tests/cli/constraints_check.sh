@@ -13,6 +13,8 @@ mkdist() {
   printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$1" "$2" >"$d/METADATA"
   printf '%s/__init__.py,,\n' "$1" >"$d/RECORD"
   [ -z "${3:-}" ] || printf '%s\n' "$3" >>"$d/RECORD"
+  # Each file RECORD names exists: Python 3.12+ leaves missing ones out of dist.files.
+  while IFS=, read -r f _; do mkdir -p "$T/nv/$(dirname "$f")" && : >"$T/nv/$f"; done <"$d/RECORD"
 }
 mkdist torch "$NV" torch/lib/libtorch_cuda.so,,
 mkdist torchvision "$TV"
