@@ -32,8 +32,8 @@ static const jg_opt options[] = {
     JG_OPT_STR(struct opts, policy, "policy", "FILE",
                "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
     JG_OPT_STR(struct opts, tier, "tier", "ID",
-               "the tier this host belongs to (default: the tier whose hardware this host's "
-               "files identify; on a host matching none, bitsandbytes is excluded unless every "
+               "the tier this host belongs to (default: the policy's project.tier, else the tier "
+               "whose hardware this host's files identify; on a host matching none, bitsandbytes is excluded unless every "
                "tier supports it)"),
     JG_OPT_STR(struct opts, check, "check", "FILE",
                "instead answer: would installing FILE on the Jetson (the project with the "
@@ -218,6 +218,8 @@ static int cmd_constraints(int argc, char **argv)
         return JG_EXIT_USAGE;
     if (!o.python)
         o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
+    if (!o.tier) /* the tier the project claims, so CPU CI judges against its pin */
+        o.tier = jg_policy_project_tier(policy);
     if (!o.tier)
         o.tier = host_tier(policy);
     int rc = run(&o, policy);

@@ -304,6 +304,14 @@ printf 'numpy==1.26.4\ntorch==2.6.0\ntorchvision==0.21.0\n' >"$T/tier-bad.txt"
 expect_rc 1 "$JETGATE" constraints --python "$X86" --tier target --check "$T/tier-bad.txt"
 expect_out "tier-bad.txt:2: torch.replace: torch ==2.6.0: the vendor torch $NV (from tier target's pinned wheel)"
 expect_out "tier-bad.txt:3: torch.replace: no vendor torchvision is known"
+# Without --tier, the tier the project claims (project.tier, written by init) is the one.
+python3 - "$JG_SOURCE_DIR/src/policy/default-policy.json" "$T/project-tier.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1])); p["project"] = {"tier": "target"}
+json.dump(p, open(sys.argv[2], "w"))
+PY
+expect_rc 1 "$JETGATE" constraints --python "$X86" --policy "$T/project-tier.json" --check "$T/tier-bad.txt"
+expect_out "tier-bad.txt:2: torch.replace: torch ==2.6.0: the vendor torch $NV (from tier target's pinned wheel)"
 # A container tier: the policy records the torch its image holds, so CPU CI
 # judges against that; a container pin without it gives no torch to judge by.
 # (The image tag and torch version here are test values, not facts.)
