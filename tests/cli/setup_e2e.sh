@@ -95,6 +95,18 @@ doctor_in_venv() { (cd "$T/a" && . .venv/bin/activate && "$JETGATE" doctor --roo
 expect_rc 0 doctor_in_venv
 expect_out 'pytorch-build'
 grep -q '^  \. \./\.venv/bin/activate$' "$T/setup-a.out" || fail "setup did not print the activate command"
+# ...and `jetgate run` as printed: in the activated venv, python3 is the venv's, so
+# the gate's framework checks see the vendor torch. This x86 host is no Jetson:
+# the gate is not_run (exit 1) but the record names the kept torch.
+grep -q '^  jetgate run --python \./\.venv/bin/python$' "$T/setup-a.out" || fail "setup did not print jetgate run"
+run_in_venv() { (cd "$T/a" && . .venv/bin/activate && "$JETGATE" run --python ./.venv/bin/python --quiet --commit 0123456789abcdef0123456789abcdef01234567 --out "$T/a-ev"); }
+expect_rc 1 run_in_venv
+python3 - "$T/a-ev/jetson-runtime.json" "$NV" <<'PY' || fail "jetgate run in the venv did not record the vendor torch"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["predicate"]["status"] == "not_run", d["predicate"]["status"]
+assert d["predicate"]["platform"]["torch"] == sys.argv[2], d["predicate"]["platform"]["torch"]
+PY
 
 # 2. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
 #    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...
