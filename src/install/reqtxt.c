@@ -37,11 +37,13 @@ static char *trim(char *s)
     return s;
 }
 
-static bool comment_line(const char *s)
+/* p is one physical line of n bytes, not NUL-terminated (it points into the file). */
+static bool comment_line(const char *p, size_t n)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
-    return *s == '#';
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t'))
+        i++;
+    return i < n && p[i] == '#';
 }
 
 /* pip's COMMENT_RE.sub: from "#" at the start or after whitespace to the end. */
@@ -275,7 +277,7 @@ static bool join(char *logical, size_t *k, const char *p, size_t n, bool cont)
     }
     if (*k + n + 2 >= LOGICAL_MAX)
         return false;
-    if (!cont && comment_line(p) && *k)
+    if (!cont && comment_line(p, n) && *k)
         logical[(*k)++] = ' '; /* pip: "comments are always matched later" */
     memcpy(logical + *k, p, n);
     *k += n;
@@ -301,7 +303,7 @@ int jg_reqtxt_parse(const char *name, const char *text, size_t len, const jg_mar
     while (rc == 0 && p < end) {
         size_t n = line_len(p, end, &eol);
         lineno++;
-        bool cont = n && p[n - 1] == '\\' && !comment_line(p);
+        bool cont = n && p[n - 1] == '\\' && !comment_line(p, n);
         if (!k)
             t.line = lineno;
         if (!join(logical, &k, p, n, cont))

@@ -88,7 +88,7 @@ const char *jg_policy_src_name(const jg_policy_src *src)
 
 const char *jg_policy_src_describe(const jg_policy_src *src, char *buf, size_t n)
 {
-    static const char *const why[] = {"--policy", "$" JG_POLICY_ENV,
+    static const char *const why[] = {"--policy", ("$" JG_POLICY_ENV),
                                       "project policy at the git root"};
     if (src->origin == JG_POLICY_FROM_EMBEDDED)
         snprintf(buf, n, "%s (no %s at the git root; `jetgate init` writes one)",

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -125,6 +126,27 @@ static void test_vendor_torch(void **state)
     }
 }
 
+/* A last physical line of blanks with no newline: the comment test read past the
+ * end of the text (found by fuzz_reqfile; ASan catches a regression here, since
+ * the copy below is exactly as long as the text). */
+static void test_requirements_unterminated_blank_tail(void **state)
+{
+    (void)state;
+    static const char text[] = "torch==2.5.0a0+872d972e41.nv24.08\n\n ";
+    size_t len = sizeof text - 1;
+    char *exact = malloc(len);
+    assert_non_null(exact);
+    memcpy(exact, text, len);
+    jg_marker_env sel = {0};
+    jg_reqs reqs = {0};
+    char err[256] = "";
+    assert_int_equal(jg_reqfile_parse("requirements.txt", exact, len, &sel, &reqs, err, sizeof err), 0);
+    assert_int_equal(reqs.n, 1);
+    assert_string_equal(reqs.v[0].name, "torch");
+    jg_reqs_free(&reqs);
+    free(exact);
+}
+
 static void test_bitsandbytes_decision(void **state)
 {
     (void)state;
@@ -147,6 +169,7 @@ int main(void)
         cmocka_unit_test(test_versions_order),   cmocka_unit_test(test_specifiers),
         cmocka_unit_test(test_markers_on_jetson), cmocka_unit_test(test_wheel_names),
         cmocka_unit_test(test_vendor_torch),     cmocka_unit_test(test_bitsandbytes_decision),
+        cmocka_unit_test(test_requirements_unterminated_blank_tail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
