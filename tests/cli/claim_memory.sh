@@ -2,7 +2,7 @@
 # 64 MB of resident memory (it was 989 MB): each record is judged as it is
 # read and freed, and a record holds at most JG_EVIDENCE_MAX_VALUES values, so
 # one parsed record is a few MiB whatever its shape. Measured with
-# /usr/bin/time -v; bench/claim-memory.sh prints the numbers.
+# /usr/bin/time -v; this script prints the measured maximum RSS.
 . "$(dirname "$0")/lib.sh.inc"
 command -v /usr/bin/time >/dev/null || { fail "/usr/bin/time missing (apt-get install time)"; finish; }
 cd "$T"
