@@ -38,7 +38,7 @@ static const jg_opt options[] = {
                "interpreter for the Python/torch probe (default python3)"),
     JG_OPT_FLAG(doctor_opts, json, "json", 0,
                 "print {\"findings\", \"layers\", \"healthy\", \"blocking\", "
-                "\"kernel_ran\", \"facts_mode\"}"),
+                "\"kernel_ran\", \"facts_mode\", \"experiments\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
     JG_OPT_NUM(doctor_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
