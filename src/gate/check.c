@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "policy/accept.h"
 #include "util/json.h"
-#include "util/strs.h"
 
 json_t *jg_check(const char *id, const char *status, double duration_s, json_t *measurements,
                  const char *fmt, ...)
@@ -25,10 +25,10 @@ json_t *jg_check(const char *id, const char *status, double duration_s, json_t *
     return c;
 }
 
+/* The status vocabulary has one home, beside the acceptance rule that judges it. */
 bool jg_check_status_valid(const char *status)
 {
-    static const char *const known[] = {"pass", "fail", "skip", "unsupported", "error", NULL};
-    return jg_str_in(known, status);
+    return jg_accept_status_known(status);
 }
 
 json_t *jg_check_from_step(const char *id, const json_t *step, const char *missing_why)
