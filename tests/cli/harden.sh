@@ -180,13 +180,17 @@ expect_rc 1 "$JETGATE" run --commit $SHA --json --quiet --policy hook12.json --p
 [ "$(status_of project.device_auto "$T/out")" = pass ] || fail "row 12: >1 MiB of hook output lost its last line"
 
 # Row 10: triage has an input cap: /dev/zero and an endless pipe end with an error.
+# Natively the cap ends both within seconds; valgrind and qemu-user read 128 MiB
+# many times slower, so there the bound is wider (it still proves the end).
+cap_s=30 kill_s=60
+[ "${JG_VALGRIND:-0}" = 1 ] || [ -n "${JG_EMULATOR:-}" ] && cap_s=240 kill_s=280
 start=$(date +%s)
-expect_rc 2 timeout 60 "$JETGATE" triage /dev/zero
+expect_rc 2 timeout $kill_s "$JETGATE" triage /dev/zero
 expect_err "more than 128 MiB or 2000000 lines of input"
-set +e; yes | timeout 60 "$JETGATE" triage - >/dev/null 2>yes.err; rc=$?; set -e
+set +e; yes | timeout $kill_s "$JETGATE" triage - >/dev/null 2>yes.err; rc=$?; set -e
 [ $rc = 2 ] || fail "row 10: yes | triage - exited $rc, wanted 2"
 grep -q "more than 128 MiB or 2000000 lines of input" yes.err || fail "row 10: no word of the cap"
-[ $(( $(date +%s) - start )) -lt 30 ] || fail "row 10: the cap took too long"
+[ $(( $(date +%s) - start )) -lt $cap_s ] || fail "row 10: the cap took too long"
 
 # Row 13: messages say the file, what was expected and what was found.
 mkfifo fifo13
