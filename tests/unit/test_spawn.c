@@ -33,8 +33,10 @@ static void child_keeps_only_fds_0_to_2(void **state)
     int extra = open("/dev/null", O_RDONLY); /* no O_CLOEXEC: the child must close it anyway */
     assert_true(extra > 2);
     jg_child c;
-    /* The descriptors of a process the shell started, not those of ls itself. */
-    sh("sleep 1 & ls /proc/$!/fd | tr '\\n' ' '", 5, &c);
+    /* The descriptors of a process the shell started, not those of ls itself;
+     * looked at once it has exec'd sleep (between fork and exec the shell's
+     * child may briefly hold a descriptor of its own). */
+    sh("sleep 2 & sleep 0.5; ls /proc/$!/fd | tr '\\n' ' '", 5, &c);
     close(extra);
     assert_int_equal(c.outcome, JG_CHILD_EXITED);
     assert_string_equal(c.out, "0 1 2 ");
