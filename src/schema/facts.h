@@ -47,5 +47,23 @@ long long jg_ff_int(const json_t *facts, jg_ff f, long long dflt);
 #define JG_FACT_LIST(facts, name) jg_ff_value((facts), (jg_ff)JG_FF_LIST_##name)
 #define JG_FACT_OBJ(facts, name) jg_ff_value((facts), (jg_ff)JG_FF_OBJ_##name)
 #define JG_FACT_RAW(facts, name) jg_ff_node((facts), (jg_ff)JG_FF_RAW_##name)
+/* Plain values of a type (RSTR, RINT, RBOOL, RLIST, ROBJ): NULL / dflt / -1
+ * when absent, null, or of another JSON type. */
+#define JG_FACT_RSTR(facts, name) json_string_value(jg_ff_node((facts), (jg_ff)JG_FF_RSTR_##name))
+#define JG_FACT_RINT(facts, name, dflt) jg_ff_raw_int((facts), (jg_ff)JG_FF_RINT_##name, (dflt))
+#define JG_FACT_RBOOL(facts, name) jg_ff_raw_bool((facts), (jg_ff)JG_FF_RBOOL_##name)
+#define JG_FACT_RLIST(facts, name) jg_ff_raw_typed((facts), (jg_ff)JG_FF_RLIST_##name, JSON_ARRAY)
+#define JG_FACT_ROBJ(facts, name) jg_ff_raw_typed((facts), (jg_ff)JG_FF_ROBJ_##name, JSON_OBJECT)
+
+long long jg_ff_raw_int(const json_t *facts, jg_ff f, long long dflt);
+int jg_ff_raw_bool(const json_t *facts, jg_ff f);
+json_t *jg_ff_raw_typed(const json_t *facts, jg_ff f, json_type type);
+
+/* Writers. The node at the field's path, parents created as objects (a
+ * non-object parent is replaced); value is stolen. jg_ff_put never replaces
+ * a node that is there (value dropped, returns 1); jg_ff_set does. 0 when
+ * set, -1 on error. */
+int jg_ff_put(json_t *facts, jg_ff f, json_t *value);
+int jg_ff_set(json_t *facts, jg_ff f, json_t *value);
 
 #endif
