@@ -15,12 +15,13 @@ typedef void (*jg_rule_fn)(const jg_view *v, json_t *findings);
 extern const jg_rule_fn jg_rules[];
 extern const size_t jg_rules_count;
 
-/* Evidence: "path = value" strings. */
+/* Evidence: "path = value" strings; a facts field prints its path from the
+ * table (schema/facts_fields.h). */
 json_t *jg_ev_new(void);
-/* A fact at a dotted path: its value when ok, else its status ("cuda.toolkit = missing"). */
-void jg_ev_fact(json_t *ev, const jg_view *v, const char *path);
-/* A raw (probe) value at a dotted path, printed as compact JSON. */
-void jg_ev_raw(json_t *ev, const jg_view *v, const char *path);
+/* A fact: its value when ok, else its status ("cuda.toolkit = missing"). */
+void jg_ev_fact(json_t *ev, const jg_view *v, jg_ff field);
+/* A plain (probe) value, printed as compact JSON. */
+void jg_ev_raw(json_t *ev, const jg_view *v, jg_ff field);
 /* An observed item from a pasted report ({"line", "text"}). */
 void jg_ev_seen(json_t *ev, const char *what, const json_t *item);
 void jg_ev_printf(json_t *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -39,7 +40,8 @@ int jg_host_driver_version(const jg_view *v);
 const char *jg_fix_torch(const jg_view *v);
 const char *jg_fix_groups(void);
 
-/* observed.<list> as an array (empty-safe). */
-const json_t *jg_obs_list(const jg_view *v, const char *name);
+/* observed.<list> as an array, or NULL (json_array_foreach and
+ * json_array_size take NULL): JG_VIEW_LIST(v, images). */
+#define JG_VIEW_LIST(v, name) JG_OBS_LIST((v)->observed, name)
 
 #endif

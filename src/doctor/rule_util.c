@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts/fact.h"
 #include "util/json.h"
 
 json_t *jg_ev_new(void)
@@ -30,36 +29,32 @@ static void ev_value(json_t *ev, const char *path, const json_t *value)
     free(s);
 }
 
-void jg_ev_fact(json_t *ev, const jg_view *v, const char *path)
+void jg_ev_fact(json_t *ev, const jg_view *v, jg_ff field)
 {
-    const json_t *f = jg_json_at(v->facts, path);
-    const char *st = jg_fact_status(f);
+    const char *path = jg_ff_path(field), *st = jg_ff_status(v->facts, field);
     if (st && strcmp(st, "ok") != 0)
         jg_ev_printf(ev, "%s = %s", path, st);
     else
-        ev_value(ev, path, jg_fact_value(f));
+        ev_value(ev, path, jg_ff_value(v->facts, field));
 }
 
-void jg_ev_raw(json_t *ev, const jg_view *v, const char *path)
+void jg_ev_raw(json_t *ev, const jg_view *v, jg_ff field)
 {
-    ev_value(ev, path, jg_json_at(v->facts, path));
+    ev_value(ev, jg_ff_path(field), jg_ff_node(v->facts, field));
 }
 
 void jg_ev_seen(json_t *ev, const char *what, const json_t *item)
 {
-    json_t *line = json_object_get(item, "line");
-    const char *text = json_string_value(json_object_get(item, "text"));
-    const char *name = json_string_value(json_object_get(item, "name"));
-    const char *call = json_string_value(json_object_get(item, "call"));
-    if (json_is_integer(line))
-        jg_ev_printf(ev, "%s = line %lld: %s", what, (long long)json_integer_value(line),
-                     text ? text : "");
+    long long line = JG_ITEM_INT(item, line, -1);
+    const char *text = JG_ITEM_STR(item, text), *name = JG_ITEM_STR(item, name);
+    const char *call = JG_ITEM_STR(item, call);
+    if (line >= 0)
+        jg_ev_printf(ev, "%s = line %lld: %s", what, line, text ? text : "");
     else if (text)
         jg_ev_printf(ev, "%s = %s", what, text);
     else if (name) /* a probe's structured error */
         jg_ev_printf(ev, "%s = %s (%lld) from %s, reported by jetgate's probe", what, name,
-                     (long long)json_integer_value(json_object_get(item, "code")),
-                     call ? call : "?");
+                     JG_ITEM_INT(item, code, 0), call ? call : "?");
     else
         jg_ev_printf(ev, "%s = (seen)", what);
 }
@@ -143,9 +138,4 @@ const char *jg_fix_groups(void)
 {
     return "sudo usermod -aG video,render $USER, then log out and in; in a container run "
            "the non-root user with --group-add video (and render)";
-}
-
-const json_t *jg_obs_list(const jg_view *v, const char *name)
-{
-    return json_object_get(v->observed, name);
 }

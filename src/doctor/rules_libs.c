@@ -11,14 +11,14 @@
 
 void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "cuda_not_installed");
+    const json_t *sig = jg_view_signal(v, JG_SIG_cuda_not_installed);
     bool facts_say = jg_on_jetson(v) && v->in_container != JG_YES && v->toolkit_present == JG_NO;
     if (!facts_say && !sig)
         return;
     json_t *ev = jg_ev_new();
     if (facts_say) {
-        jg_ev_fact(ev, v, "cuda.toolkit");
-        jg_ev_fact(ev, v, "jetpack.package");
+        jg_ev_fact(ev, v, JG_FF_cuda_toolkit);
+        jg_ev_fact(ev, v, JG_FF_jetpack_package);
     }
     if (sig)
         jg_ev_seen(ev, "report", sig);
@@ -47,20 +47,20 @@ static int needed_cudnn_major(const jg_view *v, const json_t **item)
 {
     size_t i;
     json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    json_array_foreach(JG_VIEW_LIST(v, missing_libraries), i, m)
     {
-        const char *so = jg_json_str(m, "soname");
+        const char *so = JG_ITEM_STR(m, soname);
         if (so && strncmp(so, "libcudnn", 8) == 0 && strstr(so, ".so.")) {
             *item = m;
             return atoi(strstr(so, ".so.") + 4);
         }
     }
-    json_array_foreach(jg_obs_list(v, "requires"), i, m)
+    json_array_foreach(JG_VIEW_LIST(v, requires), i, m)
     {
-        const char *lib = jg_json_str(m, "library");
+        const char *lib = JG_ITEM_STR(m, library);
         if (lib && strcmp(lib, "cudnn") == 0) {
             *item = m;
-            return (int)json_integer_value(json_object_get(m, "major"));
+            return (int)JG_ITEM_INT(m, major, 0);
         }
     }
     return 0;
@@ -75,7 +75,7 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "needs cuDNN", item);
-    jg_ev_fact(ev, v, from_fact ? "cuda.cudnn" : "l4t.version");
+    jg_ev_fact(ev, v, from_fact ? JG_FF_cuda_cudnn : JG_FF_l4t_version);
     char summary[240];
     if (have)
         snprintf(summary, sizeof summary,
@@ -102,9 +102,9 @@ static const json_t *missing_prefix(const jg_view *v, const char *prefix)
 {
     size_t i;
     json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    json_array_foreach(JG_VIEW_LIST(v, missing_libraries), i, m)
     {
-        const char *so = jg_json_str(m, "soname");
+        const char *so = JG_ITEM_STR(m, soname);
         if (so && strncmp(so, prefix, strlen(prefix)) == 0)
             return m;
     }
@@ -138,13 +138,13 @@ void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
     const json_t *m = missing_prefix(v, "libnvinfer.so.");
     if (!m)
         return;
-    int need = atoi(jg_json_str(m, "soname") + strlen("libnvinfer.so."));
+    int need = atoi(JG_ITEM_STR(m, soname) + strlen("libnvinfer.so."));
     int have = v->jp_major == 5 || v->jp_major == 4 ? 8 : (v->jp_major >= 6 ? 10 : 0);
     if (have == need)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_fact(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         have ? "cuda-libraries.tensorrt-major-mismatch" : "cuda-libraries.tensorrt-not-found",
         JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, have ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -165,7 +165,7 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
         return; /* listed on disk: the configuration rule says where the loader does not look */
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
-    jg_ev_fact(ev, v, "cuda.toolkit");
+    jg_ev_fact(ev, v, JG_FF_cuda_toolkit);
     jg_finding_spec s = {
         "cuda-libraries.cuda-libs-not-found", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not found by the loader: the toolkit is missing or not on the "
@@ -189,9 +189,9 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
             return;
     size_t i;
     json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    json_array_foreach(JG_VIEW_LIST(v, missing_libraries), i, m)
     {
-        const char *so = jg_json_str(m, "soname");
+        const char *so = JG_ITEM_STR(m, soname);
         if (!so || (strncmp(so, "libcu", 5) != 0 && strncmp(so, "libnv", 5) != 0 &&
                     strncmp(so, "libnccl", 7) != 0))
             continue;

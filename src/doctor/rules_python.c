@@ -9,13 +9,13 @@
 
 void jg_rule_numpy_abi(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "numpy_abi");
+    const json_t *sig = jg_view_signal(v, JG_SIG_numpy_abi);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "numpy", sig);
     if (v->numpy)
-        jg_ev_raw(ev, v, "python.packages.numpy");
+        jg_ev_raw(ev, v, JG_FF_python_packages_numpy);
     jg_finding_spec s = {
         "python-packages.numpy-abi", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
         "a module compiled against NumPy 1.x is loaded with NumPy 2 (binary ABI mismatch)",
@@ -26,7 +26,7 @@ void jg_rule_numpy_abi(const jg_view *v, json_t *out)
 
 void jg_rule_openblas_illegal(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "illegal_instruction");
+    const json_t *sig = jg_view_signal(v, JG_SIG_illegal_instruction);
     bool bad_numpy = v->numpy && strcmp(v->numpy, "1.19.5") == 0 && jg_on_aarch64(v);
     if (!sig && !bad_numpy)
         return;
@@ -36,7 +36,7 @@ void jg_rule_openblas_illegal(const jg_view *v, json_t *out)
     if (sig)
         jg_ev_seen(ev, "crash", sig);
     if (v->numpy)
-        jg_ev_raw(ev, v, "python.packages.numpy");
+        jg_ev_raw(ev, v, JG_FF_python_packages_numpy);
     jg_finding_spec s = {
         "python-packages.openblas-illegal-instruction", JG_L_PYTHON_PACKAGES,
         sig ? JG_SEV_ERROR : JG_SEV_WARNING, bad_numpy ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -51,9 +51,9 @@ static const json_t *bnb_none_any_wheel(const jg_view *v)
 {
     size_t i;
     json_t *w;
-    json_array_foreach(jg_obs_list(v, "wheels"), i, w)
+    json_array_foreach(JG_VIEW_LIST(v, wheels), i, w)
     {
-        const char *f = jg_json_str(w, "file");
+        const char *f = JG_ITEM_STR(w, file);
         if (f && strncmp(f, "bitsandbytes-", 13) == 0 && strstr(f, "py3-none-any"))
             return w;
     }
@@ -67,7 +67,7 @@ void jg_rule_bnb_none_any(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "wheel", w);
-    const json_t *fail = jg_view_signal(v, "bnb_setup_failed");
+    const json_t *fail = jg_view_signal(v, JG_SIG_bnb_setup_failed);
     if (fail)
         jg_ev_seen(ev, "bitsandbytes", fail);
     jg_finding_spec s = {
@@ -83,7 +83,7 @@ void jg_rule_bnb_none_any(const jg_view *v, json_t *out)
 
 void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, json_t *out)
 {
-    const json_t *kf = jg_view_signal(v, "bnb_kernel_failed");
+    const json_t *kf = jg_view_signal(v, JG_SIG_bnb_kernel_failed);
     bool installed = v->bnb_installed == JG_YES;
     if ((!installed && !kf) || bnb_none_any_wheel(v) || v->jp_major < 4 || v->jp_major > 6)
         return;
@@ -94,12 +94,12 @@ void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, json_t *out)
         return; /* a build that works here (e.g. built from source) */
     json_t *ev = jg_ev_new();
     if (installed)
-        jg_ev_raw(ev, v, "python.bitsandbytes.version");
+        jg_ev_raw(ev, v, JG_FF_python_bitsandbytes_version);
     if (v->bnb_nf4)
-        jg_ev_raw(ev, v, "python.bitsandbytes.nf4.status");
+        jg_ev_raw(ev, v, JG_FF_python_bitsandbytes_nf4_status);
     if (kf)
         jg_ev_seen(ev, "bitsandbytes", kf);
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_fact(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "python-packages.bitsandbytes-sbsa-wheel", JG_L_PYTHON_PACKAGES,
         failed ? JG_SEV_ERROR : JG_SEV_WARNING, failed ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -120,12 +120,12 @@ void jg_rule_project_pins_torch(const jg_view *v, json_t *out)
 {
     size_t i;
     json_t *c;
-    json_array_foreach(jg_obs_list(v, "conflicts"), i, c)
+    json_array_foreach(JG_VIEW_LIST(v, conflicts), i, c)
     {
-        const char *pkg = jg_json_str(c, "package");
+        const char *pkg = JG_ITEM_STR(c, package);
         if (!pkg || strcmp(pkg, "torch") != 0)
             continue;
-        bool vendor = vendor_torch(jg_json_str(c, "installed"));
+        bool vendor = vendor_torch(JG_ITEM_STR(c, installed));
         json_t *ev = jg_ev_new();
         jg_ev_seen(ev, "pip", c);
         jg_finding_spec s = {

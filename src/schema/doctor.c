@@ -14,6 +14,7 @@ static const char *const severities[JG_SEV_COUNT] = {JG_SEVERITIES(JG__NAME)};
 static const char *const confidences[JG_CONF_COUNT] = {JG_CONFIDENCES(JG__NAME)};
 static const char *const layer_statuses[JG_LS_COUNT] = {JG_LAYER_STATUSES(JG__NAME)};
 static const char *const results[JG_XR_COUNT] = {JG_EXPERIMENT_RESULTS(JG__NAME)};
+static const char *const experiment_ids[JG_X_COUNT] = {JG_EXPERIMENT_IDS(JG__NAME)};
 #undef JG__NAME
 
 static const char *name_of(const char *const names[], int n, int i)
@@ -77,4 +78,9 @@ const char *jg_experiment_result_name(enum jg_experiment_result r)
 int jg_experiment_result_index(const char *name)
 {
     return index_of(results, JG_XR_COUNT, name);
+}
+
+const char *jg_experiment_id_name(enum jg_experiment_id x)
+{
+    return name_of(experiment_ids, JG_X_COUNT, (int)x);
 }

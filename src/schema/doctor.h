@@ -45,6 +45,13 @@ enum jg_experiment_result {
     JG_XR_COUNT
 };
 
+enum jg_experiment_id {
+#define JG__X(e, name) JG_X_##e,
+    JG_EXPERIMENT_IDS(JG__X)
+#undef JG__X
+    JG_X_COUNT
+};
+
 /* A value's name ("unknown" out of range) and a name's index (-1 when not in
  * the vocabulary, or name is NULL). */
 const char *jg_layer_name(enum jg_layer l);
@@ -57,6 +64,7 @@ const char *jg_layer_status_name(enum jg_layer_status s);
 int jg_layer_status_index(const char *name);
 const char *jg_experiment_result_name(enum jg_experiment_result r);
 int jg_experiment_result_index(const char *name);
+const char *jg_experiment_id_name(enum jg_experiment_id x);
 
 /* a finding */
 #define JG_FINDING_STR(f, name) JG_KEY_STR(JG_FK, f, name)

@@ -69,5 +69,16 @@
 #define JG_LAYER_STATUSES(X)                                                                      \
     X(OK, "ok") X(WARNING, "warning") X(ERROR, "error") X(NOT_VERIFIED, "not_verified")
 #define JG_EXPERIMENT_RESULTS(X) X(WORKS, "works") X(STILL_FAILS, "still fails") X(ERROR, "error")
+/* The counter-experiments (doctor/experiments.c runs them, the rules read
+ * them; docs/doctor-rules.md has the table). */
+#define JG_EXPERIMENT_IDS(X)                                                                      \
+    X(UNSET_CUDA_VISIBLE_DEVICES, "unset-CUDA_VISIBLE_DEVICES")                                   \
+    X(DROP_STUBS, "drop-stubs-from-LD_LIBRARY_PATH")                                              \
+    X(DROP_COMPAT, "drop-compat-from-LD_LIBRARY_PATH")                                            \
+    X(UNSET_LD_PRELOAD, "unset-LD_PRELOAD")                                                       \
+    X(PYTHON_ISOLATED, "python-isolated")                                                         \
+    X(PYTHON_NO_USER_SITE, "python-no-user-site")                                                 \
+    X(SYSTEM_INTERPRETER, "system-interpreter")                                                   \
+    X(PATH_PYTHON3, "path-python3")
 
 #endif

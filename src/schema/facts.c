@@ -7,6 +7,8 @@
 #include "facts/fact.h"
 #include "util/json.h"
 
+JG_KEYS_DEFINE(JG_GN, JG_GPU_NODE_FIELDS);
+
 static const char *const paths[JG_FF_COUNT] = {
 #define JG__FF_PATH(name, path, type) [JG_FF_##name] = path,
     JG_FACTS_FIELDS(JG__FF_PATH)

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "schema/facts_fields.h"
+#include "schema/keys.h"
 
 typedef enum jg_ff {
 #define JG__FF_ID(name, path, type) JG_FF_##name,
@@ -65,5 +66,9 @@ json_t *jg_ff_raw_typed(const json_t *facts, jg_ff f, json_type type);
  * set, -1 on error. */
 int jg_ff_put(json_t *facts, jg_ff f, json_t *value);
 int jg_ff_set(json_t *facts, jg_ff f, json_t *value);
+
+JG_KEYS_DECLARE(JG_GN, JG_GPU_NODE_FIELDS);
+#define JG_GPU_NODE_STR(n, name) JG_KEY_STR(JG_GN, n, name)
+#define JG_GPU_NODE_BOOL(n, name) JG_KEY_BOOL(JG_GN, n, name)
 
 #endif

@@ -107,4 +107,12 @@
     /* what a pasted report showed: schema/observed.h */                                          \
     X(observed, "observed", ROBJ)
 
+/* An entry of gpu.nodes' value (a keyed table: schema/keys.h). */
+#define JG_GPU_NODE_FIELDS(X, T)                                                                  \
+    X(T, path, STR) /* "dev/nvmap", relative to the root */                                       \
+    X(T, present, BOOL)                                                                           \
+    X(T, char_device, BOOL)                                                                       \
+    X(T, openable, BOOL) /* null: not tried (not live) */                                         \
+    X(T, error, STR)
+
 #endif
