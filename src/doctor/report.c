@@ -8,6 +8,8 @@
 
 #include "doctor/report_lines.h"
 #include "doctor/report_text.h"
+#include "schema/doctor.h"
+#include "schema/facts.h"
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
@@ -68,7 +70,7 @@ static bool read_rest(FILE *f, char **buf, size_t *len, size_t cap)
 
 static json_t *from_json(const json_t *doc, jg_report_info *info)
 {
-    const char *schema = jg_json_str(doc, "schema");
+    const char *schema = JG_FACT_RSTR(doc, schema);
     if (schema && strncmp(schema, "jetgate.facts/", 14) == 0) {
         info->kind = "facts";
         return json_deep_copy(doc);
@@ -77,8 +79,8 @@ static json_t *from_json(const json_t *doc, jg_report_info *info)
         info->kind = "evidence";
         return jg_facts_from_evidence(doc);
     }
-    json_t *inner = json_object_get(doc, "facts"); /* a pasted triage --json output */
-    schema = jg_json_str(inner, "schema");
+    json_t *inner = JG_RESULT_OBJ(doc, facts); /* a pasted triage --json output */
+    schema = JG_FACT_RSTR(inner, schema);
     if (schema && strncmp(schema, "jetgate.facts/", 14) == 0) {
         info->kind = "facts";
         return json_deep_copy(inner);

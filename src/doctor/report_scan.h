@@ -54,12 +54,12 @@ static inline void read_version(const char *s, char *out, size_t cap)
     out[n] = '\0';
 }
 
-static inline void fact_version(jg_tp *p, const char *path, const char *s)
+static inline void fact_version(jg_tp *p, jg_ff field, const char *s)
 {
     char v[64];
     read_version(s, v, sizeof v);
     if (*v)
-        jg_tp_fact(p, path, json_string(v));
+        jg_tp_fact(p, field, json_string(v));
 }
 
 /* "key:" at the start of the line, after an optional "- " / "* " list marker. */

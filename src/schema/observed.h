@@ -33,9 +33,14 @@ const json_t *jg_obs_signal(const json_t *obs, jg_signal s);
 #define JG_OBS_INT(obs, name, dflt) JG_KEY_INT(JG_OF, obs, name, dflt)
 #define JG_OBS_LIST(obs, name) JG_KEY_LIST(JG_OF, obs, name)
 #define JG_OBS_OBJ(obs, name) JG_KEY_OBJ(JG_OF, obs, name)
+#define JG_OBS_SET_STR(obs, name, s) JG_KEY_SET_STR(JG_OF, obs, name, s)
+#define JG_OBS_SET_INT(obs, name, i) JG_KEY_SET_INT(JG_OF, obs, name, i)
+#define JG_OBS_SET_OBJ(obs, name, o) JG_KEY_SET_OBJ(JG_OF, obs, name, o)
 /* observed.docker */
 #define JG_DOCKER_BOOL(d, name) JG_KEY_BOOL(JG_OD, d, name)
 #define JG_DOCKER_OBJ(d, name) JG_KEY_OBJ(JG_OD, d, name)
+#define JG_DOCKER_SET_BOOL(d, name, b) JG_KEY_SET_BOOL(JG_OD, d, name, b)
+#define JG_DOCKER_SET_OBJ(d, name, o) JG_KEY_SET_OBJ(JG_OD, d, name, o)
 /* an item */
 #define JG_ITEM_STR(it, name) JG_KEY_STR(JG_OI, it, name)
 #define JG_ITEM_INT(it, name, dflt) JG_KEY_INT(JG_OI, it, name, dflt)
