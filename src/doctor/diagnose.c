@@ -31,8 +31,8 @@ static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, b
                         (v->torch_has_cuda == JG_UNKNOWN && jg_on_jetson(v)));
     if (!errors && unexplained) {
         json_t *ev = jg_ev_new();
-        jg_ev_raw(ev, v, JG_FF_python_torch_cuda);
-        jg_ev_raw(ev, v, JG_FF_python_torch_cuda_available);
+        jg_ev_field(ev, v, JG_FF_python_torch_cuda);
+        jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
         jg_finding_spec s = {
             "pytorch-build.cuda-unavailable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW,
             v->torch_has_cuda == JG_YES

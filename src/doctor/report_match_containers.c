@@ -34,7 +34,7 @@ static void image_ref(jg_tp *p, const char *tok)
         jg_tp_jetson_hint(p, "an L4T container image is named");
 }
 
-static void images(jg_tp *p)
+void jg_rx_images(jg_tp *p)
 {
     if (!strchr(p->text, ':') || (!find(p, "l4t") && !find(p, "nvcr.io") && !find(p, "nvidia/") &&
                                   !find(p, "dustynv")))
@@ -60,7 +60,7 @@ static void images(jg_tp *p)
     }
 }
 
-static void docker(jg_tp *p)
+void jg_rx_docker(jg_tp *p)
 {
     bool run = find(p, "docker run") || find(p, "docker container run");
     if (find(p, "docker build") || find(p, "docker_build"))
@@ -75,10 +75,4 @@ static void docker(jg_tp *p)
         JG_DOCKER_SET_BOOL(dk, runtime_nvidia, nv);
     if (find(p, "--gpus"))
         JG_DOCKER_SET_BOOL(dk, gpus, true);
-}
-
-void jg_match_containers(jg_tp *p)
-{
-    images(p);
-    docker(p);
 }

@@ -27,7 +27,7 @@ static bool env_value(const jg_tp *p, const char *lname, char *out, size_t cap)
     return true;
 }
 
-static void environment(jg_tp *p)
+void jg_rx_environment(jg_tp *p)
 {
     char v[512];
     if (env_value(p, "cuda_visible_devices", v, sizeof v) &&
@@ -53,7 +53,7 @@ static void environment(jg_tp *p)
 }
 
 /* "pip install torch ...", "uv sync" resolving from an index. */
-static void installs(jg_tp *p)
+void jg_rx_installs(jg_tp *p)
 {
     const char *r = find(p, "download.pytorch.org/whl/cu");
     int digits = 0;
@@ -87,7 +87,7 @@ static void installs(jg_tp *p)
 }
 
 /* A prose or REPL statement that is_available() said False. */
-static void prose_availability(jg_tp *p)
+void jg_rx_prose_availability(jg_tp *p)
 {
     if (!find(p, "is_available") && !find(p, "cuda available:"))
         return;
@@ -97,7 +97,7 @@ static void prose_availability(jg_tp *p)
 }
 
 /* Packages other than torch that ship their own CUDA kernels. */
-static void stacks(jg_tp *p)
+void jg_rx_stacks(jg_tp *p)
 {
     static const char *const names[] = {"jax", "jaxlib", "xla", "onnxruntime", "tensorflow",
                                         "flash_attn", "flash-attn", "xformers", "bitsandbytes",
@@ -114,7 +114,7 @@ static void stacks(jg_tp *p)
 }
 
 /* Failures that prove CUDA ran, and package or runtime specifics. */
-static void outcomes(jg_tp *p)
+void jg_rx_outcomes(jg_tp *p)
 {
     static const struct { const char *phrase; jg_signal signal; } t[] = {
         {"out of memory", JG_SIG_out_of_memory},
@@ -163,7 +163,7 @@ static void outcomes(jg_tp *p)
 
 /* torch's own warning: "X with CUDA capability sm_120 is not compatible with the current
  * PyTorch installation. The current PyTorch install supports CUDA capabilities sm_50 ..." */
-static void torch_capability_warning(jg_tp *p)
+void jg_rx_torch_capability_warning(jg_tp *p)
 {
     const char *r = find(p, "with cuda capability sm_");
     int cc = 0;
@@ -200,7 +200,7 @@ static const char *json_key(const jg_tp *p, const char *key, char *out, size_t c
     return out;
 }
 
-static void project_json(jg_tp *p)
+void jg_rx_project_json(jg_tp *p)
 {
     char v[160];
     if (!strchr(p->text, '"') || !strchr(p->text, ':'))
@@ -226,7 +226,7 @@ static void project_json(jg_tp *p)
 }
 
 /* A bare soname or a path ending in one (ls / find output): the file exists. */
-static void present_library(jg_tp *p)
+void jg_rx_present_library(jg_tp *p)
 {
     const char *t = p->text;
     if (find(p, "cannot open") || find(p, "error") || find(p, "not found") || find(p, "no such") ||
@@ -239,16 +239,4 @@ static void present_library(jg_tp *p)
     json_t *o = json_object();
     JG_ITEM_SET_STR(o, soname, base);
     JG_TP_ADD(p, present_libraries, o);
-}
-
-void jg_match_env(jg_tp *p)
-{
-    environment(p);
-    installs(p);
-    prose_availability(p);
-    stacks(p);
-    outcomes(p);
-    torch_capability_warning(p);
-    project_json(p);
-    present_library(p);
 }

@@ -45,7 +45,7 @@ static void cuda_error(jg_tp *p, int code, const char *call)
     JG_TP_ADD(p, cuda_errors, e);
 }
 
-static void cuda_errors(jg_tp *p)
+void jg_rx_cuda_errors(jg_tp *p)
 {
     const char *r;
     int code;
@@ -83,7 +83,7 @@ static bool soname_at(const char *s, char *out, size_t cap)
     return true;
 }
 
-static void missing_library(jg_tp *p)
+void jg_rx_missing_library(jg_tp *p)
 {
     if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
         !find(p, "could not load library") && !find(p, "not found") && !find(p, "unable to load") &&
@@ -111,7 +111,7 @@ static void missing_library(jg_tp *p)
 }
 
 /* ---- one-phrase signals ---- */
-static void signals(jg_tp *p)
+void jg_rx_signals(jg_tp *p)
 {
     const char *r;
     if (find(p, "illegal instruction"))
@@ -148,7 +148,7 @@ static void signals(jg_tp *p)
 }
 
 /* "Require cuDNN 8.* and CUDA 12.*" (onnxruntime and others) */
-static void requires(jg_tp *p)
+void jg_rx_requires(jg_tp *p)
 {
     const char *r = after(p, "require cudnn ");
     int major;
@@ -160,12 +160,4 @@ static void requires(jg_tp *p)
         JG_ITEM_SET_INT(q, major, major);
         JG_TP_ADD(p, requires, q);
     }
-}
-
-void jg_match_errors(jg_tp *p)
-{
-    cuda_errors(p);
-    missing_library(p);
-    signals(p);
-    requires(p);
 }

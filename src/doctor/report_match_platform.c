@@ -34,7 +34,7 @@ static void l4t_version(jg_tp *p, const char *v)
 }
 
 /* L4T and JetPack: nv_tegra_release, jetson_release, dpkg. */
-static void platform(jg_tp *p)
+void jg_rx_platform(jg_tp *p)
 {
     const char *r;
     char v[64];
@@ -69,7 +69,7 @@ static void platform(jg_tp *p)
 }
 
 /* Module, toolkit and library lines: jetson_release, nvcc, nvidia-smi, paths. */
-static void libraries(jg_tp *p)
+void jg_rx_libraries(jg_tp *p)
 {
     const char *r;
     char v[64];
@@ -110,7 +110,7 @@ static void libraries(jg_tp *p)
 }
 
 /* ---- GPU names: deviceQuery, collect_env, jetson_release, prose (words: facts/tables.h) ---- */
-static void gpu_name_hints(jg_tp *p)
+void jg_rx_gpu_name_hints(jg_tp *p)
 {
     const char *word, *cc;
     for (size_t i = 0; (word = jg_gpu_word(i, &cc)) != NULL; i++)
@@ -151,7 +151,7 @@ static void device_seen(jg_tp *p, const char *name)
     JG_TP_ADD(p, devices_seen, d);
 }
 
-static void device_query(jg_tp *p)
+void jg_rx_device_query(jg_tp *p)
 {
     const char *r;
     int n;
@@ -176,20 +176,11 @@ static void device_query(jg_tp *p)
 }
 
 /* collect_env lists the cuDNN libraries it found: ".../libcudnn.so.9.3.0" */
-static void cudnn_present(jg_tp *p)
+void jg_rx_cudnn_present(jg_tp *p)
 {
     const char *r = after(p, "libcudnn.so.");
     int a, b;
     if (r && !find(p, "cannot") && !find(p, "not found") && !find(p, "could not") &&
         sscanf(r, "%d.%d", &a, &b) == 2)
         fact_version(p, JG_FF_cuda_cudnn, r);
-}
-
-void jg_match_platform(jg_tp *p)
-{
-    platform(p);
-    libraries(p);
-    gpu_name_hints(p);
-    device_query(p);
-    cudnn_present(p);
 }

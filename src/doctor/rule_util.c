@@ -29,18 +29,45 @@ static void ev_value(json_t *ev, const char *path, const json_t *value)
     free(s);
 }
 
-void jg_ev_fact(json_t *ev, const jg_view *v, jg_ff field)
+void jg_ev_field(json_t *ev, const jg_view *v, jg_ff field)
 {
-    const char *path = jg_ff_path(field), *st = jg_ff_status(v->facts, field);
+    const char *path = jg_ff_path(field);
+    if (!jg_ff_is_fact(field)) {
+        ev_value(ev, path, jg_ff_node(v->facts, field));
+        return;
+    }
+    const char *st = jg_ff_status(v->facts, field);
     if (st && strcmp(st, "ok") != 0)
         jg_ev_printf(ev, "%s = %s", path, st);
     else
         ev_value(ev, path, jg_ff_value(v->facts, field));
 }
 
-void jg_ev_raw(json_t *ev, const jg_view *v, jg_ff field)
+bool jg_known(const jg_view *v, jg_ff field)
 {
-    ev_value(ev, jg_ff_path(field), jg_ff_node(v->facts, field));
+    const json_t *x = jg_ff_is_fact(field) ? jg_ff_value(v->facts, field)
+                                           : jg_ff_node(v->facts, field);
+    return x && !json_is_null(x);
+}
+
+void jg_ev_fields(json_t *ev, const jg_view *v, const jg_ff *fields)
+{
+    for (const jg_ff *f = fields; *f != JG_FF_COUNT; f++)
+        jg_ev_field(ev, v, *f);
+}
+
+json_t *jg_ev_of(const jg_view *v, const jg_ff *fields)
+{
+    json_t *ev = jg_ev_new();
+    jg_ev_fields(ev, v, fields);
+    return ev;
+}
+
+enum jg_confidence jg_ev_corroborate(json_t *ev, const jg_view *v, jg_ff field, bool holds)
+{
+    if (holds)
+        jg_ev_field(ev, v, field);
+    return holds ? JG_CONF_HIGH : JG_CONF_MEDIUM;
 }
 
 void jg_ev_seen(json_t *ev, const char *what, const json_t *item)
@@ -57,6 +84,32 @@ void jg_ev_seen(json_t *ev, const char *what, const json_t *item)
                      JG_ITEM_INT(item, code, 0), call ? call : "?");
     else
         jg_ev_printf(ev, "%s = (seen)", what);
+}
+
+const json_t *jg_first_item(const json_t *list, jg_item_match match, const void *arg)
+{
+    size_t i;
+    json_t *item;
+    json_array_foreach(list, i, item)
+    {
+        if (match(item, arg))
+            return item;
+    }
+    return NULL;
+}
+
+static bool soname_prefixed(const json_t *item, const void *prefixes)
+{
+    const char *so = JG_ITEM_STR(item, soname);
+    for (const char *const *p = prefixes; so && *p; p++)
+        if (strncmp(so, *p, strlen(*p)) == 0)
+            return true;
+    return false;
+}
+
+const json_t *jg_missing_library(const jg_view *v, const char *const prefixes[])
+{
+    return jg_first_item(JG_VIEW_LIST(v, missing_libraries), soname_prefixed, prefixes);
 }
 
 bool jg_on_jetson(const jg_view *v)

@@ -130,7 +130,7 @@ void jg_rule_stub_library(const jg_view *v, json_t *out)
     bool proven = jg_experiment_worked(v, JG_X_DROP_STUBS);
     json_t *ev = jg_ev_new();
     if (v->drv_stub == JG_YES)
-        jg_ev_raw(ev, v, JG_FF_cuda_driver_library_path);
+        jg_ev_field(ev, v, JG_FF_cuda_driver_library_path);
     if (e)
         jg_ev_seen(ev, "cuda error 34 (stub library)", e);
     if (loaded)
@@ -138,7 +138,7 @@ void jg_rule_stub_library(const jg_view *v, json_t *out)
     if (on_path)
         jg_ev_seen(ev, "LD_LIBRARY_PATH", on_path);
     if (live_path)
-        jg_ev_raw(ev, v, JG_FF_env_library_path);
+        jg_ev_field(ev, v, JG_FF_env_library_path);
     ev_experiment(ev, v, JG_X_DROP_STUBS);
     jg_finding_spec s = {
         "configuration.stub-library-first", JG_L_CONFIGURATION, JG_SEV_ERROR,
@@ -160,11 +160,9 @@ void jg_rule_nvcc_not_on_path(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvcc", sig);
-    if (v->toolkit_present == JG_YES)
-        jg_ev_fact(ev, v, JG_FF_cuda_toolkit);
+    enum jg_confidence conf = jg_ev_corroborate(ev, v, JG_FF_cuda_toolkit, v->toolkit_present == JG_YES);
     jg_finding_spec s = {
-        "configuration.nvcc-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
-        v->toolkit_present == JG_YES ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "configuration.nvcc-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR, conf,
         "nvcc is not on PATH: the CUDA toolkit installs it in /usr/local/cuda/bin, which the "
         "default PATH does not include (and sudo resets PATH)",
         "export PATH=/usr/local/cuda/bin:$PATH and LD_LIBRARY_PATH=/usr/local/cuda/lib64:"
@@ -207,20 +205,15 @@ void jg_rule_library_not_on_path(const jg_view *v, json_t *out)
     const json_t *m, *p;
     if (!listed(v, &m, &p))
         return;
-    {
-        {
-            json_t *ev = jg_ev_new();
-            jg_ev_seen(ev, "missing library", m);
-            jg_ev_seen(ev, "present on disk", p);
-            jg_finding_spec s = {
-                "configuration.library-not-on-loader-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
-                JG_CONF_MEDIUM,
-                "the library exists on disk but the loader does not search its folder",
-                "add its folder to LD_LIBRARY_PATH (or /etc/ld.so.conf.d/*.conf and sudo "
-                "ldconfig); in a conda env or venv check the environment's own lib folder"};
-            jg_finding_add(out, &s, ev);
-        }
-    }
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_ev_seen(ev, "present on disk", p);
+    jg_finding_spec s = {
+        "configuration.library-not-on-loader-path", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the library exists on disk but the loader does not search its folder",
+        "add its folder to LD_LIBRARY_PATH (or /etc/ld.so.conf.d/*.conf and sudo ldconfig); in a "
+        "conda env or venv check the environment's own lib folder"};
+    jg_finding_add(out, &s, ev);
 }
 
 /* torch's "No CUDA GPUs are available": the driver answered and counted zero
@@ -240,3 +233,4 @@ void jg_rule_zero_visible_devices(const jg_view *v, json_t *out)
         "existing index (nvidia-smi -L) or unset it; in a container pass the GPU in"};
     jg_finding_add(out, &s, ev);
 }
+

@@ -21,8 +21,8 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
     bool gpu_expected = jg_on_jetson(v) || jg_env_var(v, "NVIDIA_VISIBLE_DEVICES") || run_without;
     json_t *ev = jg_ev_new();
     if (facts_say) {
-        jg_ev_fact(ev, v, JG_FF_container_inside);
-        jg_ev_fact(ev, v, JG_FF_container_nvidia_runtime);
+        jg_ev_field(ev, v, JG_FF_container_inside);
+        jg_ev_field(ev, v, JG_FF_container_nvidia_runtime);
         if (!gpu_expected)
             jg_ev_printf(ev, "no L4T files, no NVIDIA_VISIBLE_DEVICES: nothing shows the host has a GPU");
     } else {
@@ -64,22 +64,17 @@ void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static const json_t *l4t_base_image(const jg_view *v)
+/* l4t-base from JetPack 5 on (L4T 34+), which no longer mounts CUDA. */
+static bool l4t_base_image(const json_t *im, const void *unused)
 {
-    size_t i;
-    json_t *im;
-    json_array_foreach(JG_VIEW_LIST(v, images), i, im)
-    {
-        const char *ref = JG_ITEM_STR(im, ref), *l4t = JG_ITEM_STR(im, l4t);
-        if (ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34)
-            return im;
-    }
-    return NULL;
+    (void)unused;
+    const char *ref = JG_ITEM_STR(im, ref), *l4t = JG_ITEM_STR(im, l4t);
+    return ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34;
 }
 
 void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
 {
-    const json_t *img = l4t_base_image(v);
+    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), l4t_base_image, NULL);
     bool facts_say = v->in_container == JG_YES && v->l4t_major >= 34 && v->toolkit_present == JG_NO;
     if (!img && !facts_say)
         return;
@@ -87,9 +82,9 @@ void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
     if (img)
         jg_ev_seen(ev, "image", img);
     if (facts_say) {
-        jg_ev_fact(ev, v, JG_FF_container_inside);
-        jg_ev_fact(ev, v, JG_FF_l4t_version);
-        jg_ev_fact(ev, v, JG_FF_cuda_toolkit);
+        jg_ev_field(ev, v, JG_FF_container_inside);
+        jg_ev_field(ev, v, JG_FF_l4t_version);
+        jg_ev_field(ev, v, JG_FF_cuda_toolkit);
     }
     jg_finding_spec s = {
         "container-runtime.l4t-base-without-cuda", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
@@ -108,18 +103,10 @@ bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item)
     static const char *const libs[] = {"libcurand.so", "libcublas.so", "libcufft.so",
                                        "libcusparse.so", "libnvrtc.so", "libnvToolsExt.so",
                                        "libcuda.so", NULL};
-    size_t i;
-    json_t *m;
-    json_array_foreach(JG_VIEW_LIST(v, missing_libraries), i, m)
-    {
-        const char *so = JG_ITEM_STR(m, soname);
-        for (int k = 0; so && libs[k]; k++)
-            if (strncmp(so, libs[k], strlen(libs[k])) == 0) {
-                *item = m;
-                return true;
-            }
-    }
-    return false;
+    const json_t *m = jg_missing_library(v, libs);
+    if (m)
+        *item = m;
+    return m != NULL;
 }
 
 void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
@@ -185,29 +172,23 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static const json_t *sbsa_image(const jg_view *v)
+/* A CUDA or PyTorch image for server arm64 / x86: not an -igpu or l4t one. */
+static bool sbsa_image(const json_t *im, const void *unused)
 {
-    size_t i;
-    json_t *im;
-    json_array_foreach(JG_VIEW_LIST(v, images), i, im)
-    {
-        const char *ref = JG_ITEM_STR(im, ref);
-        if (!ref || strstr(ref, "igpu") || strstr(ref, "l4t"))
-            continue;
-        if (strstr(ref, "nvidia/cuda:") || strstr(ref, "nvcr.io/nvidia/pytorch:"))
-            return im;
-    }
-    return NULL;
+    (void)unused;
+    const char *ref = JG_ITEM_STR(im, ref);
+    return ref && !strstr(ref, "igpu") && !strstr(ref, "l4t") &&
+           (strstr(ref, "nvidia/cuda:") || strstr(ref, "nvcr.io/nvidia/pytorch:"));
 }
 
 void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
 {
-    const json_t *im = sbsa_image(v);
+    const json_t *im = jg_first_item(JG_VIEW_LIST(v, images), sbsa_image, NULL);
     if (!im || (v->jp_major != 5 && v->jp_major != 6))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "image", im);
-    jg_ev_fact(ev, v, JG_FF_l4t_version);
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "container-runtime.sbsa-image-on-l4t", JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
@@ -285,3 +266,7 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
         "(docker build then mounts them), or docker run --runtime nvidia"};
     jg_finding_add(out, &s, ev);
 }
+
+
+
+

@@ -28,11 +28,10 @@ void jg_rule_torch_from_pypi(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "install", sig);
-    if (v->torch_available == JG_NO)
-        jg_ev_raw(ev, v, JG_FF_python_torch_cuda_available);
+    enum jg_confidence conf =
+        jg_ev_corroborate(ev, v, JG_FF_python_torch_cuda_available, v->torch_available == JG_NO);
     jg_finding_spec s = {
-        "pytorch-build.torch-from-pypi", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-        v->torch_available == JG_NO ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "pytorch-build.torch-from-pypi", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, conf,
         "torch was installed from PyPI's default index, whose aarch64 wheel is CPU-only",
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
@@ -54,7 +53,7 @@ void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "index", sig);
     if (v->l4t_version)
-        jg_ev_fact(ev, v, JG_FF_l4t_version);
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     char summary[256];
     snprintf(summary, sizeof summary,
              thor ? "torch comes from download.pytorch.org's CUDA %s index: CUDA 12 builds know "

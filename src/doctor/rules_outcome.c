@@ -73,7 +73,7 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "jetson-stats", sig);
     if (v->l4t_version)
-        jg_ev_fact(ev, v, JG_FF_l4t_version);
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "project.jetson-stats-unknown-release", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
         "jetson-stats does not know this L4T release (its table is older than the BSP): this "
@@ -82,3 +82,6 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
         "(jetgate doctor -v), not by jtop's JetPack line"};
     jg_finding_add(out, &s, ev);
 }
+
+
+

@@ -126,3 +126,4 @@ void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out)
         "platform_machine; on a Jetson the Jetson index), then re-lock"};
     jg_finding_add(out, &s, ev);
 }
+

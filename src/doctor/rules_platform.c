@@ -20,15 +20,15 @@ void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
     if (v->is_jetson != JG_NO && !gb10)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, JG_FF_host_arch);
-    jg_ev_fact(ev, v, JG_FF_jetson_is_jetson);
+    jg_ev_field(ev, v, JG_FF_host_arch);
+    jg_ev_field(ev, v, JG_FF_jetson_is_jetson);
     if (gb10)
         jg_ev_printf(ev, "gpu = %s (compute capability %s)", v->gpu_name ? v->gpu_name : "GB10",
                      v->gpu_cc ? v->gpu_cc : "12.1");
     else if (nvidia_gpu)
-        jg_ev_fact(ev, v, JG_FF_gpu_driver_family);
+        jg_ev_field(ev, v, JG_FF_gpu_driver_family);
     if (v->soc0_family)
-        jg_ev_fact(ev, v, JG_FF_module_soc0_family);
+        jg_ev_field(ev, v, JG_FF_module_soc0_family);
     jg_finding_spec s = {
         "hardware.not-a-jetson", JG_L_HARDWARE, nvidia_gpu ? JG_SEV_WARNING : JG_SEV_INFO,
         gb10 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -48,7 +48,7 @@ void jg_rule_x86_host(const jg_view *v, json_t *out)
     if (!v->arch || strcmp(v->arch, "x86_64") != 0)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, JG_FF_host_arch);
+    jg_ev_field(ev, v, JG_FF_host_arch);
     jg_finding_spec s = {"hardware.x86-host", JG_L_HARDWARE, JG_SEV_INFO, JG_CONF_HIGH,
                          "x86_64 host: CUDA results here prove nothing about a Jetson",
                          "run jetgate on the Jetson itself (a self-hosted ARM64 runner)"};
@@ -78,7 +78,7 @@ void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
     if (!driver || any_gpu_node_present(v, &known) || !known)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, JG_FF_gpu_driver_family);
+    jg_ev_field(ev, v, JG_FF_gpu_driver_family);
     jg_ev_printf(ev, "gpu.nodes = none present");
     jg_finding_spec s = {
         "kernel-driver.gpu-nodes-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -104,8 +104,8 @@ void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
     if (JG_FACT_RSTR(v->facts, cuda_driver_library_path))
         return; /* it loaded; something else failed */
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, JG_FF_cuda_driver_status);
-    jg_ev_raw(ev, v, JG_FF_cuda_driver_reason);
+    jg_ev_field(ev, v, JG_FF_cuda_driver_status);
+    jg_ev_field(ev, v, JG_FF_cuda_driver_reason);
     jg_finding_spec s = {
         "cuda-driver.libcuda-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
         jg_on_jetson(v) ? "libcuda.so.1 could not be loaded on this Jetson host"
@@ -132,7 +132,7 @@ void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 35 (insufficient driver)", e);
-    jg_ev_fact(ev, v, JG_FF_l4t_version);
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "cuda-driver.insufficient-driver", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "the CUDA driver is older than the CUDA runtime the program uses (error "
@@ -185,25 +185,17 @@ void jg_rule_init_error(const jg_view *v, json_t *out)
 }
 
 /* Container L4T (its own release file or the image tag) vs the host's. */
-static int image_l4t_major(const jg_view *v, const json_t **item)
+static bool names_l4t(const json_t *im, const void *unused)
 {
-    size_t i;
-    json_t *im;
-    json_array_foreach(JG_VIEW_LIST(v, images), i, im)
-    {
-        const char *l4t = JG_ITEM_STR(im, l4t);
-        if (l4t) {
-            *item = im;
-            return atoi(l4t);
-        }
-    }
-    return 0;
+    (void)unused;
+    return JG_ITEM_STR(im, l4t) != NULL;
 }
 
 void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
 {
-    const json_t *img = NULL, *host = JG_OBS_OBJ(v->observed, host_l4t);
-    int cmaj = image_l4t_major(v, &img);
+    const json_t *host = JG_OBS_OBJ(v->observed, host_l4t);
+    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), names_l4t, NULL);
+    int cmaj = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
     if (!cmaj && v->in_container == JG_YES)
         cmaj = v->l4t_major;
     int hmaj = host ? atoi(JG_ITEM_STR(host, version) ? JG_ITEM_STR(host, version) : "0")
@@ -214,11 +206,11 @@ void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
     if (img)
         jg_ev_seen(ev, "container image", img);
     else
-        jg_ev_fact(ev, v, JG_FF_l4t_version);
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     if (host)
         jg_ev_seen(ev, "host L4T", host);
     else
-        jg_ev_fact(ev, v, JG_FF_l4t_version);
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     char summary[200];
     snprintf(summary, sizeof summary,
              "container built for L4T R%d runs on an L4T R%d host: images do not work across "
@@ -261,13 +253,13 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
     if (sig)
         jg_ev_seen(ev, "NVML", sig);
     if (!orin_or_unknown)
-        jg_ev_fact(ev, v, JG_FF_module_compute_capability);
+        jg_ev_field(ev, v, JG_FF_module_compute_capability);
     if (v->l4t_version)
-        jg_ev_fact(ev, v, JG_FF_l4t_version);
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     else if (v->jp_version)
-        jg_ev_fact(ev, v, JG_FF_jetpack_version);
+        jg_ev_field(ev, v, JG_FF_jetpack_version);
     else if (v->toolkit)
-        jg_ev_fact(ev, v, JG_FF_cuda_toolkit);
+        jg_ev_field(ev, v, JG_FF_cuda_toolkit);
     if (!json_array_size(ev))
         jg_ev_printf(ev, "JetPack major = %d", v->jp_major);
     jg_finding_spec s = {

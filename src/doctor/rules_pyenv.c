@@ -25,8 +25,7 @@ static void first_proven(const jg_view *v, json_t *out, const proof *t, size_t n
         json_t *ev = jg_ev_new();
         jg_ev_printf(ev, "experiment %s: %s -> works (%s)", jg_experiment_id_name(t[i].exp),
                      JG_EXPERIMENT_STR(e, change), JG_EXPERIMENT_STR(e, detail));
-        for (const jg_ff *f = fields; *f != JG_FF_COUNT; f++)
-            jg_ev_raw(ev, v, *f);
+        jg_ev_fields(ev, v, fields);
         jg_finding_spec s = {t[i].id, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
                              t[i].summary, t[i].fix};
         jg_finding_add(out, &s, ev);
@@ -89,14 +88,12 @@ void jg_rule_venv_without_system_site(const jg_view *v, json_t *out)
         (v->torch_imported != JG_NO && v->torch_has_cuda != JG_NO) ||
         jg_findings_has(out, "configuration.environment-hides-system-torch"))
         return;
-    json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, JG_FF_env_venv);
-    jg_ev_raw(ev, v, JG_FF_python_torch_version);
+    static const jg_ff ev[] = {JG_FF_env_venv, JG_FF_python_torch_version, JG_FF_COUNT};
     jg_finding_spec s = {
         "configuration.venv-without-system-site-packages", JG_L_CONFIGURATION, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
         "this virtual environment does not see the system site-packages, where a Jetson's CUDA "
         "torch is usually installed, and its own torch is missing or CPU-only",
         "python3 -m venv --system-site-packages .venv, or install the Jetson build into the venv"};
-    jg_finding_add(out, &s, ev);
+    jg_finding_add(out, &s, jg_ev_of(v, ev));
 }

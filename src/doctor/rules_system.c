@@ -63,16 +63,14 @@ void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
 {
     if (JG_FACT_BOOL(v->facts, jetpack_agrees) != 0)
         return;
-    json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, JG_FF_l4t_version);
-    jg_ev_fact(ev, v, JG_FF_jetpack_package);
+    static const jg_ff ev[] = {JG_FF_l4t_version, JG_FF_jetpack_package, JG_FF_COUNT};
     jg_finding_spec s = {
         "configuration.jetpack-package-mismatch", JG_L_CONFIGURATION, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
         "the nvidia-jetpack package does not belong to this L4T release: a partial upgrade",
         "sudo apt update && sudo apt dist-upgrade, so nvidia-l4t-* and nvidia-jetpack come from "
         "one release; check /etc/apt/sources.list.d/nvidia-l4t-apt-source.list"};
-    jg_finding_add(out, &s, ev);
+    jg_finding_add(out, &s, jg_ev_of(v, ev));
 }
 
 void jg_rule_device_access_denied(const jg_view *v, json_t *out)

@@ -30,55 +30,16 @@ static int index_of(const char *const names[], int n, const char *name)
     return -1;
 }
 
-const char *jg_layer_name(enum jg_layer l)
-{
-    return name_of(layers, JG_L_COUNT, (int)l);
-}
-
-int jg_layer_index(const char *name)
-{
-    return index_of(layers, JG_L_COUNT, name);
-}
-
-const char *jg_severity_name(enum jg_severity s)
-{
-    return name_of(severities, JG_SEV_COUNT, (int)s);
-}
-
-int jg_severity_index(const char *name)
-{
-    return index_of(severities, JG_SEV_COUNT, name);
-}
-
-const char *jg_confidence_name(enum jg_confidence c)
-{
-    return name_of(confidences, JG_CONF_COUNT, (int)c);
-}
-
-int jg_confidence_index(const char *name)
-{
-    return index_of(confidences, JG_CONF_COUNT, name);
-}
-
-const char *jg_layer_status_name(enum jg_layer_status s)
-{
-    return name_of(layer_statuses, JG_LS_COUNT, (int)s);
-}
-
-int jg_layer_status_index(const char *name)
-{
-    return index_of(layer_statuses, JG_LS_COUNT, name);
-}
-
-const char *jg_experiment_result_name(enum jg_experiment_result r)
-{
-    return name_of(results, JG_XR_COUNT, (int)r);
-}
-
-int jg_experiment_result_index(const char *name)
-{
-    return index_of(results, JG_XR_COUNT, name);
-}
+/* jg_<what>_name and jg_<what>_index for each vocabulary. */
+#define JG__VOCAB(what, type, names, count)                                                       \
+    const char *jg_##what##_name(type v) { return name_of(names, count, (int)v); }                \
+    int jg_##what##_index(const char *name) { return index_of(names, count, name); }
+JG__VOCAB(layer, enum jg_layer, layers, JG_L_COUNT)
+JG__VOCAB(severity, enum jg_severity, severities, JG_SEV_COUNT)
+JG__VOCAB(confidence, enum jg_confidence, confidences, JG_CONF_COUNT)
+JG__VOCAB(layer_status, enum jg_layer_status, layer_statuses, JG_LS_COUNT)
+JG__VOCAB(experiment_result, enum jg_experiment_result, results, JG_XR_COUNT)
+#undef JG__VOCAB
 
 const char *jg_experiment_id_name(enum jg_experiment_id x)
 {

@@ -15,6 +15,28 @@ static const char *const paths[JG_FF_COUNT] = {
 #undef JG__FF_PATH
 };
 
+#define JG__FF_FACT_STR 1
+#define JG__FF_FACT_INT 1
+#define JG__FF_FACT_BOOL 1
+#define JG__FF_FACT_LIST 1
+#define JG__FF_FACT_OBJ 1
+#define JG__FF_FACT_RAW 0
+#define JG__FF_FACT_RSTR 0
+#define JG__FF_FACT_RINT 0
+#define JG__FF_FACT_RBOOL 0
+#define JG__FF_FACT_RLIST 0
+#define JG__FF_FACT_ROBJ 0
+static const bool is_fact[JG_FF_COUNT] = {
+#define JG__FF_IS_FACT(name, path, type) [JG_FF_##name] = JG__FF_FACT_##type,
+    JG_FACTS_FIELDS(JG__FF_IS_FACT)
+#undef JG__FF_IS_FACT
+};
+
+bool jg_ff_is_fact(jg_ff f)
+{
+    return (unsigned)f < JG_FF_COUNT && is_fact[f];
+}
+
 const char *jg_ff_path(jg_ff f)
 {
     return (unsigned)f < JG_FF_COUNT ? paths[f] : NULL;

@@ -7,6 +7,7 @@
 #ifndef JG_SCHEMA_FACTS_H
 #define JG_SCHEMA_FACTS_H
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "schema/facts_fields.h"
 #include "schema/keys.h"
@@ -27,6 +28,9 @@ enum jg_ff_typed {
 
 /* The field's JSON path ("l4t.version"). */
 const char *jg_ff_path(jg_ff f);
+/* True for a fact row (STR, INT, BOOL, LIST, OBJ: {status, value, source}),
+ * false for a plain value (RAW, R*). */
+bool jg_ff_is_fact(jg_ff f);
 /* The node at the field's path (the fact object, or the RAW value); NULL when absent. */
 json_t *jg_ff_node(const json_t *facts, jg_ff f);
 /* The fact's status ("ok", "missing", ...); NULL when absent or RAW. */

@@ -56,11 +56,8 @@
     X(cuda_driver, "cuda_driver", RAW) /* a probe result, or a not_probed fact */                  \
     X(cuda_driver_version, "cuda_driver.measurements.driver_version", RAW)                         \
     X(python, "python", RAW) /* a probe result, or a not_probed fact */                            \
-    JG_FACTS_FIELDS_DOCTOR(X)
-
-/* What the doctor and triage read and write beyond the rows above (a pasted
- * report sets the probe-shaped values directly; docs/schema.md "Observed"). */
-#define JG_FACTS_FIELDS_DOCTOR(X)                                                                 \
+    /* ---- what the doctor and triage read and write (a pasted report sets the           */      \
+    /* ---- probe-shaped values directly: docs/schema.md "Observed"), by section          */      \
     /* the document */                                                                            \
     X(schema, "schema", RSTR)                                                                     \
     X(mode, "mode", RSTR)                                                                         \

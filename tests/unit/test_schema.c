@@ -25,6 +25,7 @@
 #include "facts/fact.h"
 #include "schema/facts.h"
 #include "util/json.h"
+#include "test_json.h"
 
 typedef enum { T_STR, T_INT, T_BOOL, T_LIST, T_OBJ, T_RAW, T_RSTR, T_RINT, T_RBOOL, T_RLIST,
                T_ROBJ } type;
@@ -80,15 +81,12 @@ static int load_dir(const char *dir, const char *suffix, int *seen, bool triage)
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t n = strlen(e->d_name), k = strlen(suffix);
-        if (n < k || strcmp(e->d_name + n - k, suffix) != 0)
+        if (e->d_name[0] == '.' || n < k || strcmp(e->d_name + n - k, suffix) != 0)
             continue;
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        jg_jerr err;
         jg_report_info info;
-        json_t *doc = triage ? jg_report_read(path, &info) : jg_json_load(path, 1u << 24, &err);
-        if (!doc && !triage)
-            fail_msg("%s", err.text);
+        json_t *doc = triage ? jg_report_read(path, &info) : jg_test_load(path);
         if (doc)
             check_doc(doc, e->d_name, seen);
         json_decref(doc);
@@ -101,10 +99,7 @@ static int load_dir(const char *dir, const char *suffix, int *seen, bool triage)
 /* The live doctor adds env and experiments to the facts (cmd/doctor.c). */
 static void live_document(int *seen)
 {
-    jg_jerr err;
-    json_t *doc = jg_json_load(JG_SOURCE_DIR "/tests/data/facts/orin-jp62-live-healthy.json",
-                               1u << 24, &err);
-    assert_non_null(doc);
+    json_t *doc = jg_test_load(JG_SOURCE_DIR "/tests/data/facts/orin-jp62-live-healthy.json");
     char dir[] = "/tmp/jgschemaXXXXXX", cfg[64];
     assert_non_null(mkdtemp(dir));
     snprintf(cfg, sizeof cfg, "%s/pyvenv.cfg", dir);
@@ -131,10 +126,7 @@ static void python_results(int *seen)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[512];
         snprintf(path, sizeof path, "%s/tests/data/gate/%s", JG_SOURCE_DIR, names[i]);
-        jg_jerr err;
-        json_t *py = jg_json_load(path, 1u << 20, &err);
-        if (!py)
-            fail_msg("%s", err.text);
+        json_t *py = jg_test_load(path);
         json_t *doc = json_pack("{s:o}", "python", py);
         check_doc(doc, names[i], seen);
         json_decref(doc);
@@ -158,10 +150,7 @@ static void table_matches_real_documents(void **state)
 static void accessors_read_what_the_paths_hold(void **state)
 {
     (void)state;
-    jg_jerr err;
-    json_t *doc = jg_json_load(JG_SOURCE_DIR "/tests/golden/facts/agx-orin-64gb-jp62.json",
-                               1u << 24, &err);
-    assert_non_null(doc);
+    json_t *doc = jg_test_load(JG_SOURCE_DIR "/tests/golden/facts/agx-orin-64gb-jp62.json");
     assert_string_equal(JG_FACT_STR(doc, l4t_version), jg_fact_str(doc, "l4t.version"));
     assert_string_equal(JG_FACT_STR(doc, module_part_number), "p3701-0005");
     assert_int_equal(JG_FACT_INT(doc, l4t_major, -1), 36);
@@ -177,10 +166,7 @@ static void accessors_read_what_the_paths_hold(void **state)
 static void plain_values_and_writers(void **state)
 {
     (void)state;
-    jg_jerr err;
-    json_t *doc = jg_json_load(JG_SOURCE_DIR "/tests/data/facts/orin-jp62-live-healthy.json",
-                               1u << 24, &err);
-    assert_non_null(doc);
+    json_t *doc = jg_test_load(JG_SOURCE_DIR "/tests/data/facts/orin-jp62-live-healthy.json");
     assert_string_equal(JG_FACT_RSTR(doc, python_torch_version), jg_json_str(doc, "python.torch.version"));
     assert_int_equal(JG_FACT_RBOOL(doc, python_torch_cuda_available), 1);
     assert_int_equal(JG_FACT_RINT(doc, python_torch_device_count, -1), 1);
