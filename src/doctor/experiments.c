@@ -5,6 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "doctor/rule.h"
+#include "python/torch_installs.h"
 #include "schema/doctor.h"
 #include "schema/facts.h"
 #include "util/env.h"
@@ -117,6 +119,8 @@ typedef struct exp_run {
     json_t *list;
     double deadline;
     const char *python;
+    const char *torch_version;      /* the failing torch's, when the probe read one */
+    const char *const *torch_dirs;  /* jg_experiment_opts */
 } exp_run;
 
 static void record(exp_run *r, enum jg_experiment_id id, const char *change, const char *probe,
@@ -199,10 +203,33 @@ static void python_experiments(exp_run *r)
     free(other);
 }
 
+/* Another torch on the host built for CUDA (NVIDIA's nv / +l4t tag, or a +cu
+ * wheel), not the one that failed: does it work with its folder first? */
+static void vendor_torch_experiment(exp_run *r)
+{
+    jg_torch_install found[8];
+    size_t n = jg_torch_installs(r->torch_dirs, found, sizeof found / sizeof found[0]);
+    for (size_t i = 0; i < n; i++) {
+        const char *ver = found[i].version;
+        if (!jg_torch_vendor_tag(ver) || (r->torch_version && strcmp(ver, r->torch_version) == 0))
+            continue;
+        static char path[8192];
+        const char *old = getenv("PYTHONPATH");
+        snprintf(path, sizeof path, "PYTHONPATH=%s%s%s", found[i].dir, old && *old ? ":" : "",
+                 old ? old : "");
+        char change[700];
+        snprintf(change, sizeof change, "%s first on PYTHONPATH (torch %s there)", found[i].dir, ver);
+        exp_env e = {.set = {path}};
+        record(r, JG_X_VENDOR_TORCH_FIRST, change, "python", &e, NULL, NULL);
+        return;
+    }
+}
+
 json_t *jg_run_experiments(const json_t *facts, const jg_experiment_opts *o)
 {
     exp_run r = {json_array(), jg_now() + (o && o->budget_s > 0 ? o->budget_s : 60.0),
-                 o && o->python ? o->python : "python3"};
+                 o && o->python ? o->python : "python3", JG_FACT_RSTR(facts, python_torch_version),
+                 o ? o->torch_dirs : NULL};
     const char *st = JG_FACT_RSTR(facts, cuda_driver_status);
     size_t devs = json_array_size(JG_FACT_RLIST(facts, cuda_driver_devices));
     bool native_failed = !st || strcmp(st, "pass") != 0 || devs == 0 ||
@@ -211,7 +238,9 @@ json_t *jg_run_experiments(const json_t *facts, const jg_experiment_opts *o)
                         JG_FACT_RBOOL(facts, python_torch_cuda_available) == 0;
     if (native_failed)
         native_experiments(&r);
-    else if (torch_failed)
+    else if (torch_failed) {
         python_experiments(&r);
+        vendor_torch_experiment(&r);
+    }
     return r.list;
 }

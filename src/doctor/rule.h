@@ -40,6 +40,8 @@ bool jg_on_jetson(const jg_view *v);      /* a Jetson, or at least L4T user spac
 bool jg_on_aarch64(const jg_view *v);     /* aarch64 known, or a Jetson */
 bool jg_torch_nv_build(const char *version);   /* "+nv" / ".nv" local tag */
 bool jg_torch_cu_tag(const char *version);     /* "+cu126", "+cu130" */
+/* A build for CUDA by its local tag: NVIDIA's (nv, +l4t) or a +cu wheel. */
+bool jg_torch_vendor_tag(const char *version);
 /* nvYY.MM tag of a Jetson torch build -> JetPack major it was built for (facts.md 4.1); 0 unknown. */
 int jg_torch_nv_jp_major(const char *version);
 /* CUDA driver version this host offers: the driver probe, else the JetPack table. */

@@ -135,6 +135,11 @@ bool jg_torch_cu_tag(const char *ver)
     return p && p[3] >= '0' && p[3] <= '9';
 }
 
+bool jg_torch_vendor_tag(const char *ver)
+{
+    return jg_torch_nv_build(ver) || jg_torch_cu_tag(ver) || (ver && strstr(ver, "+l4t"));
+}
+
 int jg_torch_nv_jp_major(const char *ver)
 {
     const char *p = ver ? strstr(ver, "nv") : NULL;

@@ -54,6 +54,12 @@ static const proof python_proofs[] = {
      "sees (proven by experiment)",
      "run the project with that python3, or install torch for the configured "
      "interpreter; check interpreter flags (-I, -S) and its sys.path"},
+    {JG_X_VENDOR_TORCH_FIRST, "configuration.torch-shadows-vendor-torch",
+     "another torch comes first on this interpreter's sys.path and hides a CUDA build installed "
+     "for the system interpreter, which works (proven by experiment: with its folder first on "
+     "PYTHONPATH torch imports with CUDA)",
+     "python3 -c 'import torch; print(torch.__file__)' shows which torch wins: pip uninstall "
+     "that one (in a venv, recreate it with --system-site-packages), so the CUDA build is found"},
 };
 
 static const proof loader_proofs[] = {

@@ -254,7 +254,8 @@ void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
     if (v->torch_imported != JG_NO)
         return;
     if (jg_experiment_worked(v, JG_X_PYTHON_ISOLATED) || jg_experiment_worked(v, JG_X_PYTHON_NO_USER_SITE) ||
-        jg_experiment_worked(v, JG_X_SYSTEM_INTERPRETER) || jg_experiment_worked(v, JG_X_PATH_PYTHON3))
+        jg_experiment_worked(v, JG_X_SYSTEM_INTERPRETER) || jg_experiment_worked(v, JG_X_PATH_PYTHON3) ||
+        jg_experiment_worked(v, JG_X_VENDOR_TORCH_FIRST))
         return; /* the configuration rule names what hides the working torch */
     if (JG_FACT_RBOOL(v->facts, python_torch_found) == 0) {
         torch_not_installed(v, out);

@@ -79,6 +79,7 @@
     X(PYTHON_ISOLATED, "python-isolated")                                                         \
     X(PYTHON_NO_USER_SITE, "python-no-user-site")                                                 \
     X(SYSTEM_INTERPRETER, "system-interpreter")                                                   \
-    X(PATH_PYTHON3, "path-python3")
+    X(PATH_PYTHON3, "path-python3")                                                               \
+    X(VENDOR_TORCH_FIRST, "vendor-torch-first")
 
 #endif
