@@ -185,44 +185,17 @@ void jg_rx_torch_capability_warning(jg_tp *p)
     jg_tp_raw(p, JG_FF_python_torch_arch_list, list);
 }
 
-/* A project's own JSON report (e.g. {"arch": ..., "release": "# R36 (release), ...",
- * "torch": ..., "torch_cuda": ..., "cuda_available": false}): read by key, any layout. */
-static const char *json_key(const jg_tp *p, const char *key, char *out, size_t cap)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *r = after(p, pat);
-    if (!r)
-        return NULL;
-    r += strspn(r, " ");
-    size_t n = *r == '"' ? strcspn(r + 1, "\"") : strcspn(r, ",} ");
-    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), *r == '"' ? r + 1 : r);
-    return out;
-}
-
+/* A JSON object on one line (a project's own report, pasted compact): its
+ * keys go through the project-report map (report_project.c). */
 void jg_rx_project_json(jg_tp *p)
 {
-    char v[160];
-    if (!strchr(p->text, '"') || !strchr(p->text, ':'))
+    const char *open = strchr(p->text, '{'), *close = strrchr(p->text, '}');
+    if (!open || !close || close < open || !jg_tp_project_keys(open, (size_t)(close - open) + 1))
         return;
-    if ((json_key(p, "arch", v, sizeof v) || json_key(p, "machine", v, sizeof v)) &&
-        (strcmp(v, "aarch64") == 0 || strcmp(v, "x86_64") == 0))
-        jg_tp_fact(p, JG_FF_host_arch, json_string(v));
-    if ((json_key(p, "torch", v, sizeof v) || json_key(p, "torch_version", v, sizeof v)) &&
-        isdigit((unsigned char)v[0]))
-        jg_tp_torch_version(p, v);
-    if (json_key(p, "cuda_available", v, sizeof v) && (!strcmp(v, "true") || !strcmp(v, "false")))
-        jg_tp_torch_available(p, v[0] == 't');
-    if ((json_key(p, "torch_cuda", v, sizeof v) || json_key(p, "cuda_build", v, sizeof v) ||
-         json_key(p, "torch_cuda_build", v, sizeof v)) && (isdigit((unsigned char)v[0]) || !strcmp(v, "null")))
-        jg_tp_raw(p, JG_FF_python_torch_cuda, isdigit((unsigned char)v[0]) ? json_string(v) : json_null());
-    const char *rl = find(p, "# r");
-    int maj, a, b;
-    if (rl && find(p, "(release), revision:") && sscanf(rl, "# r%d (release), revision: %d.%d", &maj, &a, &b) == 3) {
-        snprintf(v, sizeof v, "%d.%d.%d", maj, a, b);
-        jg_tp_fact(p, JG_FF_l4t_version, json_string(v));
-        jg_tp_jetson_hint(p, "an L4T release line");
-    }
+    jg_jerr err;
+    json_t *o = jg_json_parse(open, (size_t)(close - open) + 1, "line", &err);
+    jg_tp_project(p, o);
+    json_decref(o);
 }
 
 /* A bare soname or a path ending in one (ls / find output): the file exists. */

@@ -61,6 +61,13 @@ void jg_tp_torch_version(jg_tp *p, const char *version);
 void jg_tp_torch_available(jg_tp *p, int available);
 void jg_tp_jetson_hint(jg_tp *p, const char *why);
 
+/* A project's own JSON report (a parsed object) -> facts (report_project.c);
+ * sources name p->line, the line the object starts on. */
+void jg_tp_project(jg_tp *p, const json_t *doc);
+/* Does text (len bytes) name a key jg_tp_project reads ("arch", "host", ...)?
+ * Only then is a line's object worth parsing. */
+bool jg_tp_project_keys(const char *text, size_t len);
+
 /* The recognisers: one call per line. */
 void jg_match_line(jg_tp *p);
 

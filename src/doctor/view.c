@@ -94,13 +94,18 @@ static void python_part(jg_view *v, const json_t *f)
         v->torch_imported = JG_YES;
 }
 
-/* What a pasted report showed fills only what the facts leave unknown. */
+/* What a pasted report showed fills only what the facts leave unknown; the
+ * device as torch saw it comes last (a project's report may carry only that). */
 static void observed_part(jg_view *v)
 {
     if (!v->drv_version)
         v->drv_version = (int)JG_OBS_INT(v->observed, driver_version, 0);
     if (!v->gpu_cc)
         v->gpu_cc = JG_OBS_STR(v->observed, gpu_cc);
+    if (!v->gpu_cc)
+        v->gpu_cc = JG_FACT_RSTR(v->facts, python_torch_capability);
+    if (!v->gpu_name)
+        v->gpu_name = JG_FACT_RSTR(v->facts, python_torch_device_name);
 }
 
 void jg_view_init(jg_view *v, const json_t *f)
