@@ -161,7 +161,7 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
     if (e)
         jg_ev_seen(ev, "cuda error 100 (no device)", e);
     if (nodes)
-        jg_ev_printf(ev, "gpu.nodes = present and openable");
+        jg_ev_printf(ev, "%s = present and openable", JG_FACT_PATH(gpu_nodes));
     jg_finding_spec s = {
         "container-runtime.stale-device-numbers", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         JG_CONF_MEDIUM,

@@ -79,7 +79,7 @@ void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_gpu_driver_family);
-    jg_ev_printf(ev, "gpu.nodes = none present");
+    jg_ev_printf(ev, "%s = none present", JG_FACT_PATH(gpu_nodes));
     jg_finding_spec s = {
         "kernel-driver.gpu-nodes-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "no GPU device node exists on this Jetson: the GPU driver (nvgpu / "
