@@ -74,8 +74,8 @@ void jg_rule_venv_without_system_site(const jg_view *v, json_t *out);
 
 /* Shared predicates (rules_config.c, rules_packages.c, rules_install.c). */
 const char *jg_env_var(const jg_view *v, const char *name); /* facts.env, else observed.env; NULL unset */
-const json_t *jg_experiment(const jg_view *v, const char *id);
-bool jg_experiment_worked(const jg_view *v, const char *id);
+const json_t *jg_experiment(const jg_view *v, enum jg_experiment_id id);
+bool jg_experiment_worked(const jg_view *v, enum jg_experiment_id id);
 bool jg_cuda_failed(const jg_view *v);
 bool jg_kernel_image_from_other_package(const jg_view *v);
 bool jg_thor_named(const jg_view *v);

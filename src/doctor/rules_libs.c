@@ -11,14 +11,14 @@
 
 void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "cuda_not_installed");
+    const json_t *sig = jg_view_signal(v, JG_SIG_cuda_not_installed);
     bool facts_say = jg_on_jetson(v) && v->in_container != JG_YES && v->toolkit_present == JG_NO;
     if (!facts_say && !sig)
         return;
     json_t *ev = jg_ev_new();
     if (facts_say) {
-        jg_ev_fact(ev, v, "cuda.toolkit");
-        jg_ev_fact(ev, v, "jetpack.package");
+        jg_ev_field(ev, v, JG_FF_cuda_toolkit);
+        jg_ev_field(ev, v, JG_FF_jetpack_package);
     }
     if (sig)
         jg_ev_seen(ev, "report", sig);
@@ -42,27 +42,27 @@ static int host_cudnn_major(const jg_view *v, bool *from_fact)
     return jg_cudnn_major_for_l4t(v->l4t_major, v->l4t_version);
 }
 
+static bool versioned_cudnn(const json_t *m, const void *unused)
+{
+    (void)unused;
+    const char *so = JG_ITEM_STR(m, soname);
+    return so && strncmp(so, "libcudnn", 8) == 0 && strstr(so, ".so.");
+}
+
+static bool requires_cudnn(const json_t *m, const void *unused)
+{
+    (void)unused;
+    const char *lib = JG_ITEM_STR(m, library);
+    return lib && strcmp(lib, "cudnn") == 0;
+}
+
 /* cuDNN major a binary needs: a missing libcudnn.so.N or "Require cuDNN N.*". */
 static int needed_cudnn_major(const jg_view *v, const json_t **item)
 {
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        if (so && strncmp(so, "libcudnn", 8) == 0 && strstr(so, ".so.")) {
-            *item = m;
-            return atoi(strstr(so, ".so.") + 4);
-        }
-    }
-    json_array_foreach(jg_obs_list(v, "requires"), i, m)
-    {
-        const char *lib = jg_json_str(m, "library");
-        if (lib && strcmp(lib, "cudnn") == 0) {
-            *item = m;
-            return (int)json_integer_value(json_object_get(m, "major"));
-        }
-    }
+    if ((*item = jg_first_item(JG_VIEW_LIST(v, missing_libraries), versioned_cudnn, NULL)))
+        return atoi(strstr(JG_ITEM_STR(*item, soname), ".so.") + 4);
+    if ((*item = jg_first_item(JG_VIEW_LIST(v, requires), requires_cudnn, NULL)))
+        return (int)JG_ITEM_INT(*item, major, 0);
     return 0;
 }
 
@@ -75,7 +75,7 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "needs cuDNN", item);
-    jg_ev_fact(ev, v, from_fact ? "cuda.cudnn" : "l4t.version");
+    jg_ev_field(ev, v, from_fact ? JG_FF_cuda_cudnn : JG_FF_l4t_version);
     char summary[240];
     if (have)
         snprintf(summary, sizeof summary,
@@ -98,22 +98,10 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static const json_t *missing_prefix(const jg_view *v, const char *prefix)
-{
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        if (so && strncmp(so, prefix, strlen(prefix)) == 0)
-            return m;
-    }
-    return NULL;
-}
-
 void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
 {
-    const json_t *m = missing_prefix(v, "libcusparseLt.so");
+    static const char *const cusparselt[] = {"libcusparseLt.so", NULL};
+    const json_t *m = jg_missing_library(v, cusparselt);
     if (!m)
         return;
     json_t *ev = jg_ev_new();
@@ -135,16 +123,17 @@ void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
 
 void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
 {
-    const json_t *m = missing_prefix(v, "libnvinfer.so.");
+    static const char *const nvinfer[] = {"libnvinfer.so.", NULL};
+    const json_t *m = jg_missing_library(v, nvinfer);
     if (!m)
         return;
-    int need = atoi(jg_json_str(m, "soname") + strlen("libnvinfer.so."));
+    int need = atoi(JG_ITEM_STR(m, soname) + strlen("libnvinfer.so."));
     int have = v->jp_major == 5 || v->jp_major == 4 ? 8 : (v->jp_major >= 6 ? 10 : 0);
     if (have == need)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         have ? "cuda-libraries.tensorrt-major-mismatch" : "cuda-libraries.tensorrt-not-found",
         JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, have ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -165,7 +154,7 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
         return; /* listed on disk: the configuration rule says where the loader does not look */
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
-    jg_ev_fact(ev, v, "cuda.toolkit");
+    jg_ev_field(ev, v, JG_FF_cuda_toolkit);
     jg_finding_spec s = {
         "cuda-libraries.cuda-libs-not-found", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not found by the loader: the toolkit is missing or not on the "
@@ -187,23 +176,16 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
     for (int i = 0; ids[i]; i++)
         if (jg_findings_has(out, ids[i]))
             return;
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        if (!so || (strncmp(so, "libcu", 5) != 0 && strncmp(so, "libnv", 5) != 0 &&
-                    strncmp(so, "libnccl", 7) != 0))
-            continue;
-        json_t *ev = jg_ev_new();
-        jg_ev_seen(ev, "missing library", m);
-        jg_finding_spec s = {
-            "cuda-libraries.nvidia-library-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
-            JG_CONF_MEDIUM,
-            "an NVIDIA library the program links is not installed or not on the loader path",
-            "install the package that ships it for this CUDA (pip nvidia-* wheels or the "
-            "distro/JetPack package), then ldconfig -p | grep the soname"};
-        jg_finding_add(out, &s, ev);
+    static const char *const nvidia[] = {"libcu", "libnv", "libnccl", NULL};
+    const json_t *m = jg_missing_library(v, nvidia);
+    if (!m)
         return;
-    }
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_finding_spec s = {
+        "cuda-libraries.nvidia-library-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "an NVIDIA library the program links is not installed or not on the loader path",
+        "install the package that ships it for this CUDA (pip nvidia-* wheels or the "
+        "distro/JetPack package), then ldconfig -p | grep the soname"};
+    jg_finding_add(out, &s, ev);
 }

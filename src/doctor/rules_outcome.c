@@ -10,8 +10,8 @@
 
 void jg_rule_out_of_memory(const jg_view *v, json_t *out)
 {
-    const json_t *oom = jg_view_signal(v, "out_of_memory");
-    const json_t *killer = jg_view_signal(v, "oom_killer");
+    const json_t *oom = jg_view_signal(v, JG_SIG_out_of_memory);
+    const json_t *killer = jg_view_signal(v, JG_SIG_oom_killer);
     if (!oom && !killer)
         return;
     json_t *ev = jg_ev_new();
@@ -35,7 +35,7 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
 
 void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "tensors_on_two_devices");
+    const json_t *sig = jg_view_signal(v, JG_SIG_tensors_on_two_devices);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -51,7 +51,7 @@ void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out)
 
 void jg_rule_trt_engine_version(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "trt_engine_version");
+    const json_t *sig = jg_view_signal(v, JG_SIG_trt_engine_version);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -67,13 +67,13 @@ void jg_rule_trt_engine_version(const jg_view *v, json_t *out)
 
 void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "jtop_jetpack_unknown");
+    const json_t *sig = jg_view_signal(v, JG_SIG_jtop_jetpack_unknown);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "jetson-stats", sig);
     if (v->l4t_version)
-        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "project.jetson-stats-unknown-release", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
         "jetson-stats does not know this L4T release (its table is older than the BSP): this "
@@ -82,3 +82,6 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
         "(jetgate doctor -v), not by jtop's JetPack line"};
     jg_finding_add(out, &s, ev);
 }
+
+
+
