@@ -30,8 +30,9 @@ void jg_gate_print_text(FILE *f, const json_t *ev, const char *where)
     const json_t *p = JG_OBJ(stmt, ev, predicate);
     bool color = jg_use_color(f);
     const char *status = JG_STR(pred, p, status);
-    fprintf(f, "gate %s at commit %.12s%s: ", JG_STR(pred, p, gate), JG_STR(pred, p, commit_sha),
-            JG_BOOL(pred, p, commit_dirty) == 1 ? " (dirty tree)" : "");
+    const json_t *commit = JG_OBJ(pred, p, commit);
+    fprintf(f, "gate %s at commit %.12s%s: ", JG_STR(pred, p, gate), JG_STR(commit, commit, sha),
+            JG_BOOL(commit, commit, dirty) == 1 ? " (dirty tree)" : "");
     put_status(f, status ? status : "?", 0, color);
     fputc('\n', f);
     size_t i;

@@ -24,8 +24,9 @@ JG_DOC_DECLARE(stmt, JG_STATEMENT_FIELDS);
     X(P, git_commit, "digest.gitCommit", STR)
 JG_DOC_DECLARE(subject, JG_SUBJECT_FIELDS);
 
-/* Relative to the predicate. platform, checks and counts have tables of
- * their own (below, schema/check.h). */
+/* Relative to the predicate. Its objects have tables of their own: tool,
+ * commit, run and platform below, each check and counts in schema/check.h.
+ * The gate's verdict is a predicate's status, reasons and counts. */
 #define JG_PREDICATE_FIELDS(X, P)                                                                \
     X(P, gate, "gate", STR)                                                                       \
     X(P, status, "status", STR)                                                                   \
@@ -35,22 +36,33 @@ JG_DOC_DECLARE(subject, JG_SUBJECT_FIELDS);
     X(P, tool, "tool", OBJ)                                                                       \
     X(P, commit, "commit", OBJ)                                                                   \
     X(P, run, "run", OBJ)                                                                         \
-    X(P, tool_name, "tool.name", STR)                                                             \
-    X(P, tool_version, "tool.version", STR)                                                       \
-    X(P, commit_sha, "commit.sha", STR)                                                           \
-    X(P, commit_source, "commit.source", STR)                                                     \
-    X(P, commit_repository, "commit.repository", STR)                                             \
-    X(P, commit_dirty, "commit.dirty", BOOL)                                                      \
-    X(P, run_workflow, "run.workflow", STR)                                                       \
-    X(P, run_event, "run.event", STR)                                                             \
-    X(P, run_id, "run.run_id", STR)                                                               \
-    X(P, run_attempt, "run.run_attempt", STR)                                                     \
-    X(P, run_ref, "run.ref", STR)                                                                 \
-    X(P, run_runner_labels, "run.runner_labels", STRS)                                            \
     X(P, platform, "platform", OBJ)                                                               \
     X(P, checks, "checks", OBJS)                                                                  \
     X(P, counts, "counts", OBJ)
 JG_DOC_DECLARE(pred, JG_PREDICATE_FIELDS);
+
+#define JG_TOOL_FIELDS(X, P)                                                                     \
+    X(P, name, "name", STR)                                                                       \
+    X(P, version, "version", STR)
+JG_DOC_DECLARE(tool, JG_TOOL_FIELDS);
+
+/* The tested commit (docs/schema.md says where each value comes from). */
+#define JG_COMMIT_FIELDS(X, P)                                                                   \
+    X(P, sha, "sha", STR)                                                                         \
+    X(P, source, "source", STR)                                                                   \
+    X(P, repository, "repository", STR)                                                           \
+    X(P, dirty, "dirty", BOOL)
+JG_DOC_DECLARE(commit, JG_COMMIT_FIELDS);
+
+/* The CI run, from GITHUB_* variables. */
+#define JG_RUN_FIELDS(X, P)                                                                      \
+    X(P, workflow, "workflow", STR)                                                               \
+    X(P, event, "event", STR)                                                                     \
+    X(P, run_id, "run_id", STR)                                                                   \
+    X(P, run_attempt, "run_attempt", STR)                                                         \
+    X(P, ref, "ref", STR)                                                                         \
+    X(P, runner_labels, "runner_labels", STRS)
+JG_DOC_DECLARE(run, JG_RUN_FIELDS);
 
 /* Relative to predicate.platform: what the run identified, every unknown
  * value null. */
