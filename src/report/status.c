@@ -7,12 +7,12 @@
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "report/report.h"
+#include "schema/evidence.h"
 #include "util/json.h"
 
 static const char *record_commit(const json_t *doc)
 {
-    const char *c = jg_json_str(json_array_get(json_object_get(doc, "subject"), 0),
-                                "digest.gitCommit");
+    const char *c = JG_STR(subject, json_array_get(JG_OBJS(stmt, doc, subject), 0), git_commit);
     return jg_claim_commit_ok(c) ? c : NULL;
 }
 
