@@ -6,6 +6,8 @@
 
 #include "facts/fact.h"
 #include "facts/tables.h"
+#include "schema/facts.h"
+#include "schema/probe.h"
 #include "util/json.h"
 #include "util/version.h"
 
@@ -137,19 +139,21 @@ void jg_view_init(jg_view *v, const json_t *f)
     observed_part(v);
 }
 
+/* The probe results' CUDA errors and the pasted ones have one structure
+ * (schema/probe.h), read through its accessors. */
 const json_t *jg_view_cuda_error(const jg_view *v, int code)
 {
     if (v->drv_code == code)
-        return jg_json_at(v->facts, "cuda_driver.cuda_error");
+        return jg_probe_cuda_error(JG_FACT_NODE(v->facts, cuda_driver));
     /* the native kernel probe's structured error feeds the same rules as a pasted one */
-    const json_t *te = jg_json_at(v->facts, "cuda_tensor_op.cuda_error");
-    if (json_integer_value(json_object_get(te, "code")) == code && json_is_integer(json_object_get(te, "code")))
+    const json_t *te = jg_probe_cuda_error(json_object_get(v->facts, "cuda_tensor_op"));
+    if (te && jg_cuda_error_code(te) == code)
         return te;
     size_t i;
     json_t *e;
     json_array_foreach(json_object_get(v->observed, "cuda_errors"), i, e)
     {
-        if (json_integer_value(json_object_get(e, "code")) == code)
+        if (jg_cuda_error_code(e) == code)
             return e;
     }
     return NULL;
