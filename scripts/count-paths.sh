@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 sections='container|cuda|cuda_driver|gpu|host|jetpack|jetson|l4t|module|packages|python|observed|cuda_tensor_op'
 # Lines naming checks or lint rules ("host.arm64", "jetson.triggers") are not lookups.
 hits=$(grep -rnE "\"($sections)\\.[a-z_0-9.]+\"" src --include=*.c --include=*.h |
-       grep -vE '^src/schema/|jg_check|jg_lint_find|check_ids|"(host\.(arm64|jetson|module)|jetson\.(triggers|upload[a-z._]*))"' |
+       grep -vE '^src/schema/|jg_check|jg_lint_find|jg_findings_add|check_ids|"(host\.(arm64|jetson|module)|jetson\.(triggers|upload[a-z._]*))"' |
        grep -oE "^[^:]+:[0-9]+:|\"($sections)\\.[a-z_0-9.]+\"" |
        awk '/^src/ { where = $0; next } { print where $0 }' || true)
 if [ "${1:-}" = -v ]; then printf '%s\n' "$hits" | sed '/^$/d'; fi
