@@ -37,9 +37,13 @@ JG_DOC_DECLARE(pyprobe, JG_PYPROBE_FIELDS);
 
 /* The constraints probe result: one entry per package under "packages". */
 #define JG_CPROBE_FIELDS(X, P)                                                                   \
+    X(P, error, "error", STR)                                                                     \
     X(P, packages, "packages", OBJ)                                                               \
     X(P, torch, "packages.torch", OBJ)                                                            \
-    X(P, torch_version, "packages.torch.version", STR)
+    X(P, torch_version, "packages.torch.version", STR)                                            \
+    X(P, torch_has_record, "packages.torch.has_record", BOOL)                                     \
+    X(P, torch_cuda_libraries, "packages.torch.cuda_libraries", STRS)                             \
+    X(P, torch_nvidia_requires, "packages.torch.nvidia_requires", STRS)
 JG_DOC_DECLARE(cprobe, JG_CPROBE_FIELDS);
 
 #endif
