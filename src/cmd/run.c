@@ -45,8 +45,7 @@ typedef struct run_opts {
 static const char *const selections[] = {"model-download", NULL};
 
 static const jg_opt options[] = {
-    JG_OPT_STR(run_opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_POLICY(run_opts),
     JG_OPT_STR(run_opts, python, "python", "PY",
                "interpreter for the framework checks (default: the policy's project.python, else python3)"),
     JG_OPT_STR(run_opts, commit, "commit", "SHA",
