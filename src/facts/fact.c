@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "facts/text.h"
 #include "schema/fact.h"
 #include "util/json.h"
 
@@ -81,6 +82,26 @@ json_t *jg_fact_read(const jg_root *r, const char *rel, size_t cap, jg_blob *b)
         return NULL;
     json_t *f = jg_fact_from_read(b, rel);
     jg_blob_free(b);
+    return f;
+}
+
+json_t *jg_fact_line(const jg_root *r, const char *rel, size_t max, bool integer)
+{
+    jg_blob b;
+    json_t *f = jg_fact_read(r, rel, JG_CAP_SMALL, &b);
+    if (f)
+        return f;
+    jg_line l = jg_first_line(b.data, b.len);
+    char buf[256];
+    unsigned long long v;
+    if (integer)
+        f = jg_parse_uint(l, &v) && v < 1000000 ? jg_fact_ok(json_integer((json_int_t)v), rel)
+                                                 : jg_fact_unparsable(rel, "not a decimal number");
+    else if (l.n && jg_printable(l) && jg_copy(l, buf, max < sizeof buf ? max : sizeof buf))
+        f = jg_fact_ok(json_string(buf), rel);
+    else
+        f = jg_fact_unparsable(rel, "not one short printable line");
+    jg_blob_free(&b);
     return f;
 }
 
