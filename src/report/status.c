@@ -83,3 +83,14 @@ json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier)
     return json_pack("{s:b, s:n, s:s, s:b}", "claimed", 0, "commit", "why", why, "waived",
                      strncmp(why, "not claimed (waived", 19) == 0);
 }
+
+void jg_report_each_tier(FILE *f, const struct jg_report_in *in,
+                         void (*fn)(FILE *f, const json_t *tier, const json_t *status))
+{
+    const json_t *tiers = json_object_get(in->policy, "tiers");
+    for (size_t i = 0; i < json_array_size(tiers); i++) {
+        json_t *st = jg_report_tier_status(in, json_array_get(tiers, i));
+        fn(f, json_array_get(tiers, i), st);
+        json_decref(st);
+    }
+}
