@@ -277,3 +277,12 @@ bool jg_evidence_parse_time(const char *s, time_t *out)
     *out = timegm(&tm) - off;
     return true;
 }
+
+json_t *jg_evidence_time(time_t t)
+{
+    struct tm tm;
+    char buf[32];
+    gmtime_r(&t, &tm);
+    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return json_string(buf);
+}

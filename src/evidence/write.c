@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "evidence/read.h"
 #include "facts/fact.h"
 #include "schema/check.h"
 #include "schema/evidence.h"
@@ -210,15 +211,6 @@ json_t *jg_evidence_run_meta(const char *labels_flag)
     return run;
 }
 
-static json_t *rfc3339(time_t t)
-{
-    struct tm tm;
-    char buf[32];
-    gmtime_r(&t, &tm);
-    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return json_string(buf);
-}
-
 /* Version fields get only the known-value pass (an IPv4-looking TensorRT
  * version such as 10.3.0.30 is not an address); free text gets every pattern. */
 static void scrub_platform(const jg_scrub *s, json_t *p)
@@ -292,8 +284,8 @@ json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
     JG_SET(pred, pred, tool, tool());
     JG_SET(pred, pred, commit, commit_of(in));
     JG_SET(pred, pred, run, run ? run : json_object());
-    JG_SET(pred, pred, started_at, rfc3339(in->started));
-    JG_SET(pred, pred, finished_at, rfc3339(in->finished));
+    JG_SET(pred, pred, started_at, jg_evidence_time(in->started));
+    JG_SET(pred, pred, finished_at, jg_evidence_time(in->finished));
     JG_SET(pred, pred, platform, platform);
     JG_SET(pred, pred, checks, checks ? checks : json_array());
     JG_SET(pred, pred, counts, json_incref(JG_NODE(pred, in->verdict, counts)));
