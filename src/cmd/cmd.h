@@ -25,5 +25,7 @@ extern const jg_cmd_spec jg_cmd_policy;
     JG_OPT_STR(st, policy, "policy", "FILE",                                                       \
                "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git "    \
                "root, else the embedded default; `jetgate policy` says which)")
+/* --timeout SEC: one accepted range for every per-probe deadline. */
+#define JG_OPT_TIMEOUT(st, help) JG_OPT_NUM(st, timeout_s, "timeout", "SEC", 0.001, 86400, help)
 
 #endif

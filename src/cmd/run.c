@@ -65,7 +65,7 @@ static const jg_opt options[] = {
                   "the only check allowed network access and HF tokens; implied by the gate "
                   "model-download"),
     JG_OPT_STR(run_opts, junit, "junit", "FILE", "also write the checks as JUnit XML"),
-    JG_OPT_NUM(run_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+    JG_OPT_TIMEOUT(run_opts,
                "deadline for each probe and hook (default: per probe)"),
     JG_OPT_FLAG(run_opts, allow_missing, "allow-missing", 0,
                 "exit 0 when the gate is not_run (host lacks a prerequisite)"),
