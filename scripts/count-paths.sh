@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 sections='container|cuda|cuda_driver|gpu|host|jetpack|jetson|l4t|module|packages|python|observed|cuda_tensor_op'
 # Lines naming checks or lint rules ("host.arm64", "jetson.triggers") are not lookups.
 facts=$(grep -rnE "\"($sections)\\.[a-z_0-9.]+\"" src --include=*.c --include=*.h |
-        grep -vE '^src/schema/|jg_check|jg_lint_find|check_ids|"(host\.(arm64|jetson|module)|jetson\.(triggers|upload[a-z._]*))"' |
+        grep -vE '^src/schema/|jg_check|jg_lint_find|jg_findings_add|check_ids|"(host\.(arm64|jetson|module)|jetson\.(triggers|upload[a-z._]*))"' |
         grep -oE "^[^:]+:[0-9]+:|\"($sections)\\.[a-z_0-9.]+\"" |
         awk '/^src/ { where = $0; next } { print where $0 }' || true)
 obs_keys='cuda_errors|missing_libraries|requires|wheels|conflicts|images|devices_seen|torch_sessions|docker|host_l4t|driver_version|gpu_cc|jetson_hints|signals|env|torch_index_cuda|unsupported_wheels|present_libraries|other_stack|torch_seen'

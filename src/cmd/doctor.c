@@ -42,7 +42,7 @@ static const jg_opt options[] = {
                 "\"kernel_ran\", \"facts_mode\", \"experiments\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
-    JG_OPT_NUM(doctor_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+    JG_OPT_TIMEOUT(doctor_opts,
                "deadline for each live probe (default: driver 15 s, tensor op 60 s, Python 180 s)"),
     JG_OPT_FLAG(doctor_opts, no_experiments, "no-experiments", 0,
                 "do not re-run a failing probe with one setting changed (live host only; "

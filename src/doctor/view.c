@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "facts/tables.h"
+#include "schema/probe.h"
 #include "util/version.h"
 
 /* ok -> YES, missing -> NO (a fact: not installed), anything else UNKNOWN. */
@@ -43,8 +44,7 @@ int jg_cuda_version_int(const char *v)
 static const json_t *probe_cuda_error(const json_t *facts, jg_ff where, int *code)
 {
     const json_t *e = jg_ff_raw_typed(facts, where, JSON_OBJECT);
-    json_t *c = json_object_get(e, "code");
-    *code = json_is_integer(c) ? (int)json_integer_value(c) : -1;
+    *code = jg_cuda_error_code(e); /* the one CUDA error structure (schema/probe.h) */
     return e;
 }
 
@@ -62,9 +62,9 @@ static void driver_part(jg_view *v, const json_t *f)
         v->drv_version = (int)json_integer_value(ver);
     v->drv_stub = (jg_tri)JG_FACT_RBOOL(f, cuda_driver_stub);
     /* a device's members belong to the probe result's own table (docs/schema.md) */
-    json_t *dev0 = json_array_get(JG_FACT_RLIST(f, cuda_driver_devices), 0);
-    v->gpu_name = json_string_value(json_object_get(dev0, "name"));
-    v->gpu_cc = json_string_value(json_object_get(dev0, "compute_capability"));
+    const json_t *dev0 = json_array_get(JG_FACT_RLIST(f, cuda_driver_devices), 0);
+    v->gpu_name = JG_STR(cudev, dev0, name);
+    v->gpu_cc = JG_STR(cudev, dev0, compute_capability);
     v->native_tensor_op = JG_FACT_RSTR(f, cuda_tensor_op_status);
 }
 
@@ -135,6 +135,8 @@ void jg_view_init(jg_view *v, const json_t *f)
     observed_part(v);
 }
 
+/* The probe results' CUDA errors and the pasted ones have one structure
+ * (schema/probe.h), read through its accessors. */
 const json_t *jg_view_cuda_error(const jg_view *v, int code)
 {
     int c;

@@ -39,15 +39,26 @@ void jg_pv_join(char *out, size_t n, const char *path, const char *key)
         memcpy(out + n - 4, "...", 4);
 }
 
+/* The required member key of obj, its path written to p; NULL, the failure
+ * reported, when it is missing. */
+static const json_t *required(struct vctx *c, const json_t *obj, const char *path, const char *key,
+                              char *p, size_t n)
+{
+    jg_pv_join(p, n, path, key);
+    const json_t *v = json_object_get(obj, key);
+    if (!v)
+        jg_pv_fail(c, p, "missing");
+    return v;
+}
+
 /* A required non-empty string (or null when nullable). */
 int jg_pv_want_str(struct vctx *c, const json_t *obj, const char *path, const char *key,
                     bool nullable)
 {
     char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    const json_t *v = json_object_get(obj, key);
+    const json_t *v = required(c, obj, path, key, p, sizeof p);
     if (!v)
-        return jg_pv_fail(c, p, "missing");
+        return -1;
     if (nullable && json_is_null(v))
         return 0;
     if (!json_is_string(v))
@@ -76,10 +87,9 @@ int jg_pv_want_strs(struct vctx *c, const json_t *obj, const char *path, const c
                      size_t min_len)
 {
     char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    const json_t *a = json_object_get(obj, key);
+    const json_t *a = required(c, obj, path, key, p, sizeof p);
     if (!a)
-        return jg_pv_fail(c, p, "missing");
+        return -1;
     if (!json_is_array(a))
         return jg_pv_fail(c, p, "expected an array of strings");
     if (json_array_size(a) < min_len)
@@ -101,22 +111,30 @@ int jg_pv_want_obj(struct vctx *c, const json_t *obj, const char *path, const ch
                     const json_t **out)
 {
     char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    *out = json_object_get(obj, key);
+    *out = required(c, obj, path, key, p, sizeof p);
     if (!*out)
-        return jg_pv_fail(c, p, "missing");
+        return -1;
     if (!json_is_object(*out))
         return jg_pv_fail(c, p, "expected an object");
+    return 0;
+}
+
+int jg_pv_want_section(struct vctx *c, const json_t *obj, const char *path, const char *key,
+                       const char *const known[], const json_t **out, char *p, size_t n)
+{
+    if (jg_pv_want_obj(c, obj, path, key, out) != 0)
+        return -1;
+    jg_pv_join(p, n, path, key);
+    jg_pv_warn_unknown(c, *out, p, known);
     return 0;
 }
 
 int jg_pv_want_days(struct vctx *c, const json_t *obj, const char *path, const char *key)
 {
     char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    const json_t *v = json_object_get(obj, key);
+    const json_t *v = required(c, obj, path, key, p, sizeof p);
     if (!v)
-        return jg_pv_fail(c, p, "missing");
+        return -1;
     if (!json_is_integer(v))
         return jg_pv_fail(c, p, "expected an integer number of days");
     json_int_t d = json_integer_value(v);

@@ -32,6 +32,11 @@
     X(module_carrier, "module.carrier", STR)                                                       \
     X(module_compatible, "module.compatible", LIST)                                                \
     X(module_super, "module.super", BOOL)                                                          \
+    /* ---- module: what the facts text shows besides the identity (schema-gate) */               \
+    X(module_revision, "module.revision", STR)                                                     \
+    X(module_dtsfilename, "module.dtsfilename", STR)                                               \
+    X(module_boardids, "module.boardids", STR)                                                     \
+    X(module_tegra_chip_id, "module.tegra_chip_id", INT)                                           \
     X(l4t_version, "l4t.version", STR)                                                             \
     X(l4t_major, "l4t.major", INT)                                                                 \
     X(l4t_release_line, "l4t.release_line", STR)                                                   \
