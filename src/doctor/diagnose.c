@@ -26,9 +26,9 @@ static size_t count_severity(const json_t *findings, enum jg_severity sev)
 static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, bool kernel_ran)
 {
     bool errors = count_severity(findings, JG_SEV_ERROR) > 0;
-    bool unexplained = v->torch_available == JG_NO &&
-                       (v->torch_has_cuda == JG_YES ||
-                        (v->torch_has_cuda == JG_UNKNOWN && jg_on_jetson(v)));
+    /* is_available() False with nothing lower found: the build itself is the first thing
+     * to check (a CPU build is the most common cause), never with more than low confidence */
+    bool unexplained = v->torch_available == JG_NO && v->torch_has_cuda != JG_NO;
     if (!errors && unexplained) {
         json_t *ev = jg_ev_new();
         jg_ev_field(ev, v, JG_FF_python_torch_cuda);
@@ -38,8 +38,12 @@ static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, b
             v->torch_has_cuda == JG_YES
                 ? "torch is a CUDA build but torch.cuda.is_available() is False, and no lower "
                   "layer explains it from these facts"
-                : "torch.cuda.is_available() is False on a Jetson and nothing lower explains it: "
-                  "most often torch is not NVIDIA's Jetson build (torch.version.cuda tells)",
+                : jg_on_jetson(v)
+                      ? "torch.cuda.is_available() is False on a Jetson and nothing lower "
+                        "explains it: most often torch is not NVIDIA's Jetson build "
+                        "(torch.version.cuda tells)"
+                      : "torch.cuda.is_available() is False and nothing lower explains it: most "
+                        "often torch is a build without CUDA (torch.version.cuda tells)",
             "python3 -c 'import torch; torch.cuda.init()' prints the CUDA error code; then run "
             "jetgate doctor -v on the device itself"};
         jg_finding_add(findings, &s, ev);

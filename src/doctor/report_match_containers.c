@@ -73,6 +73,7 @@ void jg_rx_docker(jg_tp *p)
     bool nv = find(p, "--runtime nvidia") || find(p, "--runtime=nvidia");
     if (JG_DOCKER_BOOL(dk, runtime_nvidia) != 1)
         JG_DOCKER_SET_BOOL(dk, runtime_nvidia, nv);
-    if (find(p, "--gpus"))
+    /* --gpus, or a CDI device (--device nvidia.com/gpu=all): the GPU was asked for */
+    if (find(p, "--gpus") || find(p, "nvidia.com/gpu"))
         JG_DOCKER_SET_BOOL(dk, gpus, true);
 }

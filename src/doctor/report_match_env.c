@@ -121,7 +121,11 @@ void jg_rx_outcomes(jg_tp *p)
         {"oom-killer", JG_SIG_oom_killer},
         {"oom killer", JG_SIG_oom_killer},
         {"nvmapmemalloc", JG_SIG_out_of_memory},
+        {"status_alloc_failed", JG_SIG_out_of_memory},
+        {"cudaerrormemoryallocation", JG_SIG_out_of_memory},
         {"expected all tensors to be on the same device", JG_SIG_tensors_on_two_devices},
+        {"and weight type (torch.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
+        {"and weight type (torch.cuda.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
         {"version tag does not match", JG_SIG_trt_engine_version},
         {"serialization assertion", JG_SIG_trt_engine_version},
         {"expected size of serialized engine", JG_SIG_trt_engine_version},
@@ -142,7 +146,8 @@ void jg_rx_outcomes(jg_tp *p)
         jg_tp_signal(p, JG_SIG_ort_no_cuda_provider);
     if (find(p, "insufficient permissions") && (find(p, "nvml") || find(p, "nvidia")))
         jg_tp_signal(p, JG_SIG_nvml_permissions);
-    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "file truncated")))
+    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "file truncated") ||
+                                                   find(p, "file too short")))
         jg_tp_signal(p, JG_SIG_empty_cuda_library);
     if (has_word(p, "tensorflow") && find(p, "gpu") &&
         (find(p, "not detect") || find(p, "recognize") || find(p, "cpu mode") || find(p, "not built")))

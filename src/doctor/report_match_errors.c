@@ -28,7 +28,8 @@ static const struct { const char *phrase; int code; } error_phrases[] = {
     {"cuda_error_invalid_ptx", 218},        {"cuda_error_unsupported_ptx_version", 222},
     {"ptx was compiled with an unsupported toolchain", 222},
     {"a ptx jit compilation failed", 218},  {"is a stub library", 34},
-    {"system not yet initialized", 802},
+    {"system not yet initialized", 802},    {"cuda unknown error", 999},
+    {"cuda error: unknown error", 999},     {"invalid device function", 209},
 };
 
 static void cuda_error(jg_tp *p, int code, const char *call)
@@ -49,7 +50,7 @@ void jg_rx_cuda_errors(jg_tp *p)
 {
     const char *r;
     int code;
-    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "display driver") &&
+    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "driver") &&
         !find(p, "ptx") && !find(p, "not yet initialized") && !find(p, "forward compat"))
         return;
     if ((r = after(p, "cudagetdevicecount returned")) && sscanf(r, "%d", &code) == 1)
@@ -86,8 +87,9 @@ static bool soname_at(const char *s, char *out, size_t cap)
 void jg_rx_missing_library(jg_tp *p)
 {
     if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
-        !find(p, "could not load library") && !find(p, "not found") && !find(p, "unable to load") &&
-        !find(p, "importerror: lib") && !find(p, "oserror: lib"))
+        !find(p, "could not load library") && !find(p, "could not load dynamic library") &&
+        !find(p, "not found") && !find(p, "unable to load") && !find(p, "importerror: lib") &&
+        !find(p, "oserror: lib"))
         return;
     /* "Failed to load library A.so with error: B.so: cannot open ...": B is the missing one */
     const char *start = strstr(p->lower, "error: lib");
@@ -128,7 +130,8 @@ void jg_rx_signals(jg_tp *p)
     }
     if (find(p, "nvidia-container-cli") && find(p, "error"))
         jg_tp_signal(p, JG_SIG_container_cli_error);
-    if (find(p, "compiled using numpy 1.x cannot be run in") || find(p, "_array_api not found"))
+    if (find(p, "compiled using numpy 1.x cannot be run in") || find(p, "_array_api not found") ||
+        find(p, "multiarray failed to import") || find(p, "numpy is not available"))
         jg_tp_signal(p, JG_SIG_numpy_abi);
     if (find(p, "torch not compiled with cuda enabled")) {
         jg_tp_signal(p, JG_SIG_torch_not_compiled);

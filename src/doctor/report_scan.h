@@ -101,6 +101,7 @@ void jg_rx_installs(jg_tp *p);
 void jg_rx_prose_availability(jg_tp *p);
 void jg_rx_stacks(jg_tp *p);
 void jg_rx_outcomes(jg_tp *p);
+void jg_rx_system(jg_tp *p);
 void jg_rx_torch_capability_warning(jg_tp *p);
 void jg_rx_project_json(jg_tp *p);
 void jg_rx_present_library(jg_tp *p);

@@ -44,6 +44,13 @@ bool jg_torch_cu_tag(const char *version);     /* "+cu126", "+cu130" */
 bool jg_torch_vendor_tag(const char *version);
 /* nvYY.MM tag of a Jetson torch build -> JetPack major it was built for (facts.md 4.1); 0 unknown. */
 int jg_torch_nv_jp_major(const char *version);
+/* A container is evidenced: facts say so, or the paste shows docker run/build,
+ * an image, a shell in a container (docker exec), or the NVIDIA runtime's
+ * mount lists. */
+bool jg_container_evidenced(const jg_view *v);
+/* An NVIDIA GPU is evidenced: a device the driver, deviceQuery, nvidia-smi or
+ * torch named, a compute capability or a driver version. */
+bool jg_nvidia_gpu_evidenced(const jg_view *v);
 /* CUDA driver version this host offers: the driver probe, else the JetPack table. */
 int jg_host_driver_version(const jg_view *v);
 

@@ -197,3 +197,16 @@ const char *jg_fix_groups(void)
     return "sudo usermod -aG video,render $USER, then log out and in; in a container run "
            "the non-root user with --group-add video (and render)";
 }
+
+bool jg_container_evidenced(const jg_view *v)
+{
+    return v->in_container == JG_YES || JG_OBS_GET(v->observed, docker) ||
+           json_array_size(JG_VIEW_LIST(v, images)) > 0 ||
+           jg_view_signal(v, JG_SIG_csv_mount_lists) || jg_view_signal(v, JG_SIG_container_shell);
+}
+
+bool jg_nvidia_gpu_evidenced(const jg_view *v)
+{
+    return v->gpu_name || v->gpu_cc || v->drv_version > 0 ||
+           json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0;
+}

@@ -101,8 +101,8 @@ void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
 bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item)
 {
     static const char *const libs[] = {"libcurand.so", "libcublas.so", "libcufft.so",
-                                       "libcusparse.so", "libnvrtc.so", "libnvToolsExt.so",
-                                       "libcuda.so", NULL};
+                                       "libcusparse.so", "libcusolver.so", "libnvrtc.so",
+                                       "libnvToolsExt.so", "libcuda.so", NULL};
     const json_t *m = jg_missing_library(v, libs);
     if (m)
         *item = m;
@@ -113,10 +113,9 @@ void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
 {
     const json_t *m = NULL;
     /* only where a container is evidenced: a bare missing library is not one */
-    bool container = v->in_container == JG_YES || JG_OBS_GET(v->observed, docker) ||
-                     json_array_size(JG_VIEW_LIST(v, images));
-    if (!container || !jg_missing_generic_cuda_lib(v, &m))
-        return;
+    if (!jg_container_evidenced(v) || !jg_missing_generic_cuda_lib(v, &m) ||
+        strncmp(JG_ITEM_STR(m, soname), "libcuda.so", 10) == 0)
+        return; /* libcuda is the driver's: container-runtime.driver-not-mounted */
     if (v->jp_major != 0 && v->jp_major != 4)
         return; /* JetPack 5+: the image itself must carry CUDA (l4t-base rule) */
     json_t *ev = jg_ev_new();
@@ -264,6 +263,17 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
         "uses runc)",
         "set \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker "
         "(docker build then mounts them), or docker run --runtime nvidia"};
+    /* no container in sight: the host's own library file is empty or cut short */
+    if (!jg_container_evidenced(v)) {
+        s.id = "cuda-libraries.library-file-empty";
+        s.layer = JG_L_CUDA_LIBRARIES;
+        s.summary = "a CUDA / TensorRT library file on this system is empty or cut short: an "
+                    "interrupted install or upgrade, or CUDA not installed where a container "
+                    "image expects the host's copy";
+        s.fix = "reinstall the package that owns it (dpkg -S <file>, then sudo apt install "
+                "--reinstall <package>; on a Jetson: sudo apt install nvidia-jetpack or "
+                "SDK Manager's CUDA / TensorRT components)";
+    }
     jg_finding_add(out, &s, ev);
 }
 

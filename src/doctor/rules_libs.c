@@ -107,8 +107,11 @@ void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     bool jetson = jg_on_jetson(v); /* the JetPack-wheel cause is Jetson-specific */
+    /* Off Jetson, cuSPARSELt is a dependency torch's wheel declares and preloads itself:
+     * missing, it is torch's install (pytorch-build), as the fix below says. */
     jg_finding_spec s = {
-        "cuda-libraries.cusparselt-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+        jetson ? "cuda-libraries.cusparselt-missing" : "pytorch-build.cusparselt-not-loaded",
+        jetson ? JG_L_CUDA_LIBRARIES : JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         jetson ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         jetson ? "cuSPARSELt is missing: NVIDIA's JetPack 6.1+ PyTorch wheels need "
                  "libcusparseLt.so, which the JetPack CUDA install does not include"
@@ -155,12 +158,38 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     jg_ev_field(ev, v, JG_FF_cuda_toolkit);
+    bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
         "cuda-libraries.cuda-libs-not-found", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not found by the loader: the toolkit is missing or not on the "
         "library path",
-        "ls /usr/local/cuda/lib64; if absent: sudo apt install nvidia-jetpack; else add "
-        "/usr/local/cuda/lib64 to /etc/ld.so.conf.d and run sudo ldconfig"};
+        jetson ? "ls /usr/local/cuda/lib64; if absent: sudo apt install nvidia-jetpack; else add "
+                 "/usr/local/cuda/lib64 to /etc/ld.so.conf.d and run sudo ldconfig"
+               : "install the CUDA runtime libraries the program was built for (the toolkit of "
+                 "that version, or the nvidia-*-cu<XY> pip packages), or add their folder to "
+                 "/etc/ld.so.conf.d and run sudo ldconfig"};
+    /* libcuda is the driver's own library, not the toolkit's; in a container the
+     * runtime mounts it from the host */
+    bool libcuda = strncmp(JG_ITEM_STR(m, soname), "libcuda.so", 10) == 0;
+    if (libcuda && jg_container_evidenced(v)) {
+        s.id = "container-runtime.driver-not-mounted";
+        s.layer = JG_L_CONTAINER_RUNTIME;
+        s.summary = "libcuda.so.1 is missing inside the container: it was started without the "
+                    "GPU, so the NVIDIA runtime did not mount the host's driver";
+        s.fix = jetson ? "docker run --runtime nvidia ... (or set \"default-runtime\": "
+                         "\"nvidia\" in /etc/docker/daemon.json for docker build and compose)"
+                       : "docker run --gpus all ... with the NVIDIA Container Toolkit installed "
+                         "(compose: deploy.resources.reservations.devices)";
+    } else if (libcuda) {
+        s.id = "cuda-driver.libcuda-not-found";
+        s.layer = JG_L_CUDA_DRIVER;
+        s.summary = "libcuda.so.1, the NVIDIA driver's user-space library, is not found: the "
+                    "driver is not installed for this system (or not visible to this process)";
+        s.fix = jetson ? "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
+                         "in a container start it with --runtime nvidia"
+                       : "install the NVIDIA driver (nvidia-smi must work); in a container start "
+                         "it with --gpus all and the NVIDIA Container Toolkit";
+    }
     jg_finding_add(out, &s, ev);
 }
 
@@ -172,6 +201,9 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
         "cuda-libraries.cusparselt-missing", "cuda-libraries.tensorrt-major-mismatch",
         "cuda-libraries.tensorrt-not-found", "cuda-libraries.cuda-libs-not-found",
         "container-runtime.cuda-not-mounted", "pytorch-build.wheel-for-other-cuda",
+        "pytorch-build.cusparselt-not-loaded", "cuda-libraries.binary-for-other-cuda",
+        "container-runtime.tegra-driver-not-passed", "kernel-driver.tegra-driver-missing",
+        "container-runtime.driver-not-mounted", "cuda-driver.libcuda-not-found",
         "configuration.library-not-on-loader-path", NULL};
     for (int i = 0; ids[i]; i++)
         if (jg_findings_has(out, ids[i]))

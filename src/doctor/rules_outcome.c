@@ -12,16 +12,21 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
 {
     const json_t *oom = jg_view_signal(v, JG_SIG_out_of_memory);
     const json_t *killer = jg_view_signal(v, JG_SIG_oom_killer);
-    if (!oom && !killer)
+    /* the shell's bare "Killed": SIGKILL, which on a Jetson is almost always the OOM killer */
+    const json_t *killed = jg_view_signal(v, JG_SIG_process_killed);
+    if (!oom && !killer && !killed)
         return;
     json_t *ev = jg_ev_new();
     if (oom)
         jg_ev_seen(ev, "out of memory", oom);
     if (killer)
         jg_ev_seen(ev, "OOM killer", killer);
+    if (killed && !oom && !killer)
+        jg_ev_seen(ev, "the process was killed (SIGKILL)", killed);
     bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
-        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
+        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING,
+        oom || killer ? JG_CONF_MEDIUM : JG_CONF_LOW,
         jetson ? "CUDA works: the workload ran out of memory (a Jetson's GPU shares the system "
                  "RAM, so the CPU side, other processes and the page cache count too)"
                : "CUDA works: the workload ran out of GPU memory",
@@ -30,6 +35,10 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
                  "fragmented NvMap memory"
                : "lower the batch size or model size, free the GPU (nvidia-smi shows other "
                  "processes), or use a GPU with more memory"};
+    if (killed && !oom && !killer)
+        s.summary = "the process was killed (SIGKILL): most often the kernel's OOM killer, when "
+                    "RAM (on a Jetson shared with the GPU) runs out; CUDA itself is not shown "
+                    "to be at fault";
     jg_finding_add(out, &s, ev);
 }
 

@@ -181,6 +181,13 @@ void jg_rule_init_error(const jg_view *v, json_t *out)
         "(L4T / CUDA) newer than the host's L4T driver",
         "compare the image tag's rNN with the host's head -1 /etc/nv_tegra_release and use an "
         "image for the host's L4T major (e.g. an r32.x image on an R32 host), or upgrade the host"};
+    if (!jg_on_jetson(v)) { /* the container-vs-host cause is a Jetson's */
+        s.confidence = JG_CONF_LOW;
+        s.summary = "CUDA initialization error (3): the driver could not start CUDA in this "
+                    "process (a driver problem, or CUDA first used in a parent before fork)";
+        s.fix = "nvidia-smi; python3 -c 'import torch; torch.cuda.init()'; if it fails only in "
+                "worker processes use the 'spawn' start method";
+    }
     jg_finding_add(out, &s, ev);
 }
 
@@ -230,7 +237,7 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 999 (unknown)", e);
     jg_finding_spec s = {
-        "cuda-driver.unknown-error", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        "kernel-driver.unknown-error", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         "CUDA reported an unknown error (999): a generic driver failure, e.g. a module not "
         "loaded after a partial upgrade",
         jg_on_jetson(v) ? "dpkg -l 'nvidia-l4t-*' should show one release for all packages; "
@@ -283,7 +290,7 @@ void jg_rule_no_device(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 100 (no device)", e);
     jg_finding_spec s = {
-        "cuda-driver.no-device", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        "kernel-driver.no-device", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         jg_on_jetson(v) ? "CUDA found no device (100); on a Jetson this is a symptom of a missing "
                           "device node, group permission or container runtime, not of missing "
                           "hardware"

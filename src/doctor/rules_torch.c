@@ -202,6 +202,22 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
              "JetPack does not ship: a build for another JetPack", need / 1000, (need % 1000) / 10);
     jg_finding_spec s = {"pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
                          have ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary, jg_fix_torch(v)};
+    /* torch nowhere in the report and not a Python import: another program needs it */
+    const char *line = JG_ITEM_STR(m, text);
+    bool python = line && (strstr(line, "ImportError") || strstr(line, "OSError"));
+    if (!python && !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version &&
+        v->torch_imported == JG_UNKNOWN) {
+        snprintf(summary, sizeof summary,
+                 "a program or library was built for CUDA %d.%d, which this system does not "
+                 "ship: a build for another CUDA (on a Jetson, another JetPack)",
+                 need / 1000, (need % 1000) / 10);
+        s.id = "cuda-libraries.binary-for-other-cuda";
+        s.layer = JG_L_CUDA_LIBRARIES;
+        s.confidence = JG_CONF_MEDIUM;
+        s.fix = "use the release of that program built for this system's CUDA (on a Jetson: "
+                "the one made for this JetPack), or install the CUDA runtime it needs beside "
+                "the system's";
+    }
     jg_finding_add(out, &s, ev);
 }
 

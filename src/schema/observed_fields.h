@@ -100,6 +100,54 @@
     X(empty_cuda_library)                                                                         \
     X(tf_gpu_query)                                                                               \
     X(tf_no_gpu)                                                                                  \
-    X(no_wheel_for_platform)
+    X(no_wheel_for_platform)                                                                      \
+    X(gpu_too_old)                                                                                \
+    X(no_nvidia_gpu)                                                                              \
+    X(no_nvidia_driver)                                                                           \
+    X(gpu_off_bus)                                                                                \
+    X(gpu_device_handle)                                                                          \
+    X(driver_not_loaded)                                                                          \
+    X(secure_boot)                                                                                \
+    X(nvml_mismatch)                                                                              \
+    X(runtime_not_registered)                                                                     \
+    X(gpus_flag_csv)                                                                              \
+    X(no_gpu_at_build)                                                                            \
+    X(driver_older_than_image)                                                                    \
+    X(csv_mount_lists)                                                                            \
+    X(cudnn_version_mismatch)                                                                     \
+    X(invalid_device_ordinal)                                                                     \
+    X(cuda_in_fork)                                                                               \
+    X(process_killed)                                                                             \
+    X(package_without_cuda)                                                                       \
+    X(no_torch_distribution)                                                                      \
+    X(no_package_distribution)                                                                    \
+    X(local_torch_folder)                                                                         \
+    X(sudo_python)                                                                                \
+    X(gpu_hardware_error)                                                                         \
+    X(module_not_built)                                                                           \
+    X(no_devices_found)                                                                           \
+    X(uvm_missing)                                                                                \
+    X(devices_busy)                                                                               \
+    X(toolkit_hook_missing)                                                                       \
+    X(cdi_unresolved)                                                                             \
+    X(nvml_unknown_error)                                                                         \
+    X(cli_driver_libraries)                                                                       \
+    X(fabric_manager)                                                                             \
+    X(built_for_other_torch)                                                                      \
+    X(library_symbol_mismatch)                                                                    \
+    X(tf_gpu_libraries)                                                                           \
+    X(cuda_home_unset)                                                                            \
+    X(device_side_assert)                                                                         \
+    X(illegal_memory_access)                                                                      \
+    X(nvrtc_builtins)                                                                             \
+    X(cudnn_stated_missing)                                                                       \
+    X(ngc_no_driver)                                                                              \
+    X(driver_init_failed)                                                                         \
+    X(nvidia_smi_missing)                                                                         \
+    X(tegra_node_missing)                                                                         \
+    X(tegra_chip_id)                                                                              \
+    X(toolkit_differs_from_torch)                                                                 \
+    X(cudnn_not_initialized)                                                                      \
+    X(container_shell)
 
 #endif

@@ -1,0 +1,152 @@
+/* Signal rules for the hardware, the kernel driver, the CUDA driver and the
+ * container runtime (the row type: signal_rules.h). */
+#include "doctor/signal_rules.h"
+
+const jg_signal_rule jg_signal_rules_lower[] = {
+    {JG_SIG_gpu_too_old, "GPU",
+     {"hardware.gpu-too-old", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the GPU is older than what the program asks of it: its compute capability is below "
+      "the minimum of this build or feature (bfloat16 and FlashAttention need 8.0 or newer)",
+      "use what this GPU supports (float16 instead of bfloat16, another attention "
+      "implementation, an older release or a source build that still has its arch), or a "
+      "newer GPU"},
+     NULL},
+    {JG_SIG_gpu_off_bus, "GPU",
+     {"hardware.gpu-lost", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the GPU fell off the PCIe bus (Xid 79): power, heat, the slot or the card itself",
+      "check the power supply and cooling, reseat the card (another slot, riser or PCIe "
+      "speed setting), read dmesg for Xid errors; a reboot brings it back until it recurs"},
+     NULL},
+    {JG_SIG_gpu_device_handle, "nvidia-smi",
+     {"hardware.gpu-unreachable", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the driver knows the GPU but cannot talk to it: most often the card itself (heat, "
+      "power, the PCIe link), not the software",
+      "dmesg | grep -i -e xid -e nvrm; check cooling and power; reseat the card, then reboot"},
+     NULL},
+    {JG_SIG_secure_boot, "kernel",
+     {"kernel-driver.secure-boot-blocks-module", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "Secure Boot refuses the unsigned NVIDIA kernel module, so the driver never loads",
+      "enroll the module's signing key (sudo mokutil --import <key.der>, reboot, confirm in "
+      "the MOK manager) or disable Secure Boot in the firmware"},
+     NULL},
+    {JG_SIG_driver_not_loaded, "driver",
+     {"kernel-driver.driver-not-loaded", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the NVIDIA kernel driver is not running: not built for the running kernel, refused "
+      "at load (Secure Boot), or another driver (nouveau) holds the GPU",
+      "lsmod | grep nvidia; sudo modprobe nvidia (its error names the cause); after a kernel "
+      "update install that kernel's headers and rebuild the module (sudo dkms autoinstall); "
+      "then reboot"},
+     "on a Jetson the GPU driver is nvgpu in the L4T kernel: lsmod | grep nvgpu; a custom "
+     "kernel or Yocto image must include it and its modules; nvidia-smi is not the test on "
+     "JetPack 4-6"},
+    {JG_SIG_runtime_not_registered, "docker",
+     {"container-runtime.nvidia-runtime-not-registered", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "docker has no runtime named nvidia: the NVIDIA Container Toolkit is not installed or "
+      "not configured for this docker",
+      "install the NVIDIA Container Toolkit (JetPack: sudo apt install nvidia-container), "
+      "then sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart "
+      "docker; docker info | grep -i runtime must list nvidia"},
+     NULL},
+    {JG_SIG_gpus_flag_csv, "docker",
+     {"container-runtime.gpus-flag-csv-mode", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "--gpus invokes the NVIDIA runtime hook directly, which CSV mode (Jetson) does not "
+      "support",
+      "start the container with --runtime nvidia instead of --gpus all (or use CDI: "
+      "nvidia-ctk cdi generate, then --device nvidia.com/gpu=all)"},
+     NULL},
+    {JG_SIG_no_gpu_at_build, "torch",
+     {"container-runtime.no-gpu-while-building", JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING,
+      JG_CONF_LOW,
+      "torch saw no CUDA while building an extension (\"No CUDA runtime is found\"): most "
+      "often a docker build, which runs without the GPU unless docker's default runtime is "
+      "nvidia",
+      "set \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker, or "
+      "build in a container started with the GPU; set TORCH_CUDA_ARCH_LIST (and FORCE_CUDA=1 "
+      "where the project reads it) so the build does not need one"},
+     NULL},
+    {JG_SIG_driver_older_than_image, "nvidia-container-cli",
+     {"cuda-driver.driver-older-than-image", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the host's driver is older than the CUDA the image requires (the runtime checks the "
+      "image's cuda>= requirement before starting it)",
+      "upgrade the host's NVIDIA driver to one that supports that CUDA, or use an image for "
+      "the CUDA the driver supports (nvidia-smi shows it)"},
+     "use the image made for this host's L4T release (head -1 /etc/nv_tegra_release): the "
+     "driver comes with the BSP"},
+    {JG_SIG_gpu_hardware_error, "GPU",
+     {"hardware.gpu-hardware-error", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the GPU reports a hardware fault (an uncorrectable ECC error, an Xid that points at the "
+      "card, its memory or its link, or a GPU that needs a reset)",
+      "nvidia-smi -q -d ECC,PAGE_RETIREMENT; dmesg | grep -i xid; reset the GPU or reboot; if "
+      "it recurs, the card needs service"},
+     NULL},
+    {JG_SIG_module_not_built, "modprobe",
+     {"kernel-driver.module-not-built", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "there is no NVIDIA kernel module for the running kernel (modprobe finds none): the "
+      "driver was built for another kernel",
+      "install the running kernel's headers (linux-headers-$(uname -r)) and rebuild the module "
+      "(sudo dkms autoinstall), or reinstall the driver package for this kernel; reboot"},
+     NULL},
+    {JG_SIG_no_devices_found, "nvidia-smi",
+     {"kernel-driver.no-devices-found", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the driver is loaded but finds no GPU: the GPU is not bound to it (another driver, "
+      "passthrough), it dropped off the bus, or this driver does not support it",
+      "lspci -k | grep -A3 -i nvidia shows which driver holds it; dmesg | grep -i -e nvrm -e "
+      "xid; use a driver that supports this GPU; check power and the slot"},
+     NULL},
+    {JG_SIG_uvm_missing, "CUDA",
+     {"kernel-driver.uvm-not-loaded", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the nvidia-uvm module is not loaded or its device node is missing (or broken after a "
+      "suspend): CUDA cannot start",
+      "sudo modprobe nvidia-uvm (install nvidia-modprobe so it loads on demand for every "
+      "user); after a suspend: sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm"},
+     NULL},
+    {JG_SIG_cli_driver_libraries, "nvidia-container-cli",
+     {"cuda-driver.host-driver-libraries", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the NVIDIA container runtime cannot load the host's driver libraries (libnvidia-ml, "
+      "libcuda): the host driver's user-space part is missing or broken",
+      "on the host: nvidia-smi must work; reinstall the driver's user-space packages, then "
+      "sudo ldconfig"},
+     "on the host: ls -l /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1; reinstall "
+     "nvidia-l4t-cuda (or, on Yocto, the tegra CUDA driver libraries), then sudo ldconfig"},
+    /* 802 says the system is not initialised, not which part failed (the Fabric
+     * Manager service or the NVSwitch kernel driver beneath it): medium */
+    {JG_SIG_fabric_manager, "CUDA",
+     {"cuda-driver.fabric-manager", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the system is not yet initialised (802): on NVSwitch systems the Fabric Manager "
+      "service is not running or does not match the driver",
+      "sudo systemctl enable --now nvidia-fabricmanager, of the same version as the driver; "
+      "nvidia-smi -q | grep -i -A2 fabric"},
+     NULL},
+    {JG_SIG_toolkit_hook_missing, "docker",
+     {"container-runtime.toolkit-not-installed", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "docker is set up for the NVIDIA runtime but its hook is missing: the NVIDIA Container "
+      "Toolkit was removed or only partly installed",
+      "sudo apt install --reinstall nvidia-container-toolkit (JetPack: nvidia-container), then "
+      "sudo nvidia-ctk runtime configure --runtime=docker and restart docker"},
+     NULL},
+    {JG_SIG_cdi_unresolved, "container engine",
+     {"container-runtime.cdi-spec-missing", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the container asked for a CDI device (nvidia.com/gpu) that no CDI spec names",
+      "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml (again after every driver or "
+      "JetPack upgrade); nvidia-ctk cdi list shows the names"},
+     NULL},
+    {JG_SIG_ngc_no_driver, "container",
+     {"container-runtime.no-gpu-in-container", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "the image's start-up check found no NVIDIA driver: the container was started without "
+      "the GPU",
+      "docker run --gpus all ... with the NVIDIA Container Toolkit installed (docker info | "
+      "grep -i runtime)"},
+     "docker run --runtime nvidia ... on a Jetson (with nvidia-container installed), and an "
+     "image for this host's L4T release"},
+    {JG_SIG_driver_init_failed, "torch",
+     {"kernel-driver.driver-init-failed", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+      "the CUDA driver library loaded but could not initialise a GPU: no GPU present, the "
+      "kernel module not loaded, or its device nodes missing",
+      "nvidia-smi; lsmod | grep nvidia; ls -l /dev/nvidia*; dmesg | grep -i nvrm"},
+     "ls -l /dev/nvmap /dev/nvhost-* /dev/nvgpu (JetPack 4-6) or /dev/nvidia* (Thor); in a "
+     "container start it with --runtime nvidia; lsmod | grep nvgpu"},
+};
+const size_t jg_signal_rules_lower_count = sizeof jg_signal_rules_lower / sizeof jg_signal_rules_lower[0];
