@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "doctor/rule.h"
 #include "schema/doctor.h"
 #include "schema/facts.h"
 #include "schema/observed.h"
@@ -51,9 +52,13 @@ static void print_unknowns(FILE *out, const json_t *facts, const json_t *d)
               "torch.version.cuda, torch.cuda.is_available())'`)\n", out);
         n++;
     }
-    const json_t *obs = JG_FACT_ROBJ(facts, observed);
-    if (!JG_FACT_NODE(facts, container_inside) && !JG_OBS_GET(obs, docker) &&
-        !JG_OBS_GET(obs, images) && !jg_obs_signal(obs, JG_SIG_image_platform_mismatch)) {
+    /* the rules' own test of a container, or a container-runtime diagnosis (a docker error) */
+    jg_view v;
+    jg_view_init(&v, facts);
+    const json_t *top = first_diagnosis(d);
+    bool runtime = top && jg_layer_index(JG_FINDING_STR(top, layer)) == JG_L_CONTAINER_RUNTIME;
+    if (!JG_FACT_NODE(facts, container_inside) && !jg_container_evidenced(&v) && !runtime &&
+        !jg_view_signal(&v, JG_SIG_image_platform_mismatch)) {
         fputs("- whether this ran in a container (and with `--runtime nvidia`)\n", out);
         n++;
     }
