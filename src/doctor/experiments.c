@@ -135,12 +135,12 @@ static void record(exp_run *r, enum jg_experiment_id id, const char *change, con
             ? run_driver(e, detail, sizeof detail)
             : run_python(python ? python : r->python, flag, e, detail, sizeof detail);
     json_t *o = json_object();
-    JG_KEY_SET_STR(JG_XK, o, id, jg_experiment_id_name(id));
-    JG_KEY_SET_STR(JG_XK, o, change, change);
-    JG_KEY_SET_STR(JG_XK, o, probe, probe);
-    JG_KEY_SET_STR(JG_XK, o, result, jg_experiment_result_name(res));
-    JG_KEY_SET_STR(JG_XK, o, detail, detail);
-    JG_KEY_SET_REAL(JG_XK, o, seconds, (double)(long)((jg_now() - t0) * 100) / 100);
+    JG_SET_STR(experiment, o, id, jg_experiment_id_name(id));
+    JG_SET_STR(experiment, o, change, change);
+    JG_SET_STR(experiment, o, probe, probe);
+    JG_SET_STR(experiment, o, result, jg_experiment_result_name(res));
+    JG_SET_STR(experiment, o, detail, detail);
+    JG_SET_NUM(experiment, o, seconds, (double)(long)((jg_now() - t0) * 100) / 100);
     json_array_append_new(r->list, o);
 }
 

@@ -81,15 +81,15 @@ static void check_cuda_error(json_t *facts, const char *id, const json_t *check)
     json_t *errs = JG_OBS_LIST(obs, cuda_errors);
     if (!errs) {
         errs = json_array();
-        JG_KEY_SET_LIST(JG_OF, obs, cuda_errors, errs);
+        JG_SET_AS(obs, obs, cuda_errors, ARR, errs);
     }
     json_t *e = json_object();
-    JG_KEY_SET(JG_OI, e, code, json_incref(code));
+    JG_SET(item, e, code, json_incref(code));
     const char *name = jg_json_str(check, "measurements.cuda_error.name");
     const char *call = jg_json_str(check, "measurements.cuda_error.call");
-    JG_KEY_SET(JG_OI, e, call, call ? json_string(call) : json_null());
-    JG_KEY_SET(JG_OI, e, text, json_sprintf("check %s: %s%s%s", id, name ? name : "CUDA error",
-                                             call ? " from " : "", call ? call : ""));
+    JG_SET(item, e, call, call ? json_string(call) : json_null());
+    JG_SET(item, e, text, json_sprintf("check %s: %s%s%s", id, name ? name : "CUDA error",
+                                       call ? " from " : "", call ? call : ""));
     json_array_append_new(errs, e);
 }
 

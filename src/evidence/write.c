@@ -95,7 +95,7 @@ static json_t *container_digest(void)
  * fields of different types does not compile. 'v' version-like, 't' free
  * text (scrubbed as such), 'b' boolean. */
 #define FROM_FACT(pfield, type, ffield, kind)                                                    \
-    {(enum jgf_platform)JGF_platform_##type##_##pfield, (jg_ff)JG_FF_##type##_##ffield, kind}
+    {(enum jgf_platform)JGF_platform_##type##_##pfield, (jg_ff)JGF_ff_FACT_##type##_##ffield, kind}
 static const struct {
     enum jgf_platform key;
     jg_ff field;
