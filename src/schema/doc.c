@@ -79,13 +79,10 @@ static json_t *holder(json_t *doc, const char *path, unsigned how, const char **
 {
     json_t *cur = json_is_object(doc) ? doc : NULL;
     const char *p = path;
-    for (const char *dot; cur && (dot = strchr(p, '.')) != NULL; p = dot + 1) {
+    while (cur && strchr(p, '.')) {
         char key[128];
-        size_t n = (size_t)(dot - p);
-        if (n >= sizeof key)
+        if (!(p = jg_json_path_step(p, key, sizeof key)))
             return NULL;
-        memcpy(key, p, n);
-        key[n] = '\0';
         json_t *next = json_object_get(cur, key);
         if (!next || (!json_is_object(next) && (how & JG_DOC_MAKE_WAY))) {
             next = json_object();
