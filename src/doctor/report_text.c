@@ -119,7 +119,7 @@ void jg_tp_jetson_hint(jg_tp *p, const char *why)
     json_t *w = JG_OBS_LIST(p->obs, jetson_hints);
     if (!w) {
         w = json_array();
-        JG_SET_AS(obs, p->obs, jetson_hints, ARR, w);
+        JG_OBS_SET_LIST(p->obs, jetson_hints, w);
     }
     if (json_array_size(w) < 8)
         json_array_append_new(w, json_string(why));

@@ -38,6 +38,7 @@ const json_t *jg_obs_signal(const json_t *obs, jg_signal s);
 #define JG_OBS_SET_STR(o, name, s) JG_SET_AS(obs, o, name, STR, json_string(s))
 #define JG_OBS_SET_INT(o, name, i) JG_SET_INT(obs, o, name, i)
 #define JG_OBS_SET_OBJ(o, name, v) JG_SET_AS(obs, o, name, OBJ, v)
+#define JG_OBS_SET_LIST(o, name, a) JG_SET_AS(obs, o, name, ARR, a)
 /* observed.docker */
 #define JG_DOCKER_BOOL(d, name) JG_BOOL(docker, d, name)
 #define JG_DOCKER_OBJ(d, name) JG_OBJ(docker, d, name)
