@@ -74,7 +74,7 @@ static json_t *load_facts(const char *path)
         jg_err("%s", err.text);
         return NULL;
     }
-    const char *schema = jg_json_str(doc, "schema");
+    const char *schema = JG_FACT_RSTR(doc, schema);
     if (!schema || strcmp(schema, "jetgate.facts/1") != 0) {
         jg_err("%s: not a jetgate facts document this version reads: expected \"schema\": "
                "\"jetgate.facts/1\", found %s%s%s", path,

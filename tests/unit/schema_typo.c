@@ -23,7 +23,8 @@ long long read_fields(const json_t *doc, json_t *w)
     n += !!(JG_TYPO);
 #endif
     /* plain documents (schema/probe.h, check.h, evidence.h, pyprobe.h, fact.h) */
-    n += !!JG_STR(probe, doc, reason) + JG_INT(cuerr, doc, code, 0) + !!JG_STR(cudev, doc, name);
+    n += !!JG_STR(probe, doc, reason) + !!JG_OBJS(probes, doc, probes);
+    n += JG_INT(cuerr, doc, code, 0) + !!JG_STR(cudev, doc, name);
     n += JG_BOOL(check, doc, required) + JG_SET_NUM(check, w, duration_s, 1.0);
     n += JG_INT(checkm, doc, tests, 0) + JG_INT(counts, doc, total, 0);
     n += !!JG_STR(stmt, doc, predicate_type) + !!JG_STR(subject, doc, git_commit);
