@@ -54,8 +54,9 @@ long long jg_ff_int(const json_t *facts, jg_ff f, long long dflt);
 #define JG_FACT_INT(facts, name, dflt) jg_ff_int((facts), JG__FF_FACT(FACT_INT, name), (dflt))
 #define JG_FACT_LIST(facts, name) jg_ff_value((facts), JG__FF_FACT(FACT_ARR, name))
 #define JG_FACT_OBJ(facts, name) jg_ff_value((facts), JG__FF_FACT(FACT_OBJ, name))
-/* Plain values (ANY; STR, INT, BOOL, ARR, OBJ): NULL / dflt / -1 when
- * absent, null, or of another JSON type. */
+/* Plain values: RAW (an ANY row) the node as it is; the typed ones (STR,
+ * INT, BOOL, ARR, OBJ rows) NULL / dflt / -1 when absent, null, or of
+ * another JSON type. */
 #define JG_FACT_RAW(facts, name) JG_ANY(ff, facts, name)
 #define JG_FACT_RSTR(facts, name) JG_STR(ff, facts, name)
 #define JG_FACT_RINT(facts, name, dflt) JG_INT(ff, facts, name, dflt)

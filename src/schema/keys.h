@@ -1,4 +1,4 @@
-/* An older spelling of three flat field tables, kept (as aliases of
+/* An older spelling of four flat field tables, kept (as aliases of
  * schema/doc.h, with no logic of their own) for the doctor's rule and
  * recogniser files that still name a member's key with it:
  *   JG_KEY(JG_OF, docker)          is  JG_PATH(obs, docker),
