@@ -74,7 +74,7 @@ static json_t *load_facts(const char *path)
         jg_err("%s", err.text);
         return NULL;
     }
-    const char *schema = jg_json_str(doc, "schema");
+    const char *schema = JG_FACT_RSTR(doc, schema);
     if (!schema || strcmp(schema, "jetgate.facts/1") != 0) {
         jg_err("%s: not a jetgate facts document this version reads: expected \"schema\": "
                "\"jetgate.facts/1\", found %s%s%s", path,
@@ -136,7 +136,7 @@ static bool add_host_facts(json_t *doc, const char *path)
         json_t *h = json_object();
         JG_ITEM_SET_STR(h, version, v);
         JG_ITEM_SET_STR(h, text, "from --host-facts");
-        JG_KEY_SET_OBJ(JG_OF, JG_FACT_ROBJ(doc, observed), host_l4t, h);
+        JG_OBS_SET_OBJ(JG_FACT_ROBJ(doc, observed), host_l4t, h);
     }
     json_decref(host);
     return true;

@@ -73,7 +73,8 @@ static int run_probes(const probe_opts *o, const char *const *ids, int n)
             print_text(res);
     }
     if (o->json) {
-        json_t *doc = json_pack("{s:o}", "probes", all);
+        json_t *doc = json_object();
+        JG_SET_AS(probes, doc, probes, OBJS, all);
         jg_json_print(stdout, doc);
         json_decref(doc);
     } else

@@ -47,10 +47,10 @@ const jg_cmd_spec jg_cmd_triage = {
 static json_t *input_info(const jg_report_info *in)
 {
     json_t *o = json_object();
-    JG_KEY_SET_STR(JG_IK, o, kind, in->kind);
-    JG_KEY_SET_INT(JG_IK, o, bytes, in->bytes);
-    JG_KEY_SET_INT(JG_IK, o, lines, in->lines);
-    JG_KEY_SET_INT(JG_IK, o, long_lines_cut, in->long_lines);
+    JG_SET_STR(input, o, kind, in->kind);
+    JG_SET_INT(input, o, bytes, in->bytes);
+    JG_SET_INT(input, o, lines, in->lines);
+    JG_SET_INT(input, o, long_lines_cut, in->long_lines);
     return o;
 }
 

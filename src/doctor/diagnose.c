@@ -100,8 +100,8 @@ static json_t *layer_summary(const json_t *findings, bool native, bool torch)
                                       : layer_verified(l, native, torch) ? JG_LS_OK
                                                                          : JG_LS_NOT_VERIFIED;
         json_t *o = json_object();
-        JG_KEY_SET_STR(JG_LK, o, status, jg_layer_status_name(status));
-        JG_KEY_SET_LIST(JG_LK, o, findings, ids);
+        JG_SET_STR(layer_entry, o, status, jg_layer_status_name(status));
+        JG_SET_AS(layer_entry, o, findings, ARR, ids);
         json_object_set_new(layers, jg_layer_name(l), o);
     }
     return layers;

@@ -9,6 +9,7 @@
 #include "python/torch_installs.h"
 #include "schema/doctor.h"
 #include "schema/facts.h"
+#include "schema/probe.h"
 #include "util/env.h"
 #include "util/json.h"
 #include "util/spawn.h"
@@ -73,11 +74,11 @@ static enum jg_experiment_result run_driver(const exp_env *e, char *detail, size
     jg_spawn_argv(argv, &so, &c);
     free_env(envp);
     json_t *doc = c.out ? json_loads(c.out, 0, NULL) : NULL;
-    const json_t *p = json_array_get(json_object_get(doc, "probes"), 0);
-    const char *st = jg_json_str(p, "status");
-    size_t devs = json_array_size(jg_json_at(p, "measurements.devices"));
+    const json_t *p = json_array_get(JG_OBJS(probes, doc, probes), 0);
+    const char *st = JG_STR(probe, p, status), *why = JG_STR(probe, p, reason);
+    size_t devs = json_array_size(JG_OBJS(probe, p, devices));
     snprintf(detail, cap, "driver probe: %s, %zu device(s)%s%s", st ? st : "no result", devs,
-             jg_json_str(p, "reason") ? ": " : "", jg_json_str(p, "reason") ? jg_json_str(p, "reason") : "");
+             why ? ": " : "", why ? why : "");
     enum jg_experiment_result r = !st                                 ? JG_XR_ERROR
                                   : strcmp(st, "pass") == 0 && devs > 0 ? JG_XR_WORKS
                                                                         : JG_XR_STILL_FAILS;
@@ -135,12 +136,12 @@ static void record(exp_run *r, enum jg_experiment_id id, const char *change, con
             ? run_driver(e, detail, sizeof detail)
             : run_python(python ? python : r->python, flag, e, detail, sizeof detail);
     json_t *o = json_object();
-    JG_KEY_SET_STR(JG_XK, o, id, jg_experiment_id_name(id));
-    JG_KEY_SET_STR(JG_XK, o, change, change);
-    JG_KEY_SET_STR(JG_XK, o, probe, probe);
-    JG_KEY_SET_STR(JG_XK, o, result, jg_experiment_result_name(res));
-    JG_KEY_SET_STR(JG_XK, o, detail, detail);
-    JG_KEY_SET_REAL(JG_XK, o, seconds, (double)(long)((jg_now() - t0) * 100) / 100);
+    JG_SET_STR(experiment, o, id, jg_experiment_id_name(id));
+    JG_SET_STR(experiment, o, change, change);
+    JG_SET_STR(experiment, o, probe, probe);
+    JG_SET_STR(experiment, o, result, jg_experiment_result_name(res));
+    JG_SET_STR(experiment, o, detail, detail);
+    JG_SET_NUM(experiment, o, seconds, (double)(long)((jg_now() - t0) * 100) / 100);
     json_array_append_new(r->list, o);
 }
 

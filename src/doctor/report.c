@@ -9,6 +9,7 @@
 #include "doctor/report_lines.h"
 #include "doctor/report_text.h"
 #include "schema/doctor.h"
+#include "schema/evidence.h"
 #include "schema/facts.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -75,7 +76,7 @@ static json_t *from_json(const json_t *doc, jg_report_info *info)
         info->kind = "facts";
         return json_deep_copy(doc);
     }
-    if (json_is_object(jg_json_at(doc, "predicate.platform"))) {
+    if (JG_OBJ(pred, JG_OBJ(stmt, doc, predicate), platform)) {
         info->kind = "evidence";
         return jg_facts_from_evidence(doc);
     }

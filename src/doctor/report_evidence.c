@@ -6,19 +6,24 @@
 
 #include "doctor/report.h"
 #include "facts/fact.h"
+#include "schema/check.h"
+#include "schema/evidence.h"
 #include "schema/facts.h"
 #include "schema/observed.h"
+#include "schema/probe.h"
 #include "util/json.h"
 
-/* Set a fact from platform.<pkey> when it is known. */
-static void platform_fact(json_t *facts, const json_t *plat, const char *pkey, jg_ff field)
+/* The fact pf names (schema/evidence.h), from its platform field when it is known. */
+static void platform_fact(json_t *facts, const json_t *plat, const jg_platform_fact *pf)
 {
-    json_t *v = json_object_get(plat, pkey);
-    const json_t *st = json_object_get(json_object_get(plat, "fact_status"), pkey);
+    const jg_field *row = &jg_fields_platform[pf->key];
+    json_t *v = jg_doc_node(plat, row);
+    const json_t *st = json_object_get(JG_OBJ(platform, plat, fact_status), row->path);
     if ((!v || json_is_null(v)) && !json_is_object(st))
         return;
     char src[96];
-    snprintf(src, sizeof src, "evidence:predicate.platform.%s", pkey);
+    snprintf(src, sizeof src, "evidence:%s.%s.%s", JG_PATH(stmt, predicate),
+             JG_PATH(pred, platform), row->path);
     json_t *f = v && !json_is_null(v) ? jg_fact_ok(json_deep_copy(v), src) : jg_fact_unknown(src, NULL);
     if (json_is_object(st)) { /* the recorded status and reason, unchanged (issue 14) */
         const char *key2;
@@ -28,34 +33,17 @@ static void platform_fact(json_t *facts, const json_t *plat, const char *pkey, j
                                       (!jg_fact_value(f) && strcmp(json_string_value(m), "ok") != 0)))
                 json_object_set(f, key2, m);
     }
-    jg_ff_set(facts, field, f);
+    jg_ff_set(facts, pf->field, f);
 }
 
 static void platform_part(json_t *facts, const json_t *plat)
 {
-    static const struct { const char *pkey; jg_ff field; } map[] = {
-        {"arch", JG_FF_host_arch},
-        {"os", JG_FF_host_os_pretty_name},
-        {"is_jetson", JG_FF_jetson_is_jetson},
-        {"module_part", JG_FF_module_part_number},
-        {"module_name", JG_FF_module_name},
-        {"memory_class", JG_FF_module_memory_class},
-        {"soc", JG_FF_module_soc},
-        {"compute_capability", JG_FF_module_compute_capability},
-        {"identified_by", JG_FF_module_identified_by},
-        {"l4t", JG_FF_l4t_version},
-        {"jetpack", JG_FF_jetpack_version},
-        {"cuda_toolkit", JG_FF_cuda_toolkit},
-        {"cudnn", JG_FF_cuda_cudnn},
-        {"tensorrt", JG_FF_cuda_tensorrt},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        platform_fact(facts, plat, map[i].pkey, map[i].field);
-    json_t *dv = json_object_get(plat, "driver_version");
-    if (json_is_integer(dv))
-        JG_OBS_SET_INT(JG_FACT_ROBJ(facts, observed), driver_version, json_integer_value(dv));
-    const char *tv = json_string_value(json_object_get(plat, "torch"));
-    const char *tc = json_string_value(json_object_get(plat, "torch_cuda"));
+    for (size_t i = 0; i < JG_PLATFORM_NFACTS; i++)
+        platform_fact(facts, plat, &jg_platform_facts[i]);
+    if (JG_IS_INT(platform, plat, driver_version))
+        JG_OBS_SET_INT(JG_FACT_ROBJ(facts, observed), driver_version,
+                       JG_INT(platform, plat, driver_version, 0));
+    const char *tv = JG_STR(platform, plat, torch), *tc = JG_STR(platform, plat, torch_cuda);
     if (tv)
         jg_ff_set(facts, JG_FF_python_torch_version, json_string(tv));
     if (tc)
@@ -65,39 +53,39 @@ static void platform_part(json_t *facts, const json_t *plat)
 /* A check's status and reason, at the probe-shaped fields the rules read. */
 static void set_status(json_t *facts, jg_ff status, jg_ff reason, const json_t *check)
 {
-    jg_ff_set(facts, status, json_incref(json_object_get(check, "status")));
-    json_t *r = json_object_get(check, "reason");
+    jg_ff_set(facts, status, json_incref(JG_NODE(check, check, status)));
+    json_t *r = JG_NODE(check, check, reason);
     if (json_is_string(r))
         jg_ff_set(facts, reason, json_incref(r));
 }
 
-/* A check's structured CUDA error -> observed.cuda_errors, as a pasted one. */
+/* A check's structured CUDA error (schema/probe.h) -> observed.cuda_errors,
+ * as a pasted one. */
 static void check_cuda_error(json_t *facts, const char *id, const json_t *check)
 {
-    json_t *code = jg_json_at(check, "measurements.cuda_error.code");
+    const json_t *err = JG_OBJ(checkm, JG_OBJ(check, check, measurements), cuda_error);
+    json_t *code = JG_NODE(cuerr, err, code);
     if (!json_is_integer(code))
         return;
     json_t *obs = JG_FACT_ROBJ(facts, observed);
     json_t *errs = JG_OBS_LIST(obs, cuda_errors);
     if (!errs) {
         errs = json_array();
-        JG_KEY_SET_LIST(JG_OF, obs, cuda_errors, errs);
+        JG_OBS_SET_LIST(obs, cuda_errors, errs);
     }
     json_t *e = json_object();
-    JG_KEY_SET(JG_OI, e, code, json_incref(code));
-    const char *name = jg_json_str(check, "measurements.cuda_error.name");
-    const char *call = jg_json_str(check, "measurements.cuda_error.call");
-    JG_KEY_SET(JG_OI, e, call, call ? json_string(call) : json_null());
-    JG_KEY_SET(JG_OI, e, text, json_sprintf("check %s: %s%s%s", id, name ? name : "CUDA error",
-                                             call ? " from " : "", call ? call : ""));
+    JG_SET(item, e, code, json_incref(code));
+    const char *name = JG_STR(cuerr, err, name), *call = JG_STR(cuerr, err, call);
+    JG_SET(item, e, call, call ? json_string(call) : json_null());
+    JG_SET(item, e, text, json_sprintf("check %s: %s%s%s", id, name ? name : "CUDA error",
+                                       call ? " from " : "", call ? call : ""));
     json_array_append_new(errs, e);
 }
 
 /* One check -> the probe-shaped place the rules look at. */
 static void check_part(json_t *facts, const json_t *check)
 {
-    const char *id = jg_json_str(check, "id");
-    const char *st = jg_json_str(check, "status");
+    const char *id = JG_STR(check, check, id), *st = JG_STR(check, check, status);
     if (!id || !st)
         return;
     bool pass = strcmp(st, "pass") == 0, fail = strcmp(st, "fail") == 0;
@@ -125,10 +113,11 @@ json_t *jg_facts_from_evidence(const json_t *st)
     jg_ff_set(facts, JG_FF_schema, json_string("jetgate.facts/1"));
     jg_ff_set(facts, JG_FF_mode, json_string("evidence"));
     jg_ff_set(facts, JG_FF_observed, json_object());
-    platform_part(facts, jg_json_at(st, "predicate.platform"));
+    const json_t *pred = JG_OBJ(stmt, st, predicate);
+    platform_part(facts, JG_OBJ(pred, pred, platform));
     size_t i;
     json_t *c;
-    json_array_foreach(jg_json_at(st, "predicate.checks"), i, c)
+    json_array_foreach(JG_OBJS(pred, pred, checks), i, c)
         check_part(facts, c);
     return facts;
 }

@@ -59,11 +59,11 @@ json_t *jg_tp_seen(const jg_tp *p)
 
 json_t *jg_tp_obj(jg_tp *p, int member)
 {
-    const char *key = JG_OF_keys[member];
-    json_t *o = json_object_get(p->obs, key);
+    const jg_field *f = &jg_fields_obs[member];
+    json_t *o = jg_doc_node(p->obs, f);
     if (!json_is_object(o)) {
         o = json_object();
-        json_object_set_new(p->obs, key, o);
+        jg_doc_set(p->obs, f, o);
     }
     return o;
 }
@@ -76,15 +76,15 @@ void jg_tp_signal(jg_tp *p, jg_signal s)
 
 bool jg_tp_room(const jg_tp *p, int list)
 {
-    return json_array_size(json_object_get(p->obs, JG_OF_keys[list])) < JG_REPORT_LIST_CAP;
+    return json_array_size(jg_doc_node(p->obs, &jg_fields_obs[list])) < JG_REPORT_LIST_CAP;
 }
 
 void jg_tp_add(jg_tp *p, int list, json_t *item)
 {
-    json_t *arr = json_object_get(p->obs, JG_OF_keys[list]);
+    json_t *arr = jg_doc_node(p->obs, &jg_fields_obs[list]);
     if (!arr) {
         arr = json_array();
-        json_object_set_new(p->obs, JG_OF_keys[list], arr);
+        jg_doc_set(p->obs, &jg_fields_obs[list], arr);
     }
     if (json_array_size(arr) >= JG_REPORT_LIST_CAP) {
         json_decref(item);
@@ -119,7 +119,7 @@ void jg_tp_jetson_hint(jg_tp *p, const char *why)
     json_t *w = JG_OBS_LIST(p->obs, jetson_hints);
     if (!w) {
         w = json_array();
-        JG_KEY_SET_LIST(JG_OF, p->obs, jetson_hints, w);
+        JG_OBS_SET_LIST(p->obs, jetson_hints, w);
     }
     if (json_array_size(w) < 8)
         json_array_append_new(w, json_string(why));

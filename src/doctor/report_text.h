@@ -46,16 +46,16 @@ void jg_tp_fact_missing(jg_tp *p, jg_ff field);
 void jg_tp_raw(jg_tp *p, jg_ff field, json_t *value);    /* plain (probe-shaped) value, first wins */
 void jg_tp_signal(jg_tp *p, jg_signal s);                 /* first line wins */
 json_t *jg_tp_seen(const jg_tp *p);                       /* {"line", "text"} */
-/* observed lists (member index JG_OF_LIST_*): add an item (line and text
+/* observed lists (member index JGF_obs_ARR_*): add an item (line and text
  * added), is there room below the cap. Use JG_TP_ADD / JG_TP_ROOM. */
 void jg_tp_add(jg_tp *p, int list, json_t *item);
 bool jg_tp_room(const jg_tp *p, int list);
-/* An object member of observed (JG_OF_OBJ_*: docker, signals, env), created
+/* An object member of observed (JGF_obs_OBJ_*: docker, signals, env), created
  * when absent. Use JG_TP_OBJ. */
 json_t *jg_tp_obj(jg_tp *p, int member);
-#define JG_TP_ADD(p, name, item) jg_tp_add((p), JG_OF_LIST_##name, (item))
-#define JG_TP_ROOM(p, name) jg_tp_room((p), JG_OF_LIST_##name)
-#define JG_TP_OBJ(p, name) jg_tp_obj((p), JG_OF_OBJ_##name)
+#define JG_TP_ADD(p, name, item) jg_tp_add((p), JGF_obs_ARR_##name, (item))
+#define JG_TP_ROOM(p, name) jg_tp_room((p), JGF_obs_ARR_##name)
+#define JG_TP_OBJ(p, name) jg_tp_obj((p), JGF_obs_OBJ_##name)
 /* Torch sessions: a version starts one, an is_available() answer completes it. */
 void jg_tp_torch_version(jg_tp *p, const char *version);
 void jg_tp_torch_available(jg_tp *p, int available);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/json.h"
+#include "util/strs.h"
 
 json_t *jg_ev_new(void)
 {
@@ -15,10 +16,7 @@ json_t *jg_ev_new(void)
 void jg_ev_printf(json_t *ev, const char *fmt, ...)
 {
     char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(buf, fmt);
     json_array_append_new(ev, json_string(buf));
 }
 

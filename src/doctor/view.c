@@ -43,7 +43,9 @@ int jg_cuda_version_int(const char *v)
  * the error object at that field, and its code (-1 when none). */
 static const json_t *probe_cuda_error(const json_t *facts, jg_ff where, int *code)
 {
-    const json_t *e = jg_ff_raw_typed(facts, where, JSON_OBJECT);
+    const json_t *e = jg_ff_node(facts, where);
+    if (!json_is_object(e))
+        e = NULL;
     *code = jg_cuda_error_code(e); /* the one CUDA error structure (schema/probe.h) */
     return e;
 }

@@ -89,38 +89,10 @@ static json_t *container_digest(void)
     return ok ? json_string(d) : json_null();
 }
 
-/* The record's platform fields that come straight from one fact: one row
- * each, for the value and for its status (fact_status), both keyed by the
- * platform field's name. Typed enumerators on both sides: a row pairing
- * fields of different types does not compile. 'v' version-like, 't' free
- * text (scrubbed as such), 'b' boolean. */
-#define FROM_FACT(pfield, type, ffield, kind)                                                    \
-    {(enum jgf_platform)JGF_platform_##type##_##pfield, (jg_ff)JG_FF_##type##_##ffield, kind}
-static const struct {
-    enum jgf_platform key;
-    jg_ff field;
-    char kind;
-} platform_facts[] = {
-    FROM_FACT(arch, STR, host_arch, 'v'),
-    FROM_FACT(is_jetson, BOOL, jetson_is_jetson, 'b'),
-    FROM_FACT(module_part, STR, module_part_number, 'v'),
-    FROM_FACT(module_name, STR, module_name, 't'),
-    FROM_FACT(memory_class, STR, module_memory_class, 't'),
-    FROM_FACT(soc, STR, module_soc, 'v'),
-    FROM_FACT(compute_capability, STR, module_compute_capability, 'v'),
-    FROM_FACT(identified_by, STR, module_identified_by, 'v'),
-    FROM_FACT(l4t, STR, l4t_version, 'v'),
-    FROM_FACT(jetpack, STR, jetpack_version, 'v'),
-    FROM_FACT(os, STR, host_os_pretty_name, 't'),
-    FROM_FACT(cuda_toolkit, STR, cuda_toolkit, 'v'),
-    FROM_FACT(cudnn, STR, cuda_cudnn, 'v'),
-    FROM_FACT(tensorrt, STR, cuda_tensorrt, 'v'),
-};
-#undef FROM_FACT
-
+/* The platform field of the i-th fact the record copies (schema/evidence.h). */
 static const char *platform_key(size_t i)
 {
-    return jg_fields_platform[platform_facts[i].key].path;
+    return jg_fields_platform[jg_platform_facts[i].key].path;
 }
 
 /* Why a platform field is null, or what qualifies it: the fact's own status
@@ -132,8 +104,8 @@ static json_t *fact_status(const json_t *facts)
     static const enum jgf_fact keep[] = {JGF_fact_reason, JGF_fact_error, JGF_fact_note,
                                          JGF_fact_disputed};
     json_t *out = json_object();
-    for (size_t i = 0; i < sizeof platform_facts / sizeof platform_facts[0]; i++) {
-        const json_t *f = jg_ff_node(facts, platform_facts[i].field);
+    for (size_t i = 0; i < JG_PLATFORM_NFACTS; i++) {
+        const json_t *f = jg_ff_node(facts, jg_platform_facts[i].field);
         const char *st = jg_fact_status(f);
         bool qualified = JG_NODE(fact, f, note) || JG_NODE(fact, f, disputed);
         if (!st || (strcmp(st, "ok") == 0 && !qualified))
@@ -164,9 +136,9 @@ json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const js
 {
     const json_t *drv = driver_result(native);
     json_t *p = json_object();
-    for (size_t i = 0; i < sizeof platform_facts / sizeof platform_facts[0]; i++)
-        json_object_set_new(p, platform_key(i),
-                            platform_value(facts, platform_facts[i].field, platform_facts[i].kind));
+    for (size_t i = 0; i < JG_PLATFORM_NFACTS; i++)
+        json_object_set_new(p, platform_key(i), platform_value(facts, jg_platform_facts[i].field,
+                                                               jg_platform_facts[i].kind));
     JG_SET(platform, p, driver_version, driver_version(facts, drv));
     JG_SET(platform, p, gpu_name, gpu_name(drv, python));
     JG_SET(platform, p, torch, version_or_null(JG_STR(pyprobe, python, torch_version)));

@@ -8,15 +8,13 @@
 #include "schema/check.h"
 #include "schema/probe.h"
 #include "util/json.h"
+#include "util/strs.h"
 
 json_t *jg_check(const char *id, const char *status, double duration_s, json_t *measurements,
                  const char *fmt, ...)
 {
     char reason[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(reason, sizeof reason, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(reason, fmt);
     json_t *c = json_object();
     JG_SET_STR(check, c, id, id);
     JG_SET_STR(check, c, status, status);

@@ -15,14 +15,12 @@
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "util/json.h"
+#include "util/strs.h"
 
 void jg_claim_add(json_t *list, const char *code, const char *fmt, ...)
 {
     char text[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(text, fmt);
     json_array_append_new(list, json_pack("{s:s, s:s}", "code", code, "text", text));
 }
 

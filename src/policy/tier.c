@@ -11,6 +11,7 @@
 #include "schema/evidence.h"
 #include "util/version.h"
 #include "util/json.h"
+#include "util/strs.h"
 
 /* digits, then (dot digits)*; returns the length consumed, 0 when none. */
 static size_t dotted_len(const char *s)
@@ -57,10 +58,7 @@ __attribute__((format(printf, 3, 4))) void jg_tier_miss(struct matcher *m, const
     if (!m->fn)
         return;
     char text[320];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(text, fmt);
     m->fn(m->ctx, code, text);
 }
 

@@ -72,31 +72,44 @@ json_t *jg_doc_string(const char *s)
     return s ? json_string(s) : json_null();
 }
 
-int jg_doc_set(json_t *doc, const jg_field *f, json_t *value)
+/* The object that holds the path's last step, made on the way; *leaf is
+ * that step. NULL when doc is not an object, a step is too long, or a step
+ * on the way is not an object (unless JG_DOC_MAKE_WAY replaces it). */
+static json_t *holder(json_t *doc, const char *path, unsigned how, const char **leaf)
 {
-    if (!value) /* as json_object_set_new: a failed json_string() sets nothing */
-        return -1;
-    json_t *cur = doc;
-    const char *p = f->path;
-    for (const char *dot; cur && (dot = strchr(p, '.')) != NULL; p = dot + 1) {
+    json_t *cur = json_is_object(doc) ? doc : NULL;
+    const char *p = path;
+    while (cur && strchr(p, '.')) {
         char key[128];
-        size_t n = (size_t)(dot - p);
-        if (n >= sizeof key || !json_is_object(cur)) {
-            cur = NULL;
-            break;
-        }
-        memcpy(key, p, n);
-        key[n] = '\0';
+        if (!(p = jg_json_path_step(p, key, sizeof key)))
+            return NULL;
         json_t *next = json_object_get(cur, key);
-        if (!next) {
+        if (!next || (!json_is_object(next) && (how & JG_DOC_MAKE_WAY))) {
             next = json_object();
             json_object_set_new(cur, key, next);
         }
-        cur = next;
+        cur = json_is_object(next) ? next : NULL;
     }
-    if (!json_is_object(cur)) {
+    *leaf = p;
+    return cur;
+}
+
+int jg_doc_write(json_t *doc, const jg_field *f, json_t *value, unsigned how)
+{
+    const char *leaf = NULL;
+    json_t *h = value && f ? holder(doc, f->path, how, &leaf) : NULL;
+    if (!h) {
         json_decref(value);
         return -1;
     }
-    return json_object_set_new(cur, p, value);
+    if ((how & JG_DOC_KEEP) && json_object_get(h, leaf)) {
+        json_decref(value);
+        return 1;
+    }
+    return json_object_set_new(h, leaf, value);
+}
+
+int jg_doc_set(json_t *doc, const jg_field *f, json_t *value)
+{
+    return jg_doc_write(doc, f, value, 0);
 }

@@ -1,18 +1,19 @@
-/* Typed access to the doctor's documents (schema/doctor_fields.h) and their
- * vocabularies. JG_FINDING_STR(f, summary) compiles; JG_FINDING_STR(f, sumary)
- * and JG_FINDING_STR(f, evidence) (a LIST) do not. */
+/* Typed access to the doctor's documents (schema/doctor_fields.h): field
+ * tables (schema/doc.h) with the doctor's spellings; and their vocabularies.
+ * JG_FINDING_STR(f, summary) compiles; JG_FINDING_STR(f, sumary) and
+ * JG_FINDING_STR(f, evidence) (an ARR) do not. */
 #ifndef JG_SCHEMA_DOCTOR_H
 #define JG_SCHEMA_DOCTOR_H
 #include <jansson.h>
 
+#include "schema/doc.h"
 #include "schema/doctor_fields.h"
-#include "schema/keys.h"
 
-JG_KEYS_DECLARE(JG_FK, JG_FINDING_FIELDS);
-JG_KEYS_DECLARE(JG_RK, JG_RESULT_FIELDS);
-JG_KEYS_DECLARE(JG_LK, JG_LAYER_ENTRY_FIELDS);
-JG_KEYS_DECLARE(JG_XK, JG_EXPERIMENT_FIELDS);
-JG_KEYS_DECLARE(JG_IK, JG_INPUT_FIELDS);
+JG_DOC_DECLARE(finding, JG_FINDING_FIELDS);
+JG_DOC_DECLARE(result, JG_RESULT_FIELDS);
+JG_DOC_DECLARE(layer_entry, JG_LAYER_ENTRY_FIELDS);
+JG_DOC_DECLARE(experiment, JG_EXPERIMENT_FIELDS);
+JG_DOC_DECLARE(input, JG_INPUT_FIELDS);
 
 enum jg_layer {
 #define JG__L(e, name) JG_L_##e,
@@ -66,25 +67,25 @@ const char *jg_experiment_result_name(enum jg_experiment_result r);
 int jg_experiment_result_index(const char *name);
 const char *jg_experiment_id_name(enum jg_experiment_id x);
 
-/* a finding */
-#define JG_FINDING_STR(f, name) JG_KEY_STR(JG_FK, f, name)
-#define JG_FINDING_LIST(f, name) JG_KEY_LIST(JG_FK, f, name)
-#define JG_FINDING_GET(f, name) JG_KEY_GET(JG_FK, f, name)
-#define JG_FINDING_SET_STR(f, name, s) JG_KEY_SET_STR(JG_FK, f, name, s)
-#define JG_FINDING_SET_LIST(f, name, a) JG_KEY_SET_LIST(JG_FK, f, name, a)
+/* a finding (LIST: an ARR row; a STR written from NULL is not set) */
+#define JG_FINDING_STR(f, name) JG_STR(finding, f, name)
+#define JG_FINDING_LIST(f, name) JG_ARR(finding, f, name)
+#define JG_FINDING_GET(f, name) JG_NODE(finding, f, name)
+#define JG_FINDING_SET_STR(f, name, s) JG_SET_AS(finding, f, name, STR, json_string(s))
+#define JG_FINDING_SET_LIST(f, name, a) JG_SET_AS(finding, f, name, ARR, a)
 /* the result */
-#define JG_RESULT_STR(d, name) JG_KEY_STR(JG_RK, d, name)
-#define JG_RESULT_BOOL(d, name) JG_KEY_BOOL(JG_RK, d, name)
-#define JG_RESULT_LIST(d, name) JG_KEY_LIST(JG_RK, d, name)
-#define JG_RESULT_OBJ(d, name) JG_KEY_OBJ(JG_RK, d, name)
-#define JG_RESULT_SET_STR(d, name, s) JG_KEY_SET_STR(JG_RK, d, name, s)
-#define JG_RESULT_SET_BOOL(d, name, b) JG_KEY_SET_BOOL(JG_RK, d, name, b)
-#define JG_RESULT_SET_LIST(d, name, a) JG_KEY_SET_LIST(JG_RK, d, name, a)
-#define JG_RESULT_SET_OBJ(d, name, o) JG_KEY_SET_OBJ(JG_RK, d, name, o)
+#define JG_RESULT_STR(d, name) JG_STR(result, d, name)
+#define JG_RESULT_BOOL(d, name) JG_BOOL(result, d, name)
+#define JG_RESULT_LIST(d, name) JG_ARR(result, d, name)
+#define JG_RESULT_OBJ(d, name) JG_OBJ(result, d, name)
+#define JG_RESULT_SET_STR(d, name, s) JG_SET_AS(result, d, name, STR, json_string(s))
+#define JG_RESULT_SET_BOOL(d, name, b) JG_SET_BOOL(result, d, name, b)
+#define JG_RESULT_SET_LIST(d, name, a) JG_SET_AS(result, d, name, ARR, a)
+#define JG_RESULT_SET_OBJ(d, name, o) JG_SET_AS(result, d, name, OBJ, o)
 /* layers.<layer> */
-#define JG_LAYER_ENTRY_STR(l, name) JG_KEY_STR(JG_LK, l, name)
-#define JG_LAYER_ENTRY_LIST(l, name) JG_KEY_LIST(JG_LK, l, name)
+#define JG_LAYER_ENTRY_STR(l, name) JG_STR(layer_entry, l, name)
+#define JG_LAYER_ENTRY_LIST(l, name) JG_ARR(layer_entry, l, name)
 /* an experiment */
-#define JG_EXPERIMENT_STR(e, name) JG_KEY_STR(JG_XK, e, name)
+#define JG_EXPERIMENT_STR(e, name) JG_STR(experiment, e, name)
 
 #endif

@@ -1,54 +1,54 @@
-/* The doctor's documents (docs/schema.md "Finding", "Doctor result"): one row
- * per member, X(T, name, TYPE), the member's key as its name (schema/keys.h),
- * and the vocabularies their string members take, one table each. Writers
- * (doctor/finding.c, diagnose.c, experiments.c, cmd/triage.c) and readers
- * (doctor/render.c, reply.c, diagnose.c, cmd/setup_platform.c) use the
- * accessors of schema/doctor.h. */
+/* The doctor's documents (docs/schema.md "Finding", "Doctor result"): field
+ * tables (schema/doc.h), one row per member, and the vocabularies their
+ * string members take, one table each. Writers (doctor/finding.c,
+ * diagnose.c, experiments.c, cmd/triage.c) and readers (doctor/render.c,
+ * reply.c, diagnose.c, cmd/setup_platform.c) use the accessors of
+ * schema/doctor.h. */
 #ifndef JG_SCHEMA_DOCTOR_FIELDS_H
 #define JG_SCHEMA_DOCTOR_FIELDS_H
 
 /* A finding. */
-#define JG_FINDING_FIELDS(X, T)                                                                   \
-    X(T, id, STR)         /* "<layer>.<what>", stable */                                          \
-    X(T, layer, STR)      /* JG_LAYERS */                                                         \
-    X(T, severity, STR)   /* JG_SEVERITIES */                                                     \
-    X(T, confidence, STR) /* JG_CONFIDENCES */                                                    \
-    X(T, summary, STR)                                                                            \
-    X(T, evidence, LIST)  /* strings */                                                           \
-    X(T, fix, STR)
+#define JG_FINDING_FIELDS(X, P)                                                                   \
+    X(P, id, "id", STR)                 /* "<layer>.<what>", stable */                            \
+    X(P, layer, "layer", STR)           /* JG_LAYERS */                                           \
+    X(P, severity, "severity", STR)     /* JG_SEVERITIES */                                       \
+    X(P, confidence, "confidence", STR) /* JG_CONFIDENCES */                                      \
+    X(P, summary, "summary", STR)                                                                 \
+    X(P, evidence, "evidence", ARR)     /* strings */                                             \
+    X(P, fix, "fix", STR)
 
 /* The doctor result; triage --json adds input and facts. */
-#define JG_RESULT_FIELDS(X, T)                                                                    \
-    X(T, findings, LIST)    /* findings, most likely root cause first */                          \
-    X(T, layers, OBJ)       /* layer name -> JG_LAYER_ENTRY_FIELDS */                             \
-    X(T, blocking, BOOL)                                                                          \
-    X(T, kernel_ran, BOOL)                                                                        \
-    X(T, healthy, BOOL)                                                                           \
-    X(T, facts_mode, STR)   /* live | sysroot | file | report */                                  \
-    X(T, experiments, LIST) /* JG_EXPERIMENT_FIELDS */                                            \
-    X(T, input, OBJ)        /* JG_INPUT_FIELDS */                                                 \
-    X(T, facts, OBJ)
+#define JG_RESULT_FIELDS(X, P)                                                                    \
+    X(P, findings, "findings", ARR)       /* findings, most likely root cause first */            \
+    X(P, layers, "layers", OBJ)           /* layer name -> JG_LAYER_ENTRY_FIELDS */               \
+    X(P, blocking, "blocking", BOOL)                                                              \
+    X(P, kernel_ran, "kernel_ran", BOOL)                                                          \
+    X(P, healthy, "healthy", BOOL)                                                                \
+    X(P, facts_mode, "facts_mode", STR)   /* live | sysroot | file | report */                    \
+    X(P, experiments, "experiments", ARR) /* JG_EXPERIMENT_FIELDS */                              \
+    X(P, input, "input", OBJ)             /* JG_INPUT_FIELDS */                                   \
+    X(P, facts, "facts", OBJ)
 
 /* layers.<layer> */
-#define JG_LAYER_ENTRY_FIELDS(X, T)                                                               \
-    X(T, status, STR) /* JG_LAYER_STATUSES */                                                     \
-    X(T, findings, LIST) /* finding ids */
+#define JG_LAYER_ENTRY_FIELDS(X, P)                                                               \
+    X(P, status, "status", STR)     /* JG_LAYER_STATUSES */                                       \
+    X(P, findings, "findings", ARR) /* finding ids */
 
 /* An experiment (in the result, and in a live facts document's "experiments"). */
-#define JG_EXPERIMENT_FIELDS(X, T)                                                                \
-    X(T, id, STR)                                                                                 \
-    X(T, change, STR)                                                                             \
-    X(T, probe, STR)  /* driver | python */                                                       \
-    X(T, result, STR) /* JG_EXPERIMENT_RESULTS */                                                 \
-    X(T, detail, STR)                                                                             \
-    X(T, seconds, REAL)
+#define JG_EXPERIMENT_FIELDS(X, P)                                                                \
+    X(P, id, "id", STR)                                                                           \
+    X(P, change, "change", STR)                                                                   \
+    X(P, probe, "probe", STR)   /* driver | python */                                             \
+    X(P, result, "result", STR) /* JG_EXPERIMENT_RESULTS */                                       \
+    X(P, detail, "detail", STR)                                                                   \
+    X(P, seconds, "seconds", NUM)
 
 /* input (triage) */
-#define JG_INPUT_FIELDS(X, T)                                                                     \
-    X(T, kind, STR) /* facts | evidence | text */                                                 \
-    X(T, bytes, INT)                                                                              \
-    X(T, lines, INT)                                                                              \
-    X(T, long_lines_cut, INT)
+#define JG_INPUT_FIELDS(X, P)                                                                     \
+    X(P, kind, "kind", STR) /* facts | evidence | text */                                         \
+    X(P, bytes, "bytes", INT)                                                                     \
+    X(P, lines, "lines", INT)                                                                     \
+    X(P, long_lines_cut, "long_lines_cut", INT)
 
 /* Vocabularies: X(ENUM, "name"). Layers run from the hardware upward: the
  * order is the depth findings are sorted by (a lower layer breaks everything

@@ -7,7 +7,10 @@
  * mistyped field does not compile. */
 #ifndef JG_SCHEMA_EVIDENCE_H
 #define JG_SCHEMA_EVIDENCE_H
+#include <stddef.h>
+
 #include "schema/doc.h"
+#include "schema/facts.h"
 
 /* The Statement itself. */
 #define JG_STATEMENT_FIELDS(X, P)                                                                \
@@ -91,5 +94,37 @@ JG_DOC_DECLARE(run, JG_RUN_FIELDS);
     X(P, raw_model, "raw.model", STR)                                                             \
     X(P, fact_status, "fact_status", OBJ)
 JG_DOC_DECLARE(platform, JG_PLATFORM_FIELDS);
+
+/* The platform fields that come straight from one fact of the facts
+ * document: X(platform field, TYPE, facts field, kind). TYPE is the platform
+ * row's and FACT_<TYPE> the fact's, so a row pairing fields of different
+ * types does not compile; kind: 'v' version-like, 't' free text (scrubbed
+ * as such), 'b' boolean. The record's writer copies each fact to its field
+ * and its status to fact_status (src/evidence/write.c); the doctor reads a
+ * record back into the same facts (src/doctor/report_evidence.c). */
+#define JG_PLATFORM_FACT_ROWS(X)                                                                 \
+    X(arch, STR, host_arch, 'v')                                                                  \
+    X(is_jetson, BOOL, jetson_is_jetson, 'b')                                                     \
+    X(module_part, STR, module_part_number, 'v')                                                  \
+    X(module_name, STR, module_name, 't')                                                         \
+    X(memory_class, STR, module_memory_class, 't')                                                \
+    X(soc, STR, module_soc, 'v')                                                                  \
+    X(compute_capability, STR, module_compute_capability, 'v')                                    \
+    X(identified_by, STR, module_identified_by, 'v')                                              \
+    X(l4t, STR, l4t_version, 'v')                                                                 \
+    X(jetpack, STR, jetpack_version, 'v')                                                         \
+    X(os, STR, host_os_pretty_name, 't')                                                          \
+    X(cuda_toolkit, STR, cuda_toolkit, 'v')                                                       \
+    X(cudnn, STR, cuda_cudnn, 'v')                                                                \
+    X(tensorrt, STR, cuda_tensorrt, 'v')
+
+typedef struct jg_platform_fact {
+    enum jgf_platform key; /* the platform field */
+    jg_ff field;           /* the fact */
+    char kind;
+} jg_platform_fact;
+#define JG__PF_ONE(pfield, type, ffield, kind) +1
+#define JG_PLATFORM_NFACTS ((size_t)(0 JG_PLATFORM_FACT_ROWS(JG__PF_ONE)))
+extern const jg_platform_fact jg_platform_facts[JG_PLATFORM_NFACTS];
 
 #endif

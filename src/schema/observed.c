@@ -1,8 +1,8 @@
 #include "schema/observed.h"
 
-JG_KEYS_DEFINE(JG_OF, JG_OBSERVED_FIELDS);
-JG_KEYS_DEFINE(JG_OD, JG_DOCKER_FIELDS);
-JG_KEYS_DEFINE(JG_OI, JG_OBS_ITEM_FIELDS);
+JG_DOC_DEFINE(obs, JG_OBSERVED_FIELDS);
+JG_DOC_DEFINE(docker, JG_DOCKER_FIELDS);
+JG_DOC_DEFINE(item, JG_OBS_ITEM_FIELDS);
 
 static const char *const signal_names[JG_SIG_COUNT] = {
 #define JG__SIG_NAME(name) [JG_SIG_##name] = #name,

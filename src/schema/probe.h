@@ -32,6 +32,11 @@
     X(P, devices, "measurements.devices", OBJS)
 JG_DOC_DECLARE(probe, JG_PROBE_FIELDS);
 
+/* What `jetgate probe --json` prints: the results in the order they ran
+ * (the doctor's counter-experiments read it). */
+#define JG_PROBE_RUN_FIELDS(X, P) X(P, probes, "probes", OBJS)
+JG_DOC_DECLARE(probes, JG_PROBE_RUN_FIELDS);
+
 /* The CUDA error structure: the first failing driver call of a probe, as the
  * probe records it, a check carries it (measurements.cuda_error), evidence
  * keeps it, JUnit names it and the doctor's rules read it. */

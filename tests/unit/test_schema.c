@@ -2,7 +2,7 @@
  * field's path exists in the golden facts documents, a live doctor's document
  * (tests/data/facts, its env and experiments), or what triage builds from the
  * pasted reports in tests/data; wherever a fact is ok its value has the
- * table's type, and a plain value (R*) has its type or is null. The typed
+ * table's type, and a plain value has its type or is null. The typed
  * accessors read what the generic lookups read, and the writers create the
  * path. (tests/unit/schema_typo.c checks that a misspelled or mistyped field
  * does not compile.) */
@@ -27,40 +27,19 @@
 #include "util/json.h"
 #include "test_json.h"
 
-typedef enum { T_STR, T_INT, T_BOOL, T_LIST, T_OBJ, T_RAW, T_RSTR, T_RINT, T_RBOOL, T_RLIST,
-               T_ROBJ } type;
-static const type types[JG_FF_COUNT] = {
-#define TYPE_OF(name, path, t) [JG_FF_##name] = T_##t,
-    JG_FACTS_FIELDS(TYPE_OF)
-#undef TYPE_OF
-};
-
-static bool has_type(const json_t *v, type t)
-{
-    switch (t) {
-    case T_STR: return json_is_string(v);
-    case T_INT: return json_is_integer(v);
-    case T_BOOL: return json_is_boolean(v);
-    case T_LIST: return json_is_array(v);
-    case T_OBJ: return json_is_object(v);
-    case T_RSTR: return json_is_string(v) || json_is_null(v);
-    case T_RINT: return json_is_integer(v) || json_is_null(v);
-    case T_RBOOL: return json_is_boolean(v) || json_is_null(v);
-    case T_RLIST: return json_is_array(v) || json_is_null(v);
-    case T_ROBJ: return json_is_object(v) || json_is_null(v);
-    default: return true;
-    }
-}
-
+/* A plain value has its row's type or is null; a fact has a status, and
+ * its value (when there is one and it is not null) has the row's type. */
 static void check_doc(const json_t *doc, const char *name, int *seen)
 {
     for (int f = 0; f < JG_FF_COUNT; f++) {
+        const jg_field *row = &jg_fields_ff[f];
         json_t *node = jg_ff_node(doc, (jg_ff)f);
         if (!node)
             continue;
         seen[f]++;
-        if (types[f] >= T_RAW) {
-            if (!has_type(node, types[f]))
+        assert_int_equal(row->fact, jg_ff_is_fact((jg_ff)f));
+        if (!row->fact) {
+            if (!json_is_null(node) && row->type != JG_JT_ANY && !jg_doc_has_type(node, row->type))
                 fail_msg("%s: %s has the wrong type for the table", name, jg_ff_path((jg_ff)f));
             continue;
         }
@@ -68,7 +47,7 @@ static void check_doc(const json_t *doc, const char *name, int *seen)
         if (!st)
             fail_msg("%s: %s is not a fact (no status)", name, jg_ff_path((jg_ff)f));
         json_t *v = jg_ff_value(doc, (jg_ff)f);
-        if (v && !json_is_null(v) && !has_type(v, types[f]))
+        if (v && !json_is_null(v) && !jg_doc_has_type(v, row->type))
             fail_msg("%s: %s has the wrong type for the table", name, jg_ff_path((jg_ff)f));
     }
 }

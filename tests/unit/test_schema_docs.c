@@ -3,7 +3,7 @@
  * result, a failing probe's CUDA error and a record built from the gate
  * fixtures, with the table's type (or null); and a real record (from the
  * accelerator) passes the reader, which types every row. A row whose path
- * the writer never writes fails here. (tests/unit/schema_typo_docs.c checks
+ * the writer never writes fails here. (tests/unit/schema_typo.c checks
  * that a misspelled or mistyped field does not compile.) */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -149,12 +149,48 @@ static void real_record_passes_the_reader(void **state)
     json_decref(ev);
 }
 
+/* One writer for every table (schema/doc.h): the objects on the way made,
+ * a node kept (JG_DOC_KEEP), a non-object step refused or replaced
+ * (JG_DOC_MAKE_WAY); and the reader and the writer split a path alike. */
+static void one_writer_one_splitter(void **state)
+{
+    (void)state;
+    json_t *d = json_object();
+    const jg_field *lib = JG_FIELD(probe, library_path); /* measurements.library_path */
+    assert_int_equal(jg_doc_write(d, lib, json_string("a"), 0), 0);
+    assert_string_equal(JG_STR(probe, d, library_path), "a");
+    assert_int_equal(jg_doc_write(d, lib, json_string("b"), JG_DOC_KEEP), 1);
+    assert_string_equal(JG_STR(probe, d, library_path), "a");
+    json_object_set_new(d, "measurements", json_integer(1));
+    assert_int_equal(jg_doc_write(d, lib, json_string("c"), 0), -1);
+    assert_int_equal(jg_doc_write(d, lib, json_string("c"), JG_DOC_MAKE_WAY), 0);
+    assert_string_equal(JG_STR(probe, d, library_path), "c");
+    assert_int_equal(jg_doc_write(d, lib, NULL, 0), -1);
+    /* a step longer than the splitter's key is neither written nor read */
+    char path[300];
+    memset(path, 'k', 200);
+    strcpy(path + 200, ".x");
+    const jg_field longer = {path, JG_JT_STR, false};
+    assert_int_equal(jg_doc_write(d, &longer, json_string("x"), JG_DOC_MAKE_WAY), -1);
+    assert_null(jg_doc_node(d, &longer));
+    char key[8];
+    const char *p = jg_json_path_step("ab.c", key, sizeof key);
+    assert_string_equal(key, "ab");
+    assert_string_equal(p, "c");
+    p = jg_json_path_step(p, key, sizeof key);
+    assert_string_equal(key, "c");
+    assert_string_equal(p, "");
+    assert_null(jg_json_path_step("abcdefgh", key, sizeof key));
+    json_decref(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(probe_rows_are_written),
         cmocka_unit_test(record_rows_are_written),
         cmocka_unit_test(real_record_passes_the_reader),
+        cmocka_unit_test(one_writer_one_splitter),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
