@@ -80,7 +80,7 @@ void jg_rx_installs(jg_tp *p)
             snprintf(name, sizeof name, "%.*s", (int)(w - s + 4), s);
             json_t *u = json_object();
             JG_ITEM_SET_STR(u, wheel, name);
-            JG_KEY_SET(JG_OI, u, package, json_stringn(name, strcspn(name, "-")));
+            JG_SET(item, u, package, json_stringn(name, strcspn(name, "-")));
             JG_TP_ADD(p, unsupported_wheels, u);
         }
     }

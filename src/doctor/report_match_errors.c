@@ -42,7 +42,7 @@ static void cuda_error(jg_tp *p, int code, const char *call)
         return;
     json_t *e = json_object();
     JG_ITEM_SET_INT(e, code, code);
-    JG_KEY_SET(JG_OI, e, call, call ? json_string(call) : json_null());
+    JG_SET(item, e, call, call ? json_string(call) : json_null());
     JG_TP_ADD(p, cuda_errors, e);
 }
 

@@ -121,8 +121,8 @@ void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     if (JG_DOCKER_BOOL(JG_OBS_OBJ(v->observed, docker), build) == 1)
-        jg_ev_printf(ev, "%s.%s.%s = true", JG_FACT_PATH(observed), JG_KEY(JG_OF, docker),
-                     JG_KEY(JG_OD, build));
+        jg_ev_printf(ev, "%s.%s.%s = true", JG_FACT_PATH(observed), JG_PATH(obs, docker),
+                     JG_PATH(docker, build));
     jg_finding_spec s = {
         "container-runtime.cuda-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not visible to the process: on JetPack 4 containers get CUDA from the "

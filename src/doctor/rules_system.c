@@ -27,7 +27,7 @@ void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     if (n)
         jg_ev_printf(ev, "%s[%s].%s = false (%s)", JG_FACT_PATH(gpu_nodes),
-                     JG_GPU_NODE_STR(n, path), JG_KEY(JG_GN, openable), JG_GPU_NODE_STR(n, error));
+                     JG_GPU_NODE_STR(n, path), JG_PATH(gpunode, openable), JG_GPU_NODE_STR(n, error));
     if (sig)
         jg_ev_seen(ev, "report", sig);
     jg_finding_spec s = {"permissions.gpu-node-access", JG_L_PERMISSIONS, JG_SEV_ERROR,

@@ -13,7 +13,6 @@
 
 #include "schema/doc.h"
 #include "schema/facts_fields.h"
-#include "schema/keys.h"
 
 JG_DOC_DECLARE(ff, JG_FACTS_FIELDS);
 JG_DOC_DECLARE(gpunode, JG_GPU_NODE_FIELDS);

@@ -10,7 +10,6 @@
 #include <jansson.h>
 
 #include "schema/doc.h"
-#include "schema/keys.h"
 #include "schema/observed_fields.h"
 
 JG_DOC_DECLARE(obs, JG_OBSERVED_FIELDS);

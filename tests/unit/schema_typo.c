@@ -38,7 +38,7 @@ long long read_fields(const json_t *doc, json_t *w)
     /* observed (schema/observed.h) */
     n += !!JG_OBS_LIST(doc, images) + JG_DOCKER_BOOL(doc, build) + !!JG_ITEM_STR(doc, soname);
     n += JG_ITEM_SET_INT(w, major, 8) + !!jg_obs_signal(doc, JG_SIG_numpy_abi);
-    n += !!JG_KEY(JG_OF, docker);
+    n += !!JG_PATH(obs, docker);
     /* the doctor's documents (schema/doctor.h) */
     n += !!JG_FINDING_STR(doc, summary) + JG_RESULT_BOOL(doc, healthy);
     n += !!JG_LAYER_ENTRY_STR(doc, status) + !!JG_EXPERIMENT_STR(doc, detail);
