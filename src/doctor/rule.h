@@ -33,6 +33,9 @@ json_t *jg_ev_of(const jg_view *v, const jg_ff *fields);
 enum jg_confidence jg_ev_corroborate(json_t *ev, const jg_view *v, jg_ff field, bool holds);
 /* An observed item from a pasted report ({"line", "text"}). */
 void jg_ev_seen(json_t *ev, const char *what, const json_t *item);
+/* Add spec's finding with one observed item (what = the item's line) as evidence. */
+void jg_finding_add_seen(json_t *out, const jg_finding_spec *spec, const char *what,
+                         const json_t *item);
 void jg_ev_printf(json_t *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Platform predicates. */

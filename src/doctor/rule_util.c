@@ -208,3 +208,11 @@ bool jg_nvidia_gpu_evidenced(const jg_view *v)
     return v->gpu_name || v->gpu_cc || v->drv_version > 0 ||
            json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0;
 }
+
+void jg_finding_add_seen(json_t *out, const jg_finding_spec *spec, const char *what,
+                         const json_t *item)
+{
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, what, item);
+    jg_finding_add(out, spec, ev);
+}

@@ -89,13 +89,11 @@ void jg_rule_signal_table(const jg_view *v, json_t *out);
 /* rules_host.c */
 void jg_rule_no_nvidia_gpu(const jg_view *v, json_t *out);
 void jg_rule_no_nvidia_driver(const jg_view *v, json_t *out);
-void jg_rule_nvml_mismatch(const jg_view *v, json_t *out);
 void jg_rule_sudo_environment(const jg_view *v, json_t *out);
 void jg_rule_no_torch_for_platform(const jg_view *v, json_t *out);
 void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out);
-void jg_rule_nvml_unknown_error(const jg_view *v, json_t *out);
 void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out);
-void jg_rule_nvidia_smi_missing(const jg_view *v, json_t *out);
 void jg_rule_torch_system_dependency(const jg_view *v, json_t *out);
+void jg_rule_libcuda_not_found(const jg_view *v, json_t *out);
 
 #endif

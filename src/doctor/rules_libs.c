@@ -153,8 +153,10 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
 {
     const json_t *m = NULL;
     if (v->in_container == JG_YES || v->toolkit_present == JG_NO ||
-        !jg_missing_generic_cuda_lib(v, &m) || jg_missing_but_listed(v))
-        return; /* listed on disk: the configuration rule says where the loader does not look */
+        !jg_missing_generic_cuda_lib(v, &m) || jg_missing_but_listed(v) ||
+        strncmp(JG_ITEM_STR(m, soname), "libcuda.so", 10) == 0)
+        return; /* listed on disk: the configuration rule says where the loader does not
+                 * look; libcuda is the driver's (jg_rule_libcuda_not_found) */
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     jg_ev_field(ev, v, JG_FF_cuda_toolkit);
@@ -168,28 +170,6 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
                : "install the CUDA runtime libraries the program was built for (the toolkit of "
                  "that version, or the nvidia-*-cu<XY> pip packages), or add their folder to "
                  "/etc/ld.so.conf.d and run sudo ldconfig"};
-    /* libcuda is the driver's own library, not the toolkit's; in a container the
-     * runtime mounts it from the host */
-    bool libcuda = strncmp(JG_ITEM_STR(m, soname), "libcuda.so", 10) == 0;
-    if (libcuda && jg_container_evidenced(v)) {
-        s.id = "container-runtime.driver-not-mounted";
-        s.layer = JG_L_CONTAINER_RUNTIME;
-        s.summary = "libcuda.so.1 is missing inside the container: it was started without the "
-                    "GPU, so the NVIDIA runtime did not mount the host's driver";
-        s.fix = jetson ? "docker run --runtime nvidia ... (or set \"default-runtime\": "
-                         "\"nvidia\" in /etc/docker/daemon.json for docker build and compose)"
-                       : "docker run --gpus all ... with the NVIDIA Container Toolkit installed "
-                         "(compose: deploy.resources.reservations.devices)";
-    } else if (libcuda) {
-        s.id = "cuda-driver.libcuda-not-found";
-        s.layer = JG_L_CUDA_DRIVER;
-        s.summary = "libcuda.so.1, the NVIDIA driver's user-space library, is not found: the "
-                    "driver is not installed for this system (or not visible to this process)";
-        s.fix = jetson ? "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
-                         "in a container start it with --runtime nvidia"
-                       : "install the NVIDIA driver (nvidia-smi must work); in a container start "
-                         "it with --gpus all and the NVIDIA Container Toolkit";
-    }
     jg_finding_add(out, &s, ev);
 }
 
