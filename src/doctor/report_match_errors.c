@@ -13,7 +13,7 @@
 static const struct { const char *phrase; int code; } error_phrases[] = {
     {"no kernel image is available", 209},
     {"driver version is insufficient for cuda runtime", 35},
-    {"nvidia driver on your system is too old", 35},
+    {"nvidia driver on your system is too old", 35}, {"your nvidia driver is too old", 35},
     {"forward compatibility was attempted on non supported hw", 804},
     {"unsupported display driver / cuda driver combination", 803},
     {"no cuda-capable device is detected", 100},
@@ -55,6 +55,8 @@ void jg_rx_cuda_errors(jg_tp *p)
         return;
     if ((r = after(p, "cudagetdevicecount returned")) && sscanf(r, "%d", &code) == 1)
         cuda_error(p, code, "cudaGetDeviceCount");
+    if ((r = after(p, "driver library init failure: ")) && sscanf(r, "%d", &code) == 1)
+        cuda_error(p, code, "cuInit");
     if ((r = after(p, "cuda initialization failure with error")) &&
         sscanf(r + strspn(r, ": "), "%d", &code) == 1) {
         cuda_error(p, code, "TensorRT");
@@ -86,6 +88,8 @@ static bool soname_at(const char *s, char *out, size_t cap)
 
 void jg_rx_missing_library(jg_tp *p)
 {
+    if (find(p, "init failure") || find(p, "initialization failure"))
+        return; /* the library loaded; starting it failed */
     if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
         !find(p, "could not load library") && !find(p, "could not load dynamic library") &&
         !find(p, "not found") && !find(p, "unable to load") && !find(p, "importerror: lib") &&

@@ -14,8 +14,8 @@ static const struct {
     /* the GPU: too old for the build, lost from the bus, or not NVIDIA's */
     {"no longer supports this gpu because it is too old", JG_SIG_gpu_too_old},
     {"gpu is too old", JG_SIG_gpu_too_old},
-    {"only supports ampere gpus or newer", JG_SIG_gpu_too_old},
-    {"only supported on gpus with compute capability of at least", JG_SIG_gpu_too_old},
+    {"only supports ampere gpus or newer", JG_SIG_gpu_lacks_feature},
+    {"only supported on gpus with compute capability of at least", JG_SIG_gpu_lacks_feature},
     {"fallen off the bus", JG_SIG_gpu_off_bus},
     {"unable to determine the device handle for gpu", JG_SIG_gpu_device_handle},
     {"found no nvidia driver on your system", JG_SIG_no_nvidia_driver},
@@ -43,6 +43,8 @@ static const struct {
     {"system not yet initialized", JG_SIG_fabric_manager},
     /* the container runtime */
     {"unknown or invalid runtime name: nvidia", JG_SIG_runtime_not_registered},
+    {"unknown runtime specified nvidia", JG_SIG_runtime_not_registered},
+    {"'devices' was unexpected", JG_SIG_compose_without_gpu_devices},
     {"the nvidia driver was not detected", JG_SIG_ngc_no_driver},
     {"invoking the nvidia container runtime hook directly", JG_SIG_gpus_flag_csv},
     {"no cuda runtime is found, using cuda_home", JG_SIG_no_gpu_at_build},
@@ -64,6 +66,18 @@ static const struct {
     {"xformers can't load c++/cuda extensions", JG_SIG_built_for_other_torch},
     {"cuda_home environment variable is not set", JG_SIG_cuda_home_unset},
     {"invalid device ordinal", JG_SIG_invalid_device_ordinal},
+    {"module was compiled for python", JG_SIG_built_for_other_python},
+    {"cannot allocate memory in static tls block", JG_SIG_static_tls},
+    {"fp16 is not supported on cpu", JG_SIG_running_on_cpu},
+    {"pytorch does not currently provide packages for pypi", JG_SIG_pypi_pytorch_placeholder},
+    {"no solution found when resolving dependencies", JG_SIG_resolver_failed},
+    {"resolutionimpossible", JG_SIG_resolver_failed},
+    {"these package versions have conflicting dependencies", JG_SIG_resolver_failed},
+    {"cuda.h: no such file", JG_SIG_cuda_headers_missing},
+    {"cuda_runtime.h: no such file", JG_SIG_cuda_headers_missing},
+    {"cuda_runtime_api.h: no such file", JG_SIG_cuda_headers_missing},
+    {"unsupported gpu architecture 'compute_", JG_SIG_toolchain_too_old_for_arch},
+    {"is not defined for option 'gpu-name'", JG_SIG_toolchain_too_old_for_arch},
     {"failed to open libnvrtc-builtins", JG_SIG_nvrtc_builtins},
     {"unable to find cudnn", JG_SIG_cudnn_stated_missing},
     {"could not find cudnn", JG_SIG_cudnn_stated_missing},
@@ -82,8 +96,8 @@ static const struct {
 
 /* The reporter says the machine has no NVIDIA GPU (another vendor's, or a Mac). */
 static const char *const other_gpu[] = {
-    "amd gpu", "radeon", "macbook", "apple m1", "apple m2", "apple silicon", "intel uhd",
-    "intel iris", "intel hd graphics", "don't have an nvidia", "do not have an nvidia",
+    "amd gpu", "radeon", "macbook pro m1", "macbook pro m2", "macbook air m", "apple m1",
+    "apple m2", "apple silicon", "don't have an nvidia", "do not have an nvidia",
     "don't have nvidia", "no nvidia gpu", "without an nvidia gpu", "without nvidia gpu", NULL};
 
 /* pip: "No matching distribution found for torch>=1.10" and its first line. */
@@ -191,6 +205,11 @@ void jg_rx_system(jg_tp *p)
      * (cgroup rules reset by a systemd reload on the host) */
     bool absent = find(p, "no such file") || find(p, "cannot") || find(p, "does not exist") ||
                   find(p, "failed to open");
+    /* what NVIDIA's Jetson torch wheels need from the system (its install guide) */
+    bool unopened = find(p, "cannot open") || find(p, "no such file") || find(p, "not found");
+    if (unopened && (find(p, "libopenblas.so") || find(p, "libmpi_cxx.so") || find(p, "libmpi.so") ||
+                   find(p, "libomp.so") || find(p, "libgomp.so")))
+        jg_tp_signal(p, JG_SIG_torch_system_library_missing);
     if (absent && find(p, "/dev/nvidia-uvm"))
         jg_tp_signal(p, JG_SIG_uvm_missing);
     if (absent && (find(p, "/dev/nvhost-") || find(p, "/dev/nvmap") || find(p, "/dev/nvgpu")) &&
@@ -198,9 +217,28 @@ void jg_rx_system(jg_tp *p)
         jg_tp_signal(p, JG_SIG_tegra_node_missing);
     if (find(p, "nvidia-container-runtime-hook") && find(p, "executable file not found"))
         jg_tp_signal(p, JG_SIG_toolkit_hook_missing);
-    /* a shell inside a running container (the commands that follow ran there) */
-    if (find(p, "docker exec") || find(p, "podman exec") || find(p, "kubectl exec"))
+    /* docker build's own lines: "Step 5/9 : RUN ..." and " ---> Running in 92c8d8acab95" */
+    if ((strncmp(p->lower, "step ", 5) == 0 && find(p, " : run ")) || find(p, "---> running in "))
         jg_tp_signal(p, JG_SIG_container_shell);
+    /* docker-compose's "Creating <service> ... done" */
+    size_t n = strlen(p->lower);
+    if (strncmp(p->lower, "creating ", 9) == 0 && n > 8 && strcmp(p->lower + n - 8, "... done") == 0)
+        jg_tp_signal(p, JG_SIG_container_shell);
+    /* a shell inside a running container (the commands that follow ran there) */
+    if (find(p, "docker exec") || find(p, "podman exec") || find(p, "kubectl exec") ||
+        find(p, "podman run") || find(p, "udocker ") || find(p, "singularity exec") ||
+        find(p, "apptainer exec") || find(p, "docker compose") || find(p, "docker-compose"))
+        jg_tp_signal(p, JG_SIG_container_shell);
+    /* a binary built against a newer glibc / libstdc++ than the one loaded */
+    if (find(p, "version `glibc_2.") && find(p, "not found"))
+        jg_tp_signal(p, JG_SIG_glibc_too_old);
+    if (find(p, "version `glibcxx_3.") && find(p, "not found"))
+        jg_tp_signal(p, JG_SIG_libstdcxx_too_old);
+    /* torch's allocator asserting on an NVML call is how it reports running out (pytorch#112377) */
+    if (find(p, "nvml_success == r internal assert failed"))
+        jg_tp_signal(p, JG_SIG_out_of_memory);
+    if (has_word(p, "dcgm") || find(p, "dcgm-exporter"))
+        jg_tp_signal(p, JG_SIG_dcgm);
     if (find(p, "failed to initialize nvml: unknown error"))
         jg_tp_signal(p, JG_SIG_nvml_unknown_error);
 }

@@ -87,13 +87,11 @@ bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item);
 /* rules_signals.c: one phrase, one finding (a table) */
 void jg_rule_signal_table(const jg_view *v, json_t *out);
 /* rules_host.c */
-void jg_rule_no_nvidia_gpu(const jg_view *v, json_t *out);
 void jg_rule_no_nvidia_driver(const jg_view *v, json_t *out);
 void jg_rule_sudo_environment(const jg_view *v, json_t *out);
 void jg_rule_no_torch_for_platform(const jg_view *v, json_t *out);
 void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out);
 void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out);
-void jg_rule_torch_system_dependency(const jg_view *v, json_t *out);
 void jg_rule_libcuda_not_found(const jg_view *v, json_t *out);
 
 #endif

@@ -53,8 +53,11 @@ void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
     if (exe)
         jg_ev_seen(ev, "exec format error", exe);
     bool x86 = v->arch && strcmp(v->arch, "x86_64") == 0;
+    /* "exec format error" alone may be any binary for another CPU, not an image's */
+    bool image = mis || jg_container_evidenced(v);
     jg_finding_spec s = {
-        "container-runtime.foreign-arch-image", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+        "container-runtime.foreign-arch-image", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        image ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         x86 ? "an arm64 image runs on an x86_64 host: its binaries cannot execute here"
             : "the image is not built for this CPU (an amd64 image on an arm64 Jetson): its "
               "binaries cannot execute",

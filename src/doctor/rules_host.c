@@ -1,24 +1,11 @@
-/* Rules whose layer depends on what else the report shows: the same phrase
- * means "no NVIDIA GPU" on a laptop and "driver not loaded" beside an
- * nvidia-smi table, "driver libraries installed in the image" in a container
- * and "module not reloaded" on a host. Each reading is its own finding spec;
- * the rule picks one from the evidence. */
+/* Rules that need more than one phrase and a second reading (those are the
+ * signal tables' rows): several readings of one phrase, a signal together with
+ * what else failed, two sessions that disagree, a missing library whose owner
+ * decides the layer. Each reading is its own finding spec; the rule picks one
+ * from the evidence. */
 #include <string.h>
 
 #include "doctor/rules.h"
-
-static const jg_finding_spec no_nvidia_gpu = {
-    "hardware.no-nvidia-gpu", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
-    "the machine has no NVIDIA GPU (another vendor's GPU, or a Mac): CUDA cannot run there",
-    "CUDA needs an NVIDIA GPU: on an AMD GPU use a ROCm build, on a Mac the MPS or CPU backend, "
-    "or run on a machine with an NVIDIA GPU (a Jetson, a CUDA server)"};
-
-void jg_rule_no_nvidia_gpu(const jg_view *v, json_t *out)
-{
-    const json_t *sig = jg_view_signal(v, JG_SIG_no_nvidia_gpu);
-    if (sig && !jg_nvidia_gpu_evidenced(v)) /* a laptop's iGPU beside an NVIDIA one is no cause */
-        jg_finding_add_seen(out, &no_nvidia_gpu, "the reporter's machine", sig);
-}
 
 /* torch's "Found no NVIDIA driver on your system": no libcuda at all. */
 static const jg_finding_spec no_driver[3] = {
@@ -84,4 +71,102 @@ void jg_rule_no_torch_for_platform(const jg_view *v, json_t *out)
                : "compare python3 --version and uname -m with pytorch.org's supported list; use "
                  "a supported Python, or the index that has this platform's builds"};
     jg_finding_add_seen(out, &s, "pip", sig);
+}
+
+/* The same check as root (sudo) and as the user, with different answers. */
+static const jg_finding_spec root_only = {
+    "permissions.gpu-for-root-only", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    "CUDA works under sudo (root) and not as the user: the user may not open the GPU's device "
+    "nodes",
+    "ls -l /dev/nvidia* (or /dev/nvmap, /dev/nvhost-* on a Jetson) names their group; add the "
+    "user to it (sudo usermod -aG video,render $USER), log out and in"};
+
+static bool session_with(const json_t *t, const void *want)
+{
+    return JG_ITEM_BOOL(t, cuda_available) == *(const int *)want;
+}
+
+void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out)
+{
+    static const int yes = 1, no = 0;
+    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_python);
+    const json_t *works = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &yes);
+    const json_t *fails = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &no);
+    if (!sig || !works || !fails)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "command", sig);
+    jg_ev_seen(ev, "CUDA available", works);
+    jg_ev_seen(ev, "CUDA not available", fails);
+    jg_finding_add(out, &root_only, ev);
+}
+
+/* A Tegra device node or driver library that is absent: not passed into a
+ * container (most often), or missing on a host known not to be a container. */
+static const jg_finding_spec tegra_absent[2] = {
+    {"container-runtime.tegra-driver-not-passed", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+     JG_CONF_LOW,
+     "the Jetson GPU's device nodes or driver libraries are not there: most often a container "
+     "started without the NVIDIA runtime, which passes them in",
+     "docker run --runtime nvidia ... (or \"default-runtime\": \"nvidia\" in "
+     "/etc/docker/daemon.json for docker build and compose); on the host ls -l /dev/nvhost-* "
+     "/dev/nvmap and /usr/lib/aarch64-linux-gnu/tegra"},
+    {"kernel-driver.tegra-driver-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+     "the Jetson GPU's device nodes or driver libraries are missing on the host: a custom "
+     "kernel or image without the L4T GPU driver",
+     "reinstall the L4T packages (sudo apt install --reinstall nvidia-l4t-core nvidia-l4t-cuda) "
+     "or reflash; a custom kernel must include nvgpu"},
+};
+
+void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out)
+{
+    static const char *const tegra[] = {"libnvrm", "libnvos.so", "libnvrm_gpu", NULL};
+    const json_t *node = jg_view_signal(v, JG_SIG_tegra_node_missing);
+    const json_t *chip = jg_view_signal(v, JG_SIG_tegra_chip_id);
+    const json_t *lib = jg_missing_library(v, tegra);
+    const json_t *seen = node ? node : lib ? lib : chip;
+    if (!seen)
+        return;
+    bool container = jg_container_evidenced(v);
+    bool host = !container && (node || lib) && v->in_container == JG_NO;
+    jg_finding_spec s = tegra_absent[host];
+    if (container)
+        s.confidence = JG_CONF_MEDIUM; /* the container is seen, not inferred */
+    jg_finding_add_seen(out, &s, "Tegra driver", seen);
+}
+
+/* libcuda.so.1 missing: the driver's own library, not the toolkit's; in a
+ * container the runtime mounts it from the host. [container][jetson] */
+static const jg_finding_spec libcuda_missing[2][2] = {
+    {{"cuda-driver.libcuda-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "libcuda.so.1, the NVIDIA driver's user-space library, is not found: the driver is not "
+      "installed for this system (or not visible to this process)",
+      "install the NVIDIA driver (nvidia-smi must work); in a container start it with --gpus all "
+      "and the NVIDIA Container Toolkit"},
+     {"cuda-driver.libcuda-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "libcuda.so.1, the L4T driver's user-space library, is not found on this Jetson",
+      "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); in a container "
+      "start it with --runtime nvidia"}},
+    {{"container-runtime.driver-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "libcuda.so.1 is missing inside the container: it was started without the GPU, so the "
+      "NVIDIA runtime did not mount the host's driver",
+      "docker run --gpus all ... with the NVIDIA Container Toolkit installed (compose: "
+      "deploy.resources.reservations.devices)"},
+     {"container-runtime.driver-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "libcuda.so.1 is missing inside the container: it was started without the NVIDIA runtime, "
+      "which mounts the host's L4T driver",
+      "docker run --runtime nvidia ... (or \"default-runtime\": \"nvidia\" in "
+      "/etc/docker/daemon.json for docker build and compose)"}},
+};
+
+void jg_rule_libcuda_not_found(const jg_view *v, json_t *out)
+{
+    static const char *const libcuda[] = {"libcuda.so", NULL};
+    const json_t *m = jg_missing_library(v, libcuda);
+    if (!m || jg_missing_but_listed(v))
+        return;
+    bool container = v->in_container == JG_YES || jg_container_evidenced(v);
+    jg_finding_add_seen(out, &libcuda_missing[container][jg_on_jetson(v)], "missing library", m);
 }

@@ -188,7 +188,7 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
     for (int i = 0; ids[i]; i++)
         if (jg_findings_has(out, ids[i]))
             return;
-    static const char *const nvidia[] = {"libcu", "libnv", "libnccl", NULL};
+    static const char *const nvidia[] = {"libcu", "libnv", "libnccl", "libnpp", NULL};
     const json_t *m = jg_missing_library(v, nvidia);
     if (!m)
         return;

@@ -125,11 +125,32 @@ static bool torch_newer_than_driver(const jg_view *v)
     return drv > 0 && v->torch_cuda && jg_cuda_version_int(v->torch_cuda) > drv;
 }
 
+/* Inside a container started without the GPU there is no libcuda, and the
+ * CUDA runtime reports that as an insufficient driver (35). */
+static const jg_finding_spec no_driver_in_container = {
+    "container-runtime.no-driver-in-container", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+    JG_CONF_MEDIUM,
+    "CUDA reports an insufficient driver (35) in a container started without the GPU: with no "
+    "driver mounted, the CUDA runtime says 35",
+    "start the container with the GPU (docker run --gpus all, --runtime nvidia on a Jetson, a "
+    "compose device reservation) and the NVIDIA Container Toolkit installed"};
+
+static bool container_without_gpu(const jg_view *v)
+{
+    const json_t *dk = JG_OBS_OBJ(v->observed, docker);
+    return jg_container_evidenced(v) && JG_DOCKER_BOOL(dk, gpus) != 1 &&
+           JG_DOCKER_BOOL(dk, runtime_nvidia) != 1 && v->nvidia_runtime != JG_YES;
+}
+
 void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
 {
     const json_t *e = jg_view_cuda_error(v, 35);
     if (!e || torch_newer_than_driver(v))
         return;
+    if (container_without_gpu(v)) {
+        jg_finding_add_seen(out, &no_driver_in_container, "cuda error 35 (insufficient driver)", e);
+        return;
+    }
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 35 (insufficient driver)", e);
     jg_ev_field(ev, v, JG_FF_l4t_version);

@@ -1,21 +1,55 @@
 /* The signal rules' one evaluator: each row whose signal the report showed
- * becomes its finding, with the line as evidence (rows: signal_rules.h). */
+ * becomes its finding (or its second reading), with the line as evidence
+ * (rows: signal_rules.h). */
+#include <string.h>
+
 #include "doctor/rules.h"
 #include "doctor/signal_rules.h"
 
-static bool container_holds(const jg_view *v, enum jg_container_test t)
+static bool jetson_seen(const jg_view *v)
 {
-    return (t == JG_CT_SEEN && jg_container_evidenced(v)) ||
-           (t == JG_CT_INSIDE && v->in_container == JG_YES);
+    return jg_on_jetson(v) || json_array_size(JG_VIEW_LIST(v, jetson_hints)) > 0 ||
+           jg_view_signal(v, JG_SIG_gpus_flag_csv);
+}
+
+static bool platform_holds(const jg_view *v, enum jg_platform_test t)
+{
+    switch (t) {
+    case JG_PT_OFF_JETSON:
+        return !jetson_seen(v);
+    case JG_PT_JETSON:
+        return jetson_seen(v);
+    case JG_PT_NO_NVIDIA_GPU:
+        return !jg_nvidia_gpu_evidenced(v);
+    default:
+        return true;
+    }
+}
+
+static bool alt_holds(const jg_view *v, enum jg_alt_test t, const json_t *sig)
+{
+    const char *line = JG_ITEM_STR(sig, text);
+    const char *stack = JG_ITEM_STR(JG_OBS_OBJ(v->observed, other_stack), package);
+    switch (t) {
+    case JG_AT_CONTAINER_SEEN:
+        return jg_container_evidenced(v);
+    case JG_AT_INSIDE_CONTAINER:
+        return v->in_container == JG_YES;
+    case JG_AT_PACKAGE_FILE:
+        return (line && strstr(line, "-packages/")) || (stack && strcmp(stack, "triton") == 0);
+    case JG_AT_TORCH_SEEN:
+        return JG_OBS_GET(v->observed, torch_seen) != NULL;
+    default:
+        return false;
+    }
 }
 
 static void signal_row(const jg_view *v, json_t *out, const jg_signal_rule *r)
 {
     const json_t *sig = jg_view_signal(v, r->signal);
-    bool jetson = jg_on_jetson(v) || json_array_size(JG_VIEW_LIST(v, jetson_hints)) > 0;
-    if (!sig || (r->off_jetson && jetson))
+    if (!sig || !platform_holds(v, r->platform))
         return;
-    jg_finding_spec s = container_holds(v, r->container_test) ? r->in_container : r->spec;
+    jg_finding_spec s = alt_holds(v, r->alt_test, sig) ? r->alt : r->spec;
     if (r->fix_jetson && jg_on_jetson(v))
         s.fix = r->fix_jetson;
     jg_finding_add_seen(out, &s, r->what, sig);
@@ -23,6 +57,8 @@ static void signal_row(const jg_view *v, json_t *out, const jg_signal_rule *r)
 
 void jg_rule_signal_table(const jg_view *v, json_t *out)
 {
-    for (size_t i = 0; i < jg_signal_rules_count; i++)
-        signal_row(v, out, &jg_signal_rules[i]);
+    for (size_t i = 0; i < jg_signal_rules_lower_count; i++)
+        signal_row(v, out, &jg_signal_rules_lower[i]);
+    for (size_t i = 0; i < jg_signal_rules_upper_count; i++)
+        signal_row(v, out, &jg_signal_rules_upper[i]);
 }

@@ -29,9 +29,11 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
         jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
     if (nc)
         jg_ev_seen(ev, "torch", nc);
+    /* on a machine said to have no NVIDIA GPU a CPU build may be the right one */
+    bool no_gpu = jg_view_signal(v, JG_SIG_no_nvidia_gpu) != NULL;
     jg_finding_spec s = {
         "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-        none || nc ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        (none || nc) && !no_gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         !(none || nc) ? "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
                         "PyPI's aarch64 wheel, which is CPU-only, stands in for a CUDA build"
         : jg_on_jetson(v) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): "
@@ -111,6 +113,34 @@ void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
+/* The lowest sm_NN of an arch list (0 when none): a GPU below it is older than
+ * the build supports, not left out of it. */
+static int lowest_sm(const json_t *list)
+{
+    int low = 0, sm;
+    size_t i;
+    json_t *a;
+    json_array_foreach(list, i, a)
+    {
+        const char *s = json_string_value(a);
+        if (s && sscanf(s, "sm_%d", &sm) == 1 && (!low || sm < low))
+            low = sm;
+    }
+    return low;
+}
+
+static bool gpu_below_build(const jg_view *v, const char *cc)
+{
+    int maj = 0, min = 0, low = lowest_sm(v->torch_arch_list);
+    return low && cc && sscanf(cc, "%d.%d", &maj, &min) == 2 && maj * 10 + min < low;
+}
+
+static const jg_finding_spec gpu_too_old = {
+    "hardware.gpu-too-old", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
+    "the GPU is older than this build supports: its compute capability is below the lowest "
+    "architecture the build has kernels for",
+    "use an older release or a source build that still has this GPU's arch, or a newer GPU"};
+
 void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
@@ -121,6 +151,12 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
         return;
     const json_t *conda = jg_view_signal(v, JG_SIG_conda_forge_torch);
     json_t *ev = jg_ev_new();
+    if (missing && gpu_below_build(v, cc)) {
+        jg_ev_field(ev, v, JG_FF_python_torch_arch_list);
+        jg_ev_printf(ev, "device compute capability = %s", cc);
+        jg_finding_add(out, &gpu_too_old, ev);
+        return;
+    }
     if (missing) {
         jg_ev_field(ev, v, JG_FF_python_torch_arch_list);
         jg_ev_printf(ev, "device compute capability = %s (%s)", cc,
@@ -200,8 +236,9 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
     snprintf(summary, sizeof summary,
              "a package (usually the torch wheel) was built for CUDA %d.%d, which this "
              "JetPack does not ship: a build for another JetPack", need / 1000, (need % 1000) / 10);
+    bool torch = JG_OBS_GET(v->observed, torch_seen) || v->torch_version;
     jg_finding_spec s = {"pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-                         have ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary, jg_fix_torch(v)};
+                         have && torch ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary, jg_fix_torch(v)};
     /* torch nowhere in the report and not a Python import: another program needs it */
     const char *line = JG_ITEM_STR(m, text);
     bool python = line && (strstr(line, "ImportError") || strstr(line, "OSError"));
@@ -255,8 +292,10 @@ static void torch_not_installed(const jg_view *v, json_t *out)
 {
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_python_torch_found);
+    /* medium: it shows this interpreter lacks torch, not whether torch is missing or
+     * another interpreter (the one that has it) should have run */
     jg_finding_spec s = {"pytorch-build.torch-not-installed", JG_L_PYTORCH_BUILD, JG_SEV_WARNING,
-                         JG_CONF_HIGH,
+                         JG_CONF_MEDIUM,
                          "torch is not installed for this interpreter (only the native CUDA "
                          "layers were checked)",
                          jg_on_jetson(v) ? jg_fix_torch(v)

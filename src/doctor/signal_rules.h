@@ -1,29 +1,44 @@
-/* Findings that one phrase of a tool's own output establishes by itself: the
- * phrase is direct evidence of the cause, so no other fact changes the layer.
- * One row per finding (rules_signals_table.c); a row with a Jetson variant of
- * the fix uses it where the host or report is a Jetson.
- * Rules whose layer depends on more than the phrase are functions (rules_host.c). */
+/* Findings that one phrase of a tool's own output establishes: one row per
+ * finding (rules_signals_lower.c: hardware to the container runtime;
+ * rules_signals_upper.c: libraries to the project), evaluated by rules_signals.c. A row may
+ * speak only on some platforms, use a Jetson fix on a Jetson, and name a
+ * second reading of the same phrase that holds when the report shows a
+ * certain context (a container, a Python package's file, torch). Rules that
+ * need more than that are functions (rules_host*.c). */
 #ifndef JG_DOCTOR_SIGNAL_RULES_H
 #define JG_DOCTOR_SIGNAL_RULES_H
 #include "doctor/rule.h"
 
-/* Where a container changes the reading of a phrase: a container seen in the
- * report (a docker command, an image, a shell in one), or only facts saying
- * this process runs inside one (a host tool such as nvidia-docker prints the
- * same phrase outside). */
-enum jg_container_test { JG_CT_NONE, JG_CT_SEEN, JG_CT_INSIDE };
+/* Where the row speaks. A Jetson: facts or report say so (L4T, a Jetson
+ * hint, CSV mode's --gpus refusal, which only Jetsons have). */
+enum jg_platform_test {
+    JG_PT_ANY,
+    JG_PT_OFF_JETSON,   /* silent on a Jetson */
+    JG_PT_JETSON,       /* only on a Jetson */
+    JG_PT_NO_NVIDIA_GPU /* silent where an NVIDIA GPU is evidenced */
+};
+
+/* When the second reading holds instead of the first. */
+enum jg_alt_test {
+    JG_AT_NONE,
+    JG_AT_CONTAINER_SEEN,   /* a container in the report (a docker command, an image, a shell in one) */
+    JG_AT_INSIDE_CONTAINER, /* facts say this process runs inside one (a host tool such as
+                             * nvidia-docker prints the same phrase outside) */
+    JG_AT_PACKAGE_FILE,     /* the line names a Python package's file (-packages/), or Triton */
+    JG_AT_TORCH_SEEN        /* the report names torch */
+};
 
 typedef struct jg_signal_rule {
     jg_signal signal;
     const char *what; /* the evidence label */
     jg_finding_spec spec;
     const char *fix_jetson; /* NULL: spec.fix everywhere */
-    bool off_jetson;        /* silent on a Jetson (or a report hinting one) */
-    enum jg_container_test container_test;
-    jg_finding_spec in_container; /* the reading when container_test holds */
+    enum jg_platform_test platform;
+    enum jg_alt_test alt_test;
+    jg_finding_spec alt; /* the reading when alt_test holds */
 } jg_signal_rule;
 
-extern const jg_signal_rule jg_signal_rules[];
-extern const size_t jg_signal_rules_count;
+extern const jg_signal_rule jg_signal_rules_lower[], jg_signal_rules_upper[];
+extern const size_t jg_signal_rules_lower_count, jg_signal_rules_upper_count;
 
 #endif

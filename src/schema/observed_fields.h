@@ -102,6 +102,7 @@
     X(tf_no_gpu)                                                                                  \
     X(no_wheel_for_platform)                                                                      \
     X(gpu_too_old)                                                                                \
+    X(gpu_lacks_feature)                                                                          \
     X(no_nvidia_gpu)                                                                              \
     X(no_nvidia_driver)                                                                           \
     X(gpu_off_bus)                                                                                \
@@ -148,6 +149,18 @@
     X(tegra_chip_id)                                                                              \
     X(toolkit_differs_from_torch)                                                                 \
     X(cudnn_not_initialized)                                                                      \
-    X(container_shell)
+    X(container_shell)                                                                            \
+    X(glibc_too_old)                                                                              \
+    X(libstdcxx_too_old)                                                                          \
+    X(built_for_other_python)                                                                     \
+    X(toolchain_too_old_for_arch)                                                                 \
+    X(cuda_headers_missing)                                                                       \
+    X(static_tls)                                                                                 \
+    X(running_on_cpu)                                                                             \
+    X(resolver_failed)                                                                            \
+    X(pypi_pytorch_placeholder)                                                                   \
+    X(dcgm)                                                                                       \
+    X(compose_without_gpu_devices)                                                                \
+    X(torch_system_library_missing)
 
 #endif

@@ -1,0 +1,240 @@
+/* Signal rules for the CUDA libraries, Python packages, torch, the user's configuration and the project (the row type and its tests: signal_rules.h). */
+#include "doctor/signal_rules.h"
+
+const jg_signal_rule jg_signal_rules_upper[] = {
+    {JG_SIG_cudnn_version_mismatch, "cuDNN",
+     {"cuda-libraries.cudnn-version-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "torch loaded a cuDNN other than the one it was built against (another copy comes "
+      "first on the library path)",
+      "let torch use its own cuDNN: remove the other libcudnn from LD_LIBRARY_PATH or the "
+      "environment (a conda cudnn package), or install the torch build for the installed "
+      "cuDNN"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_invalid_device_ordinal, "CUDA",
+     {"configuration.invalid-device-ordinal", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the program asked for a GPU index this process does not see (error 101): "
+      "CUDA_VISIBLE_DEVICES, MIG instances or a fixed device id leave fewer devices than it "
+      "expects",
+      "echo $CUDA_VISIBLE_DEVICES; nvidia-smi -L; use cuda:0 for the first visible device, or "
+      "give each worker its own CUDA_VISIBLE_DEVICES (one MIG device per process)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cuda_in_fork, "CUDA",
+     {"project.cuda-in-forked-subprocess", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "CUDA works: the project uses it in a forked child after the parent initialised it "
+      "(a DataLoader worker, multiprocessing with fork)",
+      "use the 'spawn' start method (torch.multiprocessing.set_start_method('spawn')), keep "
+      "CUDA out of data-loader workers, or num_workers=0; the CUDA stack needs no change"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_package_without_cuda, "package",
+     {"python-packages.package-built-without-cuda", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a package other than torch is a build without CUDA: its wheel for this platform is "
+      "CPU-only",
+      "install that package's CUDA build for this platform and CUDA (its install page names "
+      "the index), or build it from source with CUDA"},
+     "build that package from source on the device with CUDA (or take a Jetson build from "
+     "jetson-containers / https://pypi.jetson-ai-lab.io): PyPI's aarch64 wheels are usually "
+     "CPU-only", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_no_package_distribution, "pip",
+     {"python-packages.no-package-for-platform", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "pip finds no release of a package for this platform and Python (no wheel for this "
+      "architecture or Python version, or a name that exists for x86 only)",
+      "check the package's install page for this architecture and Python; pick a version "
+      "that publishes wheels for them, or build it from source"},
+     "on a Jetson build it from source on the device or use a Jetson index "
+     "(https://pypi.jetson-ai-lab.io): many CUDA packages publish x86 wheels only", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_local_torch_folder, "traceback",
+     {"configuration.local-torch-folder", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "a folder named torch in the current directory (a source checkout) is imported instead "
+      "of the installed package",
+      "run python from another directory (cd ..) or rename the folder, then import torch"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_library_symbol_mismatch, "loader",
+     {"cuda-libraries.library-version-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a CUDA library lacks a symbol the program needs: two versions of a CUDA library are "
+      "mixed (an older copy comes first on the library path)",
+      "ldd on the failing module shows which copies load; remove the older copy from "
+      "LD_LIBRARY_PATH or the environment, or install matching versions"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_tf_gpu_libraries, "TensorFlow",
+     {"cuda-libraries.tensorflow-gpu-libraries", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "TensorFlow cannot load its CUDA libraries: the CUDA / cuDNN versions it was built for "
+      "are not installed or not on the library path",
+      "the lines above name the library; install the CUDA and cuDNN this TensorFlow release "
+      "was built for (its tested-build table), or the TensorFlow build for the installed CUDA"},
+     "use NVIDIA's TensorFlow build for this JetPack (docs.nvidia.com: installing TensorFlow "
+     "for Jetson); a PyPI TensorFlow does not match JetPack's CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_built_for_other_torch, "extension",
+     {"python-packages.built-for-other-torch", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a package's compiled extension was built against another torch (or CUDA) than the one "
+      "installed: its symbols do not match",
+      "install the package version built for this torch (torchvision / torchaudio: the pair "
+      "from the same release and index), or rebuild it against this torch (pip install "
+      "--no-build-isolation <package>)"},
+     "build it from source against NVIDIA's torch on the device (pip install "
+     "--no-build-isolation <package>) or take the pair from the same Jetson index", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cuda_home_unset, "build",
+     {"configuration.cuda-home-not-set", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a CUDA extension build cannot find the CUDA toolkit: CUDA_HOME is not set and nvcc is "
+      "not on PATH",
+      "install the CUDA toolkit matching torch.version.cuda and export "
+      "CUDA_HOME=/usr/local/cuda-<version> PATH=$CUDA_HOME/bin:$PATH before building"},
+     "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH (JetPack installs the "
+     "toolkit there; sudo apt install nvidia-jetpack if it is missing), then rebuild", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_devices_busy, "CUDA",
+     {"configuration.gpu-exclusive-or-busy", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "every visible GPU is busy or unavailable (error 46): an exclusive-process compute mode "
+      "with another process on the GPU, or another tenant holds it",
+      "nvidia-smi -q -d COMPUTE shows the compute mode; sudo nvidia-smi -c DEFAULT, or stop "
+      "the other process (nvidia-smi lists it)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_device_side_assert, "CUDA",
+     {"project.device-side-assert", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "CUDA works: an assertion in a kernel failed (an index out of range: a label not below "
+      "the number of classes, an embedding index too large)",
+      "run with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) for the real error line; check labels "
+      "and indices against the model's sizes; the CUDA stack needs no change"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_illegal_memory_access, "CUDA",
+     {"project.illegal-memory-access", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_LOW,
+      "a CUDA kernel accessed memory out of bounds: a bug in the project or in a package's "
+      "kernel (rarely the driver)",
+      "CUDA_LAUNCH_BLOCKING=1 names the kernel; compute-sanitizer python3 ... finds the access; "
+      "update the package that owns the kernel"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_nvrtc_builtins, "NVRTC",
+     {"configuration.nvrtc-builtins-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "NVRTC cannot load its builtins library: the CUDA toolkit's library folder is not on "
+      "the loader path (LD_LIBRARY_PATH, which sudo also resets)",
+      "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH (or add it to "
+      "/etc/ld.so.conf.d and run sudo ldconfig); run without sudo"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cudnn_stated_missing, "cuDNN",
+     {"cuda-libraries.cudnn-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "cuDNN is not installed where the program looks (a runtime image without it, or a "
+      "system without the cuDNN package)",
+      "install cuDNN for this CUDA (the libcudnn package, or nvidia-cudnn-cu<XY> for pip "
+      "builds); in an image, copy what the devel image installs"},
+     "install cuDNN from JetPack (sudo apt install nvidia-cudnn, or nvidia-jetpack); in an "
+     "L4T image, install it as the l4t-jetpack image does", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_toolkit_differs_from_torch, "build",
+     {"configuration.toolkit-differs-from-torch", JG_L_CONFIGURATION, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the CUDA toolkit the build uses (nvcc, CUDA_HOME) is not the CUDA torch was built with",
+      "point CUDA_HOME and PATH at the toolkit of torch.version.cuda, or install the torch "
+      "build for the installed toolkit"},
+     "use JetPack's toolkit (/usr/local/cuda) with NVIDIA's torch for this JetPack: both are "
+     "then on the same CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cudnn_not_initialized, "cuDNN",
+     {"cuda-libraries.cudnn-not-initialized", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_LOW,
+      "cuDNN could not initialise: a cuDNN that does not match torch's CUDA, or no GPU memory "
+      "left for its workspace",
+      "python3 -c 'import torch; print(torch.backends.cudnn.version())'; remove other libcudnn "
+      "copies from the library path; retry with a smaller batch"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_libstdcxx_too_old, "loader",
+     {"configuration.old-libstdcxx-loaded", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the C++ runtime loaded (libstdc++) is older than a library needs: an older copy comes "
+      "first (a conda environment's, or the system's)",
+      "conda install -c conda-forge libstdcxx-ng (or put the newer libstdc++'s folder first on "
+      "LD_LIBRARY_PATH); strings $(the libstdc++ path) | grep GLIBCXX lists what a copy has"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_built_for_other_python, "import",
+     {"python-packages.built-for-other-python", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a compiled module was built for another Python version than the interpreter running it",
+      "run it with the Python it was built for, or rebuild / reinstall it for this interpreter "
+      "(python3 -m pip install --force-reinstall <package>)"},
+     "JetPack's Python bindings (DeepStream's pyds, jetson-inference, TensorRT) are built for the "
+     "system Python: run them with /usr/bin/python3, or rebuild them for this interpreter",
+     JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cuda_headers_missing, "build",
+     {"configuration.cuda-headers-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a build cannot find the CUDA headers: the toolkit is not on the build's paths (CUDA_HOME, "
+      "PATH) or not installed",
+      "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH CPATH=/usr/local/cuda/include "
+      "before building; install the CUDA toolkit matching torch.version.cuda if it is missing"},
+     "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH before building (JetPack "
+     "installs the toolkit there; sudo apt install nvidia-jetpack if /usr/local/cuda is missing)",
+     JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_static_tls, "loader",
+     {"configuration.static-tls-preload", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a library (on aarch64 usually libgomp) cannot be loaded this late: it needs static TLS "
+      "and must be loaded when the process starts",
+      "export LD_PRELOAD=<the library path in the message> before starting Python (or import the "
+      "package that loads it first)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_running_on_cpu, "program",
+     {"pytorch-build.running-on-cpu", JG_L_PYTORCH_BUILD, JG_SEV_WARNING, JG_CONF_LOW,
+      "the program fell back to the CPU: torch sees no GPU (most often a torch build without "
+      "CUDA)",
+      "python3 -c 'import torch; print(torch.__version__, torch.version.cuda, "
+      "torch.cuda.is_available())'; if torch.version.cuda is None install a CUDA build for this "
+      "driver (download.pytorch.org/whl/cu<XYZ>)"},
+     "python3 -c 'import torch; print(torch.__version__, torch.version.cuda)'; if it is not "
+     "NVIDIA's JetPack build, install the wheel for this JetPack (jetgate doctor names it)",
+     JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_pypi_pytorch_placeholder, "pip",
+     {"pytorch-build.pypi-pytorch-placeholder", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
+      "pip installed the PyPI package named 'pytorch', a placeholder that only raises this "
+      "error, instead of torch",
+      "pip uninstall pytorch; install torch (the real package name) from the index for this "
+      "platform"},
+     "pip uninstall pytorch; install NVIDIA's torch wheel for this JetPack (and keep pip from "
+     "resolving torch from PyPI: jetgate constraints)",
+     JG_PT_ANY, JG_AT_NONE, {0}},
+    /* "version `GLIBC_2.NN' not found": a binary built on a newer OS release */
+    {JG_SIG_glibc_too_old, "loader",
+     {"project.binary-for-newer-os", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the program's binary was built for a newer OS release (it needs a newer glibc than this "
+      "system has)",
+      "download the build made for this OS release (ldd --version shows its glibc), or build "
+      "it from source here"},
+     NULL, JG_PT_ANY, JG_AT_PACKAGE_FILE,
+     {"python-packages.package-for-newer-os", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a Python package's compiled library was built for a newer OS release (it needs a newer "
+      "glibc than this system has)",
+      "install a release of the package built for this OS (an older wheel, or a manylinux tag "
+      "this glibc satisfies), or build it from source here"}},
+    /* nvcc "Unsupported gpu architecture" / ptxas "Value 'sm_NN' is not defined": the
+     * compiler is older than the GPU (the toolkit's, or a package's bundled one) */
+    {JG_SIG_toolchain_too_old_for_arch, "compiler",
+     {"cuda-libraries.toolkit-too-old-for-gpu", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the CUDA compiler is older than this GPU: it does not know the GPU's architecture",
+      "install a CUDA toolkit that knows this GPU (nvcc --list-gpu-arch), or build for an "
+      "architecture it knows (TORCH_CUDA_ARCH_LIST / CMAKE_CUDA_ARCHITECTURES)"},
+     NULL, JG_PT_ANY, JG_AT_PACKAGE_FILE,
+     {"python-packages.bundled-toolchain-too-old", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a package's bundled CUDA compiler (e.g. Triton's ptxas) is older than this GPU",
+      "point the package at the system toolkit's compiler (TRITON_PTXAS_PATH=/usr/local/cuda/"
+      "bin/ptxas), or install a release of the package that knows this GPU"}},
+    /* a resolver that found no solution: about torch when the report names torch (low:
+     * the conflict's own lines say which package) */
+    {JG_SIG_resolver_failed, "resolver",
+     {"python-packages.resolver-conflict", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_LOW,
+      "the installer found no set of packages that satisfies every requirement",
+      "read the resolver's lines for the package it cannot place; relax that pin or add the "
+      "index that has it"},
+     NULL, JG_PT_ANY, JG_AT_TORCH_SEEN,
+     {"pytorch-build.resolver-cannot-place-torch", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+      JG_CONF_LOW,
+      "the installer cannot place torch: the pinned build is not on the indexes it searches (a "
+      "+cuXYZ or Jetson build needs its own index)",
+      "add the index that has that torch build (for uv: [tool.uv] index / sources, not "
+      "[tool.uv.pip]), or pin a torch the configured index has"}},
+    {JG_SIG_torch_system_library_missing, "missing library",
+     {"pytorch-build.system-dependency-missing", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a system library the torch build needs is not installed (BLAS, OpenMP or MPI): the "
+      "install skipped the wheel's system prerequisites",
+      "sudo apt-get install libopenblas-dev libopenmpi-dev libomp-dev (the prerequisites in "
+      "NVIDIA's guide for the Jetson wheels), then import torch again"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+};
+const size_t jg_signal_rules_upper_count = sizeof jg_signal_rules_upper / sizeof jg_signal_rules_upper[0];
