@@ -6,9 +6,9 @@ X="$JG_SOURCE_DIR/tests/data/examples-reports"
 [ -d "$X" ] || { echo "FAIL: $X missing: the example reports are required" >&2; exit 1; }
 # Time and peak memory are measured and bounded (under ASan its free-memory
 # quarantine is capped, or the allocator's own hoard would be measured).
-# Under valgrind (JG_VALGRIND=1) the paste is 2 MB and only memory errors are
-# checked: time and RSS there are valgrind's; the other lanes enforce the bounds.
-# The same under an emulator (JG_EMULATOR, the aarch64 suite under qemu-user).
+# Under valgrind (JG_VALGRIND=1, by hand) the paste is 2 MB and only memory
+# errors are checked: time and RSS there are valgrind's. The same under an
+# emulator (JG_EMULATOR, the aarch64 suite under qemu-user).
 big="$T/big.txt" size=100000000
 [ "${JG_VALGRIND:-0}" = 1 ] && size=2000000
 [ -n "${JG_EMULATOR:-}" ] && size=2000000
