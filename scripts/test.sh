@@ -16,13 +16,15 @@ set -eu
 cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 mkdir -p build
-cpu() { # CPU seconds of the waited-for children so far (times: in this shell, not a pipe's)
+# cpu_s: CPU seconds of the waited-for children so far. `times` runs in this
+# shell: inside $(...) or a pipe it would count only a subshell's children.
+cpu() {
   times >build/.times
-  awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } }
-       END { printf "%d", s }' build/.times
+  cpu_s=$(awk 'NR == 2 { for (i = 1; i <= NF; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } }
+               END { printf "%d", s }' build/.times)
 }
-lane_start() { echo "== $1"; wall0=$(date +%s) cpu0=$(cpu); }
-lane_end() { echo "-- $(( $(date +%s) - wall0 )) s wall, $(( $(cpu) - cpu0 )) s CPU"; }
+lane_start() { echo "== $1"; wall0=$(date +%s); cpu; cpu0=$cpu_s; }
+lane_end() { cpu; echo "-- $(( $(date +%s) - wall0 )) s wall, $(( cpu_s - cpu0 )) s CPU"; }
 build_and_test() { # DIR CTEST-LABEL-OPTION LABEL CMAKE-ARGS...
   dir=$1 sel=$2 label=$3; shift 3
   cmake -S . -B "$dir" -DJETGATE_WERROR=ON "$@" >/dev/null
