@@ -29,8 +29,7 @@ static const jg_opt options[] = {
                "the repository claimed for: owner/name or a remote URL (default: "
                "$GITHUB_REPOSITORY, else this checkout's origin); records of another "
                "repository (a fork's) are refused"),
-    JG_OPT_STR(struct claim_opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_POLICY(struct claim_opts),
     JG_OPT_STR(struct claim_opts, now, "now", "RFC3339",
                "judge evidence age at this time instead of the clock"),
     JG_OPT_FLAG(struct claim_opts, json, "json", 0, "print one JSON document (jetgate.claim/1)"),

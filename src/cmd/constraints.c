@@ -29,8 +29,7 @@ struct opts {
 static const jg_opt options[] = {
     JG_OPT_STR(struct opts, python, "python", "PY",
                "interpreter whose packages are pinned (default python3)"),
-    JG_OPT_STR(struct opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_POLICY(struct opts),
     JG_OPT_STR(struct opts, tier, "tier", "ID",
                "the tier this host belongs to (default: the policy's project.tier, else the tier "
                "whose hardware this host's files identify; on a host matching none, bitsandbytes is excluded unless every "

@@ -18,6 +18,7 @@
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
 #include "schema/facts.h"
+#include "schema/observed.h"
 
 typedef struct doctor_opts {
     const char *root, *facts, *host_facts, *python;
@@ -41,7 +42,7 @@ static const jg_opt options[] = {
                 "\"kernel_ran\", \"facts_mode\", \"experiments\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
-    JG_OPT_NUM(doctor_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+    JG_OPT_TIMEOUT(doctor_opts,
                "deadline for each live probe (default: driver 15 s, tensor op 60 s, Python 180 s)"),
     JG_OPT_FLAG(doctor_opts, no_experiments, "no-experiments", 0,
                 "do not re-run a failing probe with one setting changed (live host only; "
@@ -73,7 +74,7 @@ static json_t *load_facts(const char *path)
         jg_err("%s", err.text);
         return NULL;
     }
-    const char *schema = jg_json_str(doc, "schema");
+    const char *schema = JG_FACT_RSTR(doc, schema);
     if (!schema || strcmp(schema, "jetgate.facts/1") != 0) {
         jg_err("%s: not a jetgate facts document this version reads: expected \"schema\": "
                "\"jetgate.facts/1\", found %s%s%s", path,
@@ -117,7 +118,7 @@ static json_t *collect(const doctor_opts *o, const char **mode)
         add_kernel_probes(doc, o->python, o->timeout_s);
         if (!o->no_experiments) {
             jg_experiment_opts eo = {.python = o->python};
-            json_object_set_new(doc, "experiments", jg_run_experiments(doc, &eo));
+            jg_ff_set(doc, JG_FF_experiments, jg_run_experiments(doc, &eo));
         }
     }
     return doc;
@@ -131,13 +132,11 @@ static bool add_host_facts(json_t *doc, const char *path)
         return false;
     const char *v = JG_FACT_STR(host, l4t_version);
     if (v) {
-        json_t *obs = json_object_get(doc, "observed");
-        if (!obs) {
-            obs = json_object();
-            json_object_set_new(doc, "observed", obs);
-        }
-        json_object_set_new(obs, "host_l4t",
-                            json_pack("{s:s, s:s}", "version", v, "text", "from --host-facts"));
+        jg_ff_put(doc, JG_FF_observed, json_object());
+        json_t *h = json_object();
+        JG_ITEM_SET_STR(h, version, v);
+        JG_ITEM_SET_STR(h, text, "from --host-facts");
+        JG_OBS_SET_OBJ(JG_FACT_ROBJ(doc, observed), host_l4t, h);
     }
     json_decref(host);
     return true;

@@ -28,7 +28,7 @@ static const jg_opt options[] = {
                 "host files only: skip the CUDA driver probe and the Python probe (what "
                 "bench/facts.sh times)"),
     JG_OPT_FLAG(facts_opts, json, "json", 0, "print the facts document as canonical JSON"),
-    JG_OPT_NUM(facts_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+    JG_OPT_TIMEOUT(facts_opts,
                "deadline for the driver and Python probes (default: driver 15 s, Python 180 s)"),
     JG_OPT_END,
 };

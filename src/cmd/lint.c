@@ -18,8 +18,7 @@ typedef struct lint_opts {
 } lint_opts;
 
 static const jg_opt options[] = {
-    JG_OPT_STR(lint_opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_POLICY(lint_opts),
     JG_OPT_FLAG(lint_opts, jetson_only, "jetson-only", 0,
                 "check only the Jetson job(s): other jobs and workflows are skipped; finding "
                 "jetson.none when no file has a Jetson job"),

@@ -14,8 +14,7 @@ typedef struct matrix_opts {
 } matrix_opts;
 
 static const jg_opt options[] = {
-    JG_OPT_STR(matrix_opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_POLICY(matrix_opts),
     JG_OPT_FLAG(matrix_opts, json, "json", 0, "print one JSON document (jetgate.matrix/1)"),
     JG_OPT_END,
 };

@@ -5,6 +5,7 @@
 
 #include "cmd/cmd.h"
 #include "cuda/probe.h"
+#include "schema/probe.h"
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/strs.h"
@@ -53,10 +54,9 @@ const jg_cmd_spec jg_cmd_probe = {
 
 static void print_text(const json_t *res)
 {
-    const char *st = jg_json_str(res, "status");
-    double secs = json_number_value(json_object_get(res, "duration_s"));
-    printf("%-10s %-5s %6.2f s  %s\n", jg_json_str(res, "id"), st ? st : "?", secs,
-           jg_json_str(res, "reason") ? jg_json_str(res, "reason") : "");
+    const char *st = JG_STR(probe, res, status), *reason = JG_STR(probe, res, reason);
+    printf("%-10s %-5s %6.2f s  %s\n", JG_STR(probe, res, id), st ? st : "?",
+           JG_NUM(probe, res, duration_s), reason ? reason : "");
 }
 
 /* Run ids (NULL-terminated when n < 0) and print each result, or all as JSON. */
@@ -67,13 +67,14 @@ static int run_probes(const probe_opts *o, const char *const *ids, int n)
     size_t i;
     json_t *res;
     json_array_foreach(all, i, res) {
-        const char *st = jg_json_str(res, "status");
+        const char *st = JG_STR(probe, res, status);
         ok = ok && st && strcmp(st, "pass") == 0;
         if (!o->json)
             print_text(res);
     }
     if (o->json) {
-        json_t *doc = json_pack("{s:o}", "probes", all);
+        json_t *doc = json_object();
+        JG_SET_AS(probes, doc, probes, OBJS, all);
         jg_json_print(stdout, doc);
         json_decref(doc);
     } else

@@ -33,8 +33,7 @@ static const jg_opt options[] = {
     JG_OPT_FLAG(struct report_opts, issue_body, "issue-body", 0,
                 "sanitized summary of the evidence for a bug report (needs at least one "
                 "EVIDENCE file)"),
-    JG_OPT_STR(struct report_opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_POLICY(struct report_opts),
     JG_OPT_STR(struct report_opts, commit, "commit", "SHA",
                "count claims for this commit only (default: any commit named by the evidence)"),
     JG_OPT_STR(struct report_opts, now, "now", "RFC3339",

@@ -22,6 +22,7 @@
 #include "policy/discover.h"
 #include "policy/policy.h"
 #include "policy/project.h"
+#include "schema/evidence.h"
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -44,8 +45,7 @@ typedef struct run_opts {
 static const char *const selections[] = {"model-download", NULL};
 
 static const jg_opt options[] = {
-    JG_OPT_STR(run_opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default; `jetgate policy` says which)"),
+    JG_OPT_POLICY(run_opts),
     JG_OPT_STR(run_opts, python, "python", "PY",
                "interpreter for the framework checks (default: the policy's project.python, else python3)"),
     JG_OPT_STR(run_opts, commit, "commit", "SHA",
@@ -65,7 +65,7 @@ static const jg_opt options[] = {
                   "the only check allowed network access and HF tokens; implied by the gate "
                   "model-download"),
     JG_OPT_STR(run_opts, junit, "junit", "FILE", "also write the checks as JUnit XML"),
-    JG_OPT_NUM(run_opts, timeout_s, "timeout", "SEC", 0.001, 86400,
+    JG_OPT_TIMEOUT(run_opts,
                "deadline for each probe and hook (default: per probe)"),
     JG_OPT_FLAG(run_opts, allow_missing, "allow-missing", 0,
                 "exit 0 when the gate is not_run (host lacks a prerequisite)"),
@@ -140,6 +140,11 @@ static json_t *load_host_facts(const char *path, int *rc)
     return doc;
 }
 
+static const json_t *record_checks(const json_t *ev)
+{
+    return JG_OBJS(pred, JG_OBJ(stmt, ev, predicate), checks);
+}
+
 static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
 {
     if (jg_evidence_write(o->out, o->gate, ev) != 0) {
@@ -147,7 +152,7 @@ static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
         return JG_EXIT_USAGE;
     }
     if (o->junit) {
-        char *xml = jg_junit_render(o->gate, jg_json_at(ev, "predicate.checks"));
+        char *xml = jg_junit_render(o->gate, record_checks(ev));
         int rc = xml ? jg_atomic_write_path(o->junit, xml, strlen(xml)) : -1;
         free(xml);
         if (rc != 0) {
@@ -199,10 +204,10 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
                          .run = run, .started = started, .finished = finished};
     json_t *ev = jg_evidence_build(&in, &s);
     jg_progress("native checks took %.2f s", c->native_s);
-    jg_hooks_print_failures(stderr, jg_json_at(ev, "predicate.checks"));
+    jg_hooks_print_failures(stderr, record_checks(ev));
     int rc = write_outputs(o, ev, &s);
     if (rc == JG_EXIT_OK)
-        rc = exit_for(jg_json_str(verdict, "status"), o->allow_missing);
+        rc = exit_for(JG_STR(pred, verdict, status), o->allow_missing);
     json_decref(ev);
     json_decref(run);
     jg_scrub_free(&s);

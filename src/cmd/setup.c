@@ -33,8 +33,7 @@ static const jg_opt options[] = {
     JG_OPT_STR(struct setup_opts, python, "python", "PY",
                "the interpreter the venv is made from, which sees the vendor torch (default "
                "python3)"),
-    JG_OPT_STR(struct setup_opts, policy, "policy", "FILE",
-               "policy JSON (default: $JETGATE_POLICY, else .jetgate/policy.json at the git root, else the embedded default)"),
+    JG_OPT_POLICY(struct setup_opts),
     JG_OPT_STR(struct setup_opts, index_url, "index-url", "URL", "passed to pip"),
     JG_OPT_STR(struct setup_opts, extra_index_url, "extra-index-url", "URL", "passed to pip"),
     JG_OPT_STR(struct setup_opts, find_links, "find-links", "DIR|URL", "passed to pip"),

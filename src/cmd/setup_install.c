@@ -13,6 +13,7 @@
 #include "install/constraints.h"
 #include "install/reqfile.h"
 #include "install/setup.h"
+#include "schema/pyprobe.h"
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -93,7 +94,7 @@ static int pip_install(const struct setup_opts *o, const char *const *args)
 static int from_lock(struct setup_opts *o, const char *lock, const json_t *probe)
 {
     char why[1024], path[PATH_MAX + 32];
-    jg_marker_env sel = {.python = jg_json_str(probe, "python.version"), .extras = o->extra_v, .nextras = o->nextras};
+    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extra_v, .nextras = o->nextras};
     char *text = jg_lock_export(lock, &sel, why, sizeof why);
     if (!text)
         return jg_err("setup: %s", why), JG_EXIT_NO;

@@ -14,6 +14,7 @@
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
+#include "schema/doctor.h"
 #include "schema/facts.h"
 
 /* The layer that is missing, as doctor names it: the hardware finding when
@@ -24,15 +25,16 @@ static void explain(const json_t *facts, const char *mode)
     const json_t *pick = NULL, *f;
     size_t i;
     for (int pass = 0; pass < 2 && !pick; pass++)
-        json_array_foreach(json_object_get(d, "findings"), i, f)
+        json_array_foreach(JG_RESULT_LIST(d, findings), i, f)
         {
-            const char *v = jg_json_str(f, pass ? "severity" : "layer");
-            if (!pick && v && strcmp(v, pass ? "error" : "hardware") == 0)
+            bool hit = pass ? jg_severity_index(JG_FINDING_STR(f, severity)) == JG_SEV_ERROR
+                            : jg_layer_index(JG_FINDING_STR(f, layer)) == JG_L_HARDWARE;
+            if (!pick && hit)
                 pick = f;
         }
     if (pick)
         jg_err("setup: this host is not a Jetson of any tier of the policy: %s: %s (fix: %s)",
-               jg_json_str(pick, "layer"), jg_json_str(pick, "summary"), jg_json_str(pick, "fix"));
+               JG_FINDING_STR(pick, layer), JG_FINDING_STR(pick, summary), JG_FINDING_STR(pick, fix));
     else
         jg_err("setup: this host's module (%s) matches no tier of the policy",
                JG_FACT_STR(facts, module_part_number) ? JG_FACT_STR(facts, module_part_number)

@@ -11,6 +11,7 @@
 #include "install/constraints.h"
 #include "install/reqfile.h"
 #include "install/setup.h"
+#include "schema/pyprobe.h"
 #include "util/json.h"
 #include "util/msg.h"
 
@@ -95,7 +96,7 @@ static int install_wheel(const struct setup_opts *o, const json_t *tier)
 static int judge(const struct setup_opts *o, const json_t *tier, const json_t *probe)
 {
     char why[512], pname[64], pver[128];
-    const char *have = jg_json_str(probe, "packages.torch.version");
+    const char *have = JG_STR(cprobe, probe, torch_version);
     const char *kind = jg_json_str(tier, "pytorch.kind"), *pin = jg_json_str(tier, "pytorch.pin");
     if (!jg_torch_is_vendor(probe, why, sizeof why))
         return jg_err("setup: refusing: %s (the venv %s sees it)", why, o->venv_dir), JG_EXIT_NO;
@@ -118,7 +119,7 @@ int setup_torch(struct setup_opts *o, const json_t *tier, json_t **before)
     char why[1024];
     json_t *probe = probe_venv(o, why, sizeof why);
     int rc = probe ? 0 : (jg_err("setup: cannot ask the venv's interpreter: %s", why), JG_EXIT_NO);
-    if (rc == 0 && !jg_json_str(probe, "packages.torch.version")) {
+    if (rc == 0 && !JG_STR(cprobe, probe, torch_version)) {
         rc = o->wheel ? install_wheel(o, tier)
                       : (jg_err("setup: the venv sees no torch: install NVIDIA's wheel for "
                                 "this JetPack (tier pin: %s) for %s, or pass --wheel",

@@ -8,6 +8,7 @@
 #include "doctor/render.h"
 #include "doctor/reply.h"
 #include "doctor/report.h"
+#include "schema/doctor.h"
 #include "util/json.h"
 #include "util/msg.h"
 
@@ -46,10 +47,10 @@ const jg_cmd_spec jg_cmd_triage = {
 static json_t *input_info(const jg_report_info *in)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "kind", json_string(in->kind));
-    json_object_set_new(o, "bytes", json_integer((json_int_t)in->bytes));
-    json_object_set_new(o, "lines", json_integer((json_int_t)in->lines));
-    json_object_set_new(o, "long_lines_cut", json_integer((json_int_t)in->long_lines));
+    JG_SET_STR(input, o, kind, in->kind);
+    JG_SET_INT(input, o, bytes, in->bytes);
+    JG_SET_INT(input, o, lines, in->lines);
+    JG_SET_INT(input, o, long_lines_cut, in->long_lines);
     return o;
 }
 
@@ -72,8 +73,8 @@ static int cmd_triage(int argc, char **argv)
     if (o.reply) {
         jg_render_reply(stdout, d, facts);
     } else if (json) {
-        json_object_set_new(d, "input", input_info(&in));
-        json_object_set_new(d, "facts", facts);
+        JG_RESULT_SET_OBJ(d, input, input_info(&in));
+        JG_RESULT_SET_OBJ(d, facts, facts);
         facts = NULL;
         jg_json_print(stdout, d);
     } else {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "schema/probe.h"
 #include "util/json.h"
 #include "util/spawn.h"
 
@@ -29,7 +30,7 @@ bool jg_pr_ok(jg_probe_run *r, const char *call, CUresult res)
         return true;
     if (!r->cuda_error)
         r->cuda_error = jg_cu_error_json(&r->cu, call, res);
-    const char *name = json_string_value(json_object_get(r->cuda_error, "name"));
+    const char *name = JG_STR(cuerr, r->cuda_error, name);
     return jg_pr_set(r, "fail", "%s failed: %s (%d)", call, name ? name : "?", res);
 }
 
@@ -57,7 +58,7 @@ static void record_missing(jg_probe_run *r)
             json_array_append_new(miss, json_string(field));
     }
     if (json_array_size(miss) > 0)
-        json_object_set_new(r->meas, "missing_entry_points", miss);
+        JG_SET(probe, r->doc, missing_entry_points, miss);
     else
         json_decref(miss);
 }
@@ -73,20 +74,19 @@ static void stub_reason(jg_probe_run *r)
 bool jg_pr_init(jg_probe_run *r)
 {
     const char *lib = r->opts->library ? r->opts->library : "libcuda.so.1";
-    json_object_set_new(r->meas, "library", json_string(lib));
+    JG_SET_STR(probe, r->doc, library, lib);
     jg_pr_step("dlopen");
     double t0 = jg_now();
     jg_cu_load(&r->cu, r->opts->library);
-    json_object_set_new(r->meas, "library_path",
-                        r->cu.path[0] ? json_string(r->cu.path) : json_null());
+    JG_SET_STR(probe, r->doc, library_path, r->cu.path[0] ? r->cu.path : NULL);
     if (!r->cu.handle)
         return jg_pr_set(r, "fail", "%s could not be loaded: %s", lib, r->cu.load_error);
     if (!r->cu.api.cuInit)
         return jg_pr_set(r, "fail", "%s has no cuInit: not a CUDA driver library", lib);
     jg_pr_step("cuInit");
     CUresult res = r->cu.api.cuInit(0);
-    json_object_set_new(r->meas, "init_s", jg_json_real(jg_now() - t0)); /* dlopen + cuInit */
-    json_object_set_new(r->meas, "stub", json_boolean(res == JG_CUDA_ERROR_STUB_LIBRARY));
+    JG_SET_NUM(probe, r->doc, init_s, jg_now() - t0); /* dlopen + cuInit */
+    JG_SET_BOOL(probe, r->doc, stub, res == JG_CUDA_ERROR_STUB_LIBRARY);
     if (res == JG_CUDA_ERROR_STUB_LIBRARY) {
         r->cuda_error = jg_cu_error_json(&r->cu, "cuInit", res);
         stub_reason(r);
@@ -109,7 +109,7 @@ bool jg_pr_open(jg_probe_run *r, const char *ptx)
     if (!JG_PR_CALL(r, cuDeviceGet, (&r->dev, 0)) ||
         !JG_PR_CALL(r, cuCtxCreate, (&r->ctx, 0, r->dev)))
         return false;
-    json_object_set_new(r->meas, "context_s", jg_json_real(jg_now() - t0));
+    JG_SET_NUM(probe, r->doc, context_s, jg_now() - t0);
     return !ptx || JG_PR_CALL(r, cuModuleLoadData, (&r->mod, ptx));
 }
 
@@ -168,13 +168,12 @@ int jg_pr_finish(jg_probe_run *r)
 {
     jg_pr_step("release");
     release(r);
-    json_t *o = json_object();
-    json_object_set_new(o, "id", json_string(r->id));
-    json_object_set_new(o, "status", json_string(r->status ? r->status : "fail"));
-    json_object_set_new(o, "reason", json_string(r->reason[0] ? r->reason : "no reason given"));
-    json_object_set_new(o, "cuda_error", r->cuda_error ? r->cuda_error : json_null());
-    json_object_set_new(o, "measurements", r->meas);
-    r->cuda_error = r->meas = NULL;
+    json_t *o = r->doc;
+    JG_SET_STR(probe, o, id, r->id);
+    JG_SET_STR(probe, o, status, r->status ? r->status : "fail");
+    JG_SET_STR(probe, o, reason, r->reason[0] ? r->reason : "no reason given");
+    JG_SET(probe, o, cuda_error, r->cuda_error ? r->cuda_error : json_null());
+    r->cuda_error = r->meas = r->doc = NULL;
     FILE *f = r->result ? r->result : stdout;
     int rc = jg_json_print(f, o) == 0 && fflush(f) == 0 ? 0 : 3;
     json_decref(o);

@@ -16,7 +16,8 @@ typedef struct jg_probe_run {
     const jg_cuda_opts *opts;
     FILE *result;       /* where the result object goes (the parent's pipe) */
     jg_cu cu;
-    json_t *meas;       /* measurements, owned */
+    json_t *doc;        /* the result object (schema/probe.h), owned */
+    json_t *meas;       /* its measurements (inside doc) */
     json_t *cuda_error; /* first failing call, owned, or NULL */
     const char *status; /* "pass" | "fail" | "skip" */
     char reason[512];

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "schema/probe.h"
+
 typedef CUresult (*proc_v2_fn)(const char *sym, void **pfn, int ver, unsigned long long flags,
                                int *status);
 typedef CUresult (*proc_v1_fn)(const char *sym, void **pfn, int ver, unsigned long long flags);
@@ -165,13 +167,9 @@ const char *jg_cu_error_name(const jg_cu *cu, CUresult r, char *buf, size_t n)
 json_t *jg_cu_error_json(const jg_cu *cu, const char *call, CUresult r)
 {
     char name[96];
-    json_t *o = json_object();
-    json_object_set_new(o, "call", json_string(call));
-    json_object_set_new(o, "code", json_integer(r));
-    json_object_set_new(o, "name", json_string(jg_cu_error_name(cu, r, name, sizeof name)));
+    jg_cu_error_name(cu, r, name, sizeof name);
     const char *text = NULL;
-    if (cu && cu->api.cuGetErrorString && cu->api.cuGetErrorString(r, &text) == JG_CUDA_SUCCESS &&
-        text)
-        json_object_set_new(o, "text", json_string(text));
-    return o;
+    if (!cu || !cu->api.cuGetErrorString || cu->api.cuGetErrorString(r, &text) != JG_CUDA_SUCCESS)
+        text = NULL;
+    return jg_cuda_error_new(call, r, name, text);
 }

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cuda/child.h"
+#include "schema/probe.h"
 #include "util/json.h"
 #include "util/spawn.h"
 
@@ -44,7 +45,9 @@ struct child_arg {
 static int child_main(void *p)
 {
     const struct child_arg *a = p;
-    jg_probe_run r = {.id = a->def->id, .opts = a->opts, .meas = json_object()};
+    jg_probe_run r = {.id = a->def->id, .opts = a->opts, .doc = json_object(),
+                      .meas = json_object()};
+    JG_SET(probe, r.doc, measurements, r.meas);
     int fd = fcntl(1, F_DUPFD_CLOEXEC, 3);
     r.result = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!r.result || dup2(2, 1) < 0)
@@ -76,15 +79,14 @@ static const char *outcome_name(enum jg_outcome o)
     return "nospawn";
 }
 
-static json_t *child_json(const jg_child *c, const char *outcome)
+static void set_child(json_t *res, const jg_child *c, const char *outcome)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "outcome", json_string(outcome));
-    json_object_set_new(o, "code", c->outcome == JG_CHILD_EXITED ? json_integer(c->code)
-                                                                  : json_null());
-    json_object_set_new(o, "signal", c->outcome == JG_CHILD_SIGNALED ? json_integer(c->signo)
-                                                                      : json_null());
-    return o;
+    JG_SET(probe, res, child, json_object()); /* replaces whatever the child's output said */
+    JG_SET_STR(probe, res, child_outcome, outcome);
+    JG_SET(probe, res, child_code, c->outcome == JG_CHILD_EXITED ? json_integer(c->code)
+                                                                 : json_null());
+    JG_SET(probe, res, child_signal, c->outcome == JG_CHILD_SIGNALED ? json_integer(c->signo)
+                                                                     : json_null());
 }
 
 /* The child's own result, when it is one: an object with our id and a known status. */
@@ -94,12 +96,10 @@ static json_t *parse_result(const jg_child *c, const char *id)
         return NULL;
     jg_jerr err;
     json_t *doc = jg_json_parse(c->out, c->out_len, "probe output", &err);
-    const char *st = jg_json_str(doc, "status");
-    const char *got = jg_json_str(doc, "id");
-    bool valid = json_is_object(doc) && got && strcmp(got, id) == 0 && st &&
-                 (!strcmp(st, "pass") || !strcmp(st, "fail") || !strcmp(st, "skip")) &&
-                 json_is_string(json_object_get(doc, "reason")) &&
-                 json_is_object(json_object_get(doc, "measurements"));
+    const char *got = JG_STR(probe, doc, id);
+    bool valid = json_is_object(doc) && got && strcmp(got, id) == 0 &&
+                 jg_probe_status_own(JG_STR(probe, doc, status)) && JG_STR(probe, doc, reason) &&
+                 JG_OBJ(probe, doc, measurements);
     if (!valid) {
         json_decref(doc);
         return NULL;
@@ -110,11 +110,11 @@ static json_t *parse_result(const jg_child *c, const char *id)
 static json_t *error_result(const char *id, const char *reason)
 {
     json_t *o = json_object();
-    json_object_set_new(o, "id", json_string(id));
-    json_object_set_new(o, "status", json_string("error"));
-    json_object_set_new(o, "reason", json_string(reason));
-    json_object_set_new(o, "cuda_error", json_null());
-    json_object_set_new(o, "measurements", json_object());
+    JG_SET_STR(probe, o, id, id);
+    JG_SET_STR(probe, o, status, "error");
+    JG_SET_STR(probe, o, reason, reason);
+    JG_SET(probe, o, cuda_error, json_null());
+    JG_SET(probe, o, measurements, json_object());
     return o;
 }
 
@@ -122,7 +122,7 @@ static json_t *classify(const jg_child *c, const char *id, double deadline)
 {
     json_t *res = parse_result(c, id);
     if (res) {
-        json_object_set_new(res, "child", child_json(c, "exited"));
+        set_child(res, c, "exited");
         return res;
     }
     char step[128], how[160], reason[512];
@@ -141,7 +141,7 @@ static json_t *classify(const jg_child *c, const char *id, double deadline)
         snprintf(reason, sizeof reason, "probe child %s in %s", how, where);
     }
     res = error_result(id, reason);
-    json_object_set_new(res, "child", child_json(c, outcome));
+    set_child(res, c, outcome);
     return res;
 }
 
@@ -166,8 +166,8 @@ json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
     const struct probe_def *def = find(id);
     if (!def) {
         json_t *res = error_result(id, "unknown probe id");
-        json_object_set_new(res, "child", json_null());
-        json_object_set_new(res, "duration_s", json_real(0));
+        JG_SET(probe, res, child, json_null());
+        JG_SET_NUM(probe, res, duration_s, 0);
         return res;
     }
     jg_cuda_opts dflt = {0};
@@ -177,29 +177,29 @@ json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
     jg_child c;
     jg_spawn_fn(child_main, &arg, &so, &c);
     json_t *res = classify(&c, id, deadline);
-    json_object_set_new(res, "duration_s", jg_json_real(c.seconds));
+    JG_SET_NUM(probe, res, duration_s, c.seconds);
     jg_child_free(&c);
     return res;
 }
 
 static json_t *skipped_after_hang(const char *id, const json_t *hung)
 {
-    const char *reason = jg_json_str(hung, "reason");
+    const char *reason = JG_STR(probe, hung, reason);
     json_t *res = error_result(id, "");
-    json_object_set_new(res, "status", json_string("skip"));
+    JG_SET_STR(probe, res, status, "skip");
     char why[700];
     snprintf(why, sizeof why, "not run: the GPU or driver did not answer in the %s probe (%s); "
-             "this probe would wait its whole deadline too", jg_json_str(hung, "id"),
+             "this probe would wait its whole deadline too", JG_STR(probe, hung, id),
              reason ? reason : "timed out");
-    json_object_set_new(res, "reason", json_string(why));
-    json_object_set_new(res, "child", json_null());
-    json_object_set_new(res, "duration_s", jg_json_real(0));
+    JG_SET_STR(probe, res, reason, why);
+    JG_SET(probe, res, child, json_null());
+    JG_SET_NUM(probe, res, duration_s, 0);
     return res;
 }
 
 static bool timed_out(const json_t *res)
 {
-    const char *outcome = jg_json_str(res, "child.outcome");
+    const char *outcome = JG_STR(probe, res, child_outcome);
     return outcome && strcmp(outcome, "timeout") == 0;
 }
 

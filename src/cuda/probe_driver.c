@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "cuda/child.h"
+#include "schema/probe.h"
 #include "util/json.h"
 #include "util/spawn.h"
 
@@ -27,18 +28,18 @@ static json_t *device_json(jg_probe_run *r, int index)
         !JG_PR_CALL(r, cuMemGetInfo, (&free_b, &total2)))
         return NULL;
     if (index == 0)
-        json_object_set_new(r->meas, "context_s", jg_json_real(jg_now() - t0));
+        JG_SET_NUM(probe, r->doc, context_s, jg_now() - t0);
     JG_PR_CALL(r, cuCtxDestroy, (ctx));
     char cc[32];
     snprintf(cc, sizeof cc, "%d.%d", major, minor);
     json_t *d = json_object();
-    json_object_set_new(d, "index", json_integer(index));
-    json_object_set_new(d, "name", json_string(name));
-    json_object_set_new(d, "compute_capability", json_string(cc));
-    json_object_set_new(d, "integrated", json_boolean(integrated != 0));
-    json_object_set_new(d, "sm_count", json_integer(sms));
-    json_object_set_new(d, "total_bytes", json_integer((json_int_t)total));
-    json_object_set_new(d, "free_bytes", json_integer((json_int_t)free_b));
+    JG_SET_INT(cudev, d, index, index);
+    JG_SET(cudev, d, name, json_string(name)); /* not valid UTF-8: left out */
+    JG_SET_STR(cudev, d, compute_capability, cc);
+    JG_SET_BOOL(cudev, d, integrated, integrated != 0);
+    JG_SET_INT(cudev, d, sm_count, sms);
+    JG_SET_INT(cudev, d, total_bytes, (json_int_t)total);
+    JG_SET_INT(cudev, d, free_bytes, (json_int_t)free_b);
     return d;
 }
 
@@ -46,18 +47,18 @@ void jg_probe_driver(jg_probe_run *r)
 {
     bool inited = jg_pr_init(r);
     if (r->cu.symbols)
-        json_object_set(r->meas, "symbols", r->cu.symbols);
+        JG_SET(probe, r->doc, symbols, json_incref(r->cu.symbols));
     if (!inited)
         return;
     int version = 0, count = 0;
     if (!JG_PR_CALL(r, cuDriverGetVersion, (&version)))
         return;
-    json_object_set_new(r->meas, "driver_version", json_integer(version));
+    JG_SET_INT(probe, r->doc, driver_version, version);
     if (!JG_PR_CALL(r, cuDeviceGetCount, (&count)))
         return;
-    json_object_set_new(r->meas, "device_count", json_integer(count));
+    JG_SET_INT(probe, r->doc, device_count, count);
     json_t *devs = json_array();
-    json_object_set_new(r->meas, "devices", devs);
+    JG_SET(probe, r->doc, devices, devs);
     for (int i = 0; i < count; i++) {
         json_t *d = device_json(r, i);
         if (!d)
@@ -68,7 +69,7 @@ void jg_probe_driver(jg_probe_run *r)
         jg_pr_set(r, "fail", "the driver (version %d) initialised but reports no device", version);
         return;
     }
-    const char *name = json_string_value(json_object_get(json_array_get(devs, 0), "name"));
+    const char *name = JG_STR(cudev, json_array_get(devs, 0), name);
     jg_pr_set(r, "pass", "driver %d.%d initialised; %d device(s), device 0 is %s",
               version / 1000, (version % 1000) / 10, count, name ? name : "unnamed");
 }

@@ -10,13 +10,13 @@ static bool passed(const char *status)
     return status && strcmp(status, "pass") == 0;
 }
 
-static size_t count_severity(const json_t *findings, const char *sev)
+static size_t count_severity(const json_t *findings, enum jg_severity sev)
 {
     size_t i, n = 0;
     json_t *f;
     json_array_foreach(findings, i, f)
     {
-        if (strcmp(json_string_value(json_object_get(f, "severity")), sev) == 0)
+        if (jg_severity_index(JG_FINDING_STR(f, severity)) == (int)sev)
             n++;
     }
     return n;
@@ -25,21 +25,25 @@ static size_t count_severity(const json_t *findings, const char *sev)
 /* Verdicts no single rule can give: they look at what the rules found. */
 static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, bool kernel_ran)
 {
-    bool errors = count_severity(findings, "error") > 0;
-    bool unexplained = v->torch_available == JG_NO &&
-                       (v->torch_has_cuda == JG_YES ||
-                        (v->torch_has_cuda == JG_UNKNOWN && jg_on_jetson(v)));
+    bool errors = count_severity(findings, JG_SEV_ERROR) > 0;
+    /* is_available() False with nothing lower found: the build itself is the first thing
+     * to check (a CPU build is the most common cause), never with more than low confidence */
+    bool unexplained = v->torch_available == JG_NO && v->torch_has_cuda != JG_NO;
     if (!errors && unexplained) {
         json_t *ev = jg_ev_new();
-        jg_ev_raw(ev, v, "python.torch.cuda");
-        jg_ev_raw(ev, v, "python.torch.cuda_available");
+        jg_ev_field(ev, v, JG_FF_python_torch_cuda);
+        jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
         jg_finding_spec s = {
             "pytorch-build.cuda-unavailable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW,
             v->torch_has_cuda == JG_YES
                 ? "torch is a CUDA build but torch.cuda.is_available() is False, and no lower "
                   "layer explains it from these facts"
-                : "torch.cuda.is_available() is False on a Jetson and nothing lower explains it: "
-                  "most often torch is not NVIDIA's Jetson build (torch.version.cuda tells)",
+                : jg_on_jetson(v)
+                      ? "torch.cuda.is_available() is False on a Jetson and nothing lower "
+                        "explains it: most often torch is not NVIDIA's Jetson build "
+                        "(torch.version.cuda tells)"
+                      : "torch.cuda.is_available() is False and nothing lower explains it: most "
+                        "often torch is a build without CUDA (torch.version.cuda tells)",
             "python3 -c 'import torch; torch.cuda.init()' prints the CUDA error code; then run "
             "jetgate doctor -v on the device itself"};
         jg_finding_add(findings, &s, ev);
@@ -49,8 +53,10 @@ static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, b
         return;
     bool live = strcmp(mode, "live") == 0;
     json_t *ev = jg_ev_new();
-    jg_ev_printf(ev, "cuda_tensor_op.status = %s", v->native_tensor_op ? v->native_tensor_op : "not run");
-    jg_ev_printf(ev, "python.tensor_op.status = %s", v->torch_tensor_op ? v->torch_tensor_op : "not run");
+    jg_ev_printf(ev, "%s = %s", JG_FACT_PATH(cuda_tensor_op_status),
+                 v->native_tensor_op ? v->native_tensor_op : "not run");
+    jg_ev_printf(ev, "%s = %s", JG_FACT_PATH(python_tensor_op_status),
+                 v->torch_tensor_op ? v->torch_tensor_op : "not run");
     jg_finding_spec s = {
         live ? "cuda-driver.no-kernel-ran" : "cuda-driver.not-verified", JG_L_CUDA_DRIVER,
         live && !errors ? JG_SEV_ERROR : JG_SEV_INFO, live ? JG_CONF_MEDIUM : JG_CONF_HIGH,
@@ -77,22 +83,25 @@ static json_t *layer_summary(const json_t *findings, bool native, bool torch)
     json_t *layers = json_object();
     for (int l = 0; l < JG_L_COUNT; l++) {
         json_t *ids = json_array();
-        const char *worst = NULL;
+        int worst = JG_SEV_INFO; /* error or warning make the layer's status */
         size_t i;
         json_t *f;
         json_array_foreach(findings, i, f)
         {
-            if (jg_layer_index(json_string_value(json_object_get(f, "layer"))) != l)
+            if (jg_layer_index(JG_FINDING_STR(f, layer)) != l)
                 continue;
-            json_array_append(ids, json_object_get(f, "id"));
-            const char *sev = json_string_value(json_object_get(f, "severity"));
-            if (strcmp(sev, "error") == 0 || (strcmp(sev, "warning") == 0 && !worst))
+            json_array_append(ids, JG_FINDING_GET(f, id));
+            int sev = jg_severity_index(JG_FINDING_STR(f, severity));
+            if (sev >= 0 && sev < worst)
                 worst = sev;
         }
-        const char *status = worst ? worst : layer_verified(l, native, torch) ? "ok" : "not_verified";
+        enum jg_layer_status status = worst == JG_SEV_ERROR     ? JG_LS_ERROR
+                                      : worst == JG_SEV_WARNING ? JG_LS_WARNING
+                                      : layer_verified(l, native, torch) ? JG_LS_OK
+                                                                         : JG_LS_NOT_VERIFIED;
         json_t *o = json_object();
-        json_object_set_new(o, "status", json_string(status));
-        json_object_set_new(o, "findings", ids);
+        JG_SET_STR(layer_entry, o, status, jg_layer_status_name(status));
+        JG_SET_AS(layer_entry, o, findings, ARR, ids);
         json_object_set_new(layers, jg_layer_name(l), o);
     }
     return layers;
@@ -108,20 +117,20 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
     bool native = passed(v.native_tensor_op), torch = passed(v.torch_tensor_op);
     add_verdicts(&v, findings, mode, native || torch);
     jg_findings_sort(findings);
-    bool blocking = count_severity(findings, "error") > 0;
+    bool blocking = count_severity(findings, JG_SEV_ERROR) > 0;
     json_t *d = json_object();
-    json_object_set_new(d, "layers", layer_summary(findings, native, torch));
-    json_object_set_new(d, "findings", findings);
-    json_object_set_new(d, "blocking", json_boolean(blocking));
-    json_object_set_new(d, "kernel_ran", json_boolean(native || torch));
-    json_object_set_new(d, "healthy", json_boolean(!blocking && (native || torch)));
-    json_object_set_new(d, "facts_mode", json_string(mode));
-    json_t *ex = json_object_get(facts, "experiments");
-    json_object_set_new(d, "experiments", ex ? json_deep_copy(ex) : json_array());
+    JG_RESULT_SET_OBJ(d, layers, layer_summary(findings, native, torch));
+    JG_RESULT_SET_LIST(d, findings, findings);
+    JG_RESULT_SET_BOOL(d, blocking, blocking);
+    JG_RESULT_SET_BOOL(d, kernel_ran, native || torch);
+    JG_RESULT_SET_BOOL(d, healthy, !blocking && (native || torch));
+    JG_RESULT_SET_STR(d, facts_mode, mode);
+    json_t *ex = JG_FACT_RLIST(facts, experiments);
+    JG_RESULT_SET_LIST(d, experiments, ex ? json_deep_copy(ex) : json_array());
     return d;
 }
 
 int jg_diagnosis_exit(const json_t *d)
 {
-    return json_is_true(json_object_get(d, "blocking")) ? 1 : 0;
+    return JG_RESULT_BOOL(d, blocking) == 1 ? 1 : 0;
 }

@@ -5,6 +5,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "doctor/rule.h"
+#include "python/torch_installs.h"
+#include "schema/doctor.h"
+#include "schema/facts.h"
+#include "schema/probe.h"
 #include "util/env.h"
 #include "util/json.h"
 #include "util/spawn.h"
@@ -52,13 +57,15 @@ static void free_env(char **envp)
 }
 
 /* "jetgate probe --json driver" with the changed environment: the loader reads
- * LD_LIBRARY_PATH and LD_PRELOAD only at exec, so the probe must be a new process. */
-static const char *run_driver(const exp_env *e, char *detail, size_t cap)
+ * LD_LIBRARY_PATH and LD_PRELOAD only at exec, so the probe must be a new process.
+ * Its output is a probe result (docs/schema.md "Native probe result"), read here
+ * by its own member names. */
+static enum jg_experiment_result run_driver(const exp_env *e, char *detail, size_t cap)
 {
     char self[4096];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0)
-        return "error";
+        return JG_XR_ERROR;
     self[n] = '\0';
     char *argv[] = {self, "probe", "--json", "--timeout", "15", "driver", NULL};
     char **envp = build_env(e);
@@ -67,25 +74,27 @@ static const char *run_driver(const exp_env *e, char *detail, size_t cap)
     jg_spawn_argv(argv, &so, &c);
     free_env(envp);
     json_t *doc = c.out ? json_loads(c.out, 0, NULL) : NULL;
-    const json_t *p = json_array_get(json_object_get(doc, "probes"), 0);
-    const char *st = jg_json_str(p, "status");
-    size_t devs = json_array_size(jg_json_at(p, "measurements.devices"));
+    const json_t *p = json_array_get(JG_OBJS(probes, doc, probes), 0);
+    const char *st = JG_STR(probe, p, status), *why = JG_STR(probe, p, reason);
+    size_t devs = json_array_size(JG_OBJS(probe, p, devices));
     snprintf(detail, cap, "driver probe: %s, %zu device(s)%s%s", st ? st : "no result", devs,
-             jg_json_str(p, "reason") ? ": " : "", jg_json_str(p, "reason") ? jg_json_str(p, "reason") : "");
-    const char *r = !st ? "error" : strcmp(st, "pass") == 0 && devs > 0 ? "works" : "still fails";
+             why ? ": " : "", why ? why : "");
+    enum jg_experiment_result r = !st                                 ? JG_XR_ERROR
+                                  : strcmp(st, "pass") == 0 && devs > 0 ? JG_XR_WORKS
+                                                                        : JG_XR_STILL_FAILS;
     json_decref(doc);
     jg_child_free(&c);
     return r;
 }
 
 /* python [flag] -c "import torch; ...": does torch import and see CUDA? */
-static const char *run_python(const char *python, const char *flag, const exp_env *e,
-                              char *detail, size_t cap)
+static enum jg_experiment_result run_python(const char *python, const char *flag,
+                                            const exp_env *e, char *detail, size_t cap)
 {
     char *path = jg_which(python);
     if (!path) {
         snprintf(detail, cap, "%s not found", python);
-        return "error";
+        return JG_XR_ERROR;
     }
     char code[] = "import torch;print('JG', torch.__version__, torch.cuda.is_available())";
     char *argv[] = {path, (char *)(flag ? flag : "-c"), flag ? "-c" : code, flag ? code : NULL, NULL};
@@ -104,32 +113,35 @@ static const char *run_python(const char *python, const char *flag, const exp_en
         snprintf(detail, cap, "torch does not import%s%.160s", err ? ":" : "",
                  err && err[1] ? err + 1 : (c.errtxt ? c.errtxt : ""));
     jg_child_free(&c);
-    return ok ? "works" : line || c.outcome == JG_CHILD_EXITED ? "still fails" : "error";
+    return ok ? JG_XR_WORKS : line || c.outcome == JG_CHILD_EXITED ? JG_XR_STILL_FAILS : JG_XR_ERROR;
 }
 
 typedef struct exp_run {
     json_t *list;
     double deadline;
     const char *python;
+    const char *torch_version;      /* the failing torch's, when the probe read one */
+    const char *const *torch_dirs;  /* jg_experiment_opts */
 } exp_run;
 
-static void record(exp_run *r, const char *id, const char *change, const char *probe,
+static void record(exp_run *r, enum jg_experiment_id id, const char *change, const char *probe,
                    const exp_env *e, const char *flag, const char *python)
 {
     if (json_array_size(r->list) >= JG_EXP_MAX || jg_now() > r->deadline)
         return;
     char detail[512] = "";
     double t0 = jg_now();
-    const char *res = strcmp(probe, "driver") == 0
-                          ? run_driver(e, detail, sizeof detail)
-                          : run_python(python ? python : r->python, flag, e, detail, sizeof detail);
+    enum jg_experiment_result res =
+        strcmp(probe, "driver") == 0
+            ? run_driver(e, detail, sizeof detail)
+            : run_python(python ? python : r->python, flag, e, detail, sizeof detail);
     json_t *o = json_object();
-    json_object_set_new(o, "id", json_string(id));
-    json_object_set_new(o, "change", json_string(change));
-    json_object_set_new(o, "probe", json_string(probe));
-    json_object_set_new(o, "result", json_string(res));
-    json_object_set_new(o, "detail", json_string(detail));
-    json_object_set_new(o, "seconds", json_real((double)(long)((jg_now() - t0) * 100) / 100));
+    JG_SET_STR(experiment, o, id, jg_experiment_id_name(id));
+    JG_SET_STR(experiment, o, change, change);
+    JG_SET_STR(experiment, o, probe, probe);
+    JG_SET_STR(experiment, o, result, jg_experiment_result_name(res));
+    JG_SET_STR(experiment, o, detail, detail);
+    JG_SET_NUM(experiment, o, seconds, (double)(long)((jg_now() - t0) * 100) / 100);
     json_array_append_new(r->list, o);
 }
 
@@ -150,23 +162,23 @@ static void native_experiments(exp_run *r)
     static char no_stubs[8192], no_compat[8192];
     if (getenv("CUDA_VISIBLE_DEVICES")) {
         exp_env e = {.drop = {"CUDA_VISIBLE_DEVICES"}};
-        record(r, "unset-CUDA_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES unset", "driver", &e, NULL, NULL);
+        record(r, JG_X_UNSET_CUDA_VISIBLE_DEVICES, "CUDA_VISIBLE_DEVICES unset", "driver", &e, NULL, NULL);
     }
     if (lp && strstr(lp, "/stubs")) {
         path_without(lp, "/stubs", no_stubs, sizeof no_stubs);
         exp_env e = {.set = {no_stubs}};
-        record(r, "drop-stubs-from-LD_LIBRARY_PATH", "LD_LIBRARY_PATH without its .../stubs entries",
+        record(r, JG_X_DROP_STUBS, "LD_LIBRARY_PATH without its .../stubs entries",
                "driver", &e, NULL, NULL);
     }
     if (lp && strstr(lp, "/compat")) {
         path_without(lp, "/compat", no_compat, sizeof no_compat);
         exp_env e = {.set = {no_compat}};
-        record(r, "drop-compat-from-LD_LIBRARY_PATH",
+        record(r, JG_X_DROP_COMPAT,
                "LD_LIBRARY_PATH without its .../compat entries", "driver", &e, NULL, NULL);
     }
     if (getenv("LD_PRELOAD")) {
         exp_env e = {.drop = {"LD_PRELOAD"}};
-        record(r, "unset-LD_PRELOAD", "LD_PRELOAD unset", "driver", &e, NULL, NULL);
+        record(r, JG_X_UNSET_LD_PRELOAD, "LD_PRELOAD unset", "driver", &e, NULL, NULL);
     }
 }
 
@@ -174,38 +186,62 @@ static void python_experiments(exp_run *r)
 {
     exp_env none = {{NULL}, {NULL}};
     if (getenv("PYTHONPATH") || getenv("PYTHONHOME"))
-        record(r, "python-isolated", "python -I (PYTHONPATH, PYTHONHOME and the user site ignored)",
+        record(r, JG_X_PYTHON_ISOLATED, "python -I (PYTHONPATH, PYTHONHOME and the user site ignored)",
                "python", &none, "-I", NULL);
-    record(r, "python-no-user-site", "python -s (the user site-packages ignored)", "python", &none,
+    record(r, JG_X_PYTHON_NO_USER_SITE, "python -s (the user site-packages ignored)", "python", &none,
            "-s", NULL);
     if ((getenv("VIRTUAL_ENV") || getenv("CONDA_PREFIX")) && access("/usr/bin/python3", X_OK) == 0) {
         exp_env e = {.drop = {"VIRTUAL_ENV", "CONDA_PREFIX", "PYTHONHOME"}};
-        record(r, "system-interpreter", "/usr/bin/python3 instead of the environment's python",
+        record(r, JG_X_SYSTEM_INTERPRETER, "/usr/bin/python3 instead of the environment's python",
                "python", &e, NULL, "/usr/bin/python3");
     }
     /* --python names another interpreter (or a wrapper) than the python3 on PATH */
     char *mine = jg_which(r->python), *other = jg_which("python3");
     if (mine && other && strcmp(mine, other) != 0)
-        record(r, "path-python3", "python3 from PATH instead of the configured interpreter",
+        record(r, JG_X_PATH_PYTHON3, "python3 from PATH instead of the configured interpreter",
                "python", &none, NULL, other);
     free(mine);
     free(other);
 }
 
+/* Another torch on the host built for CUDA (NVIDIA's nv / +l4t tag, or a +cu
+ * wheel), not the one that failed: does it work with its folder first? */
+static void vendor_torch_experiment(exp_run *r)
+{
+    jg_torch_install found[8];
+    size_t n = jg_torch_installs(r->torch_dirs, found, sizeof found / sizeof found[0]);
+    for (size_t i = 0; i < n; i++) {
+        const char *ver = found[i].version;
+        if (!jg_torch_vendor_tag(ver) || (r->torch_version && strcmp(ver, r->torch_version) == 0))
+            continue;
+        static char path[8192];
+        const char *old = getenv("PYTHONPATH");
+        snprintf(path, sizeof path, "PYTHONPATH=%s%s%s", found[i].dir, old && *old ? ":" : "",
+                 old ? old : "");
+        char change[700];
+        snprintf(change, sizeof change, "%s first on PYTHONPATH (torch %s there)", found[i].dir, ver);
+        exp_env e = {.set = {path}};
+        record(r, JG_X_VENDOR_TORCH_FIRST, change, "python", &e, NULL, NULL);
+        return;
+    }
+}
+
 json_t *jg_run_experiments(const json_t *facts, const jg_experiment_opts *o)
 {
     exp_run r = {json_array(), jg_now() + (o && o->budget_s > 0 ? o->budget_s : 60.0),
-                 o && o->python ? o->python : "python3"};
-    const char *st = jg_json_str(facts, "cuda_driver.status");
-    size_t devs = json_array_size(jg_json_at(facts, "cuda_driver.measurements.devices"));
+                 o && o->python ? o->python : "python3", JG_FACT_RSTR(facts, python_torch_version),
+                 o ? o->torch_dirs : NULL};
+    const char *st = JG_FACT_RSTR(facts, cuda_driver_status);
+    size_t devs = json_array_size(JG_FACT_RLIST(facts, cuda_driver_devices));
     bool native_failed = !st || strcmp(st, "pass") != 0 || devs == 0 ||
-                         json_is_true(jg_json_at(facts, "cuda_driver.measurements.stub"));
-    const json_t *t = jg_json_at(facts, "python.torch");
-    bool torch_failed = json_is_false(json_object_get(t, "imported")) ||
-                        json_is_false(json_object_get(t, "cuda_available"));
+                         JG_FACT_RBOOL(facts, cuda_driver_stub) == 1;
+    bool torch_failed = JG_FACT_RBOOL(facts, python_torch_imported) == 0 ||
+                        JG_FACT_RBOOL(facts, python_torch_cuda_available) == 0;
     if (native_failed)
         native_experiments(&r);
-    else if (torch_failed)
+    else if (torch_failed) {
         python_experiments(&r);
+        vendor_torch_experiment(&r);
+    }
     return r.list;
 }

@@ -5,47 +5,16 @@
 
 #include "util/json.h"
 
-static const char *const layer_names[JG_L_COUNT] = {
-    "hardware",         "kernel-driver",  "cuda-driver",     "container-runtime",
-    "cuda-libraries",   "pytorch-build",  "python-packages", "permissions",
-    "configuration",    "project",
-};
-static const char *const severity_names[] = {"error", "warning", "info"};
-static const char *const confidence_names[] = {"high", "medium", "low"};
-
-const char *jg_layer_name(enum jg_layer l)
-{
-    return (unsigned)l < JG_L_COUNT ? layer_names[l] : "unknown";
-}
-
-int jg_layer_index(const char *name)
-{
-    for (int i = 0; name && i < JG_L_COUNT; i++)
-        if (strcmp(layer_names[i], name) == 0)
-            return i;
-    return -1;
-}
-
-const char *jg_severity_name(enum jg_severity s)
-{
-    return severity_names[s];
-}
-
-const char *jg_confidence_name(enum jg_confidence c)
-{
-    return confidence_names[c];
-}
-
 void jg_finding_add(json_t *out, const jg_finding_spec *s, json_t *evidence)
 {
     json_t *f = json_object();
-    json_object_set_new(f, "id", json_string(s->id));
-    json_object_set_new(f, "layer", json_string(jg_layer_name(s->layer)));
-    json_object_set_new(f, "severity", json_string(jg_severity_name(s->severity)));
-    json_object_set_new(f, "confidence", json_string(jg_confidence_name(s->confidence)));
-    json_object_set_new(f, "summary", json_string(s->summary));
-    json_object_set_new(f, "fix", json_string(s->fix));
-    json_object_set_new(f, "evidence", evidence ? evidence : json_array());
+    JG_FINDING_SET_STR(f, id, s->id);
+    JG_FINDING_SET_STR(f, layer, jg_layer_name(s->layer));
+    JG_FINDING_SET_STR(f, severity, jg_severity_name(s->severity));
+    JG_FINDING_SET_STR(f, confidence, jg_confidence_name(s->confidence));
+    JG_FINDING_SET_STR(f, summary, s->summary);
+    JG_FINDING_SET_STR(f, fix, s->fix);
+    JG_FINDING_SET_LIST(f, evidence, evidence ? evidence : json_array());
     json_array_append_new(out, f);
 }
 
@@ -54,31 +23,25 @@ bool jg_findings_has(const json_t *findings, const char *id)
     return jg_json_find_id(findings, id) != NULL;
 }
 
-static int rank_of(const char *v, const char *const names[], int n)
+/* A vocabulary index, with a value outside the vocabulary ranked last. */
+static int rank(int index, int count)
 {
-    for (int i = 0; v && i < n; i++)
-        if (strcmp(v, names[i]) == 0)
-            return i;
-    return n;
+    return index < 0 ? count : index;
 }
 
 static int compare(const void *pa, const void *pb)
 {
     const json_t *a = *(json_t *const *)pa, *b = *(json_t *const *)pb;
-    static const char *const keys[] = {"severity", "confidence"};
-    static const char *const *const tables[] = {severity_names, confidence_names};
-    for (int k = 0; k < 2; k++) {
-        int ra = rank_of(json_string_value(json_object_get(a, keys[k])), tables[k], 3);
-        int rb = rank_of(json_string_value(json_object_get(b, keys[k])), tables[k], 3);
-        if (ra != rb)
-            return ra - rb;
-    }
-    int la = jg_layer_index(json_string_value(json_object_get(a, "layer")));
-    int lb = jg_layer_index(json_string_value(json_object_get(b, "layer")));
-    if (la != lb)
-        return la - lb;
-    const char *ia = json_string_value(json_object_get(a, "id"));
-    const char *ib = json_string_value(json_object_get(b, "id"));
+    int d = rank(jg_severity_index(JG_FINDING_STR(a, severity)), JG_SEV_COUNT) -
+            rank(jg_severity_index(JG_FINDING_STR(b, severity)), JG_SEV_COUNT);
+    if (!d)
+        d = rank(jg_confidence_index(JG_FINDING_STR(a, confidence)), JG_CONF_COUNT) -
+            rank(jg_confidence_index(JG_FINDING_STR(b, confidence)), JG_CONF_COUNT);
+    if (!d)
+        d = jg_layer_index(JG_FINDING_STR(a, layer)) - jg_layer_index(JG_FINDING_STR(b, layer));
+    if (d)
+        return d;
+    const char *ia = JG_FINDING_STR(a, id), *ib = JG_FINDING_STR(b, id);
     return strcmp(ia ? ia : "", ib ? ib : "");
 }
 

@@ -7,28 +7,10 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-/* Layers from the hardware upward; the order is the "depth" used for sorting. */
-enum jg_layer {
-    JG_L_HARDWARE,
-    JG_L_KERNEL_DRIVER,
-    JG_L_CUDA_DRIVER,
-    JG_L_CONTAINER_RUNTIME,
-    JG_L_CUDA_LIBRARIES,
-    JG_L_PYTORCH_BUILD,
-    JG_L_PYTHON_PACKAGES,
-    JG_L_PERMISSIONS,
-    JG_L_CONFIGURATION,
-    JG_L_PROJECT,
-    JG_L_COUNT
-};
-enum jg_severity { JG_SEV_ERROR, JG_SEV_WARNING, JG_SEV_INFO };
-enum jg_confidence { JG_CONF_HIGH, JG_CONF_MEDIUM, JG_CONF_LOW };
-
-const char *jg_layer_name(enum jg_layer l);
-/* Index of a layer name, or -1. */
-int jg_layer_index(const char *name);
-const char *jg_severity_name(enum jg_severity s);
-const char *jg_confidence_name(enum jg_confidence c);
+/* The layer, severity and confidence vocabularies (enum jg_layer JG_L_*,
+ * jg_severity JG_SEV_*, jg_confidence JG_CONF_*) and the finding's members
+ * are tables in schema/doctor_fields.h. */
+#include "schema/doctor.h"
 
 /* The fields of one finding; evidence is a NULL-terminated list of
  * "path = value" strings (copied). */

@@ -5,16 +5,19 @@
 
 #include <string.h>
 
-#include "util/json.h"
+#include "doctor/rule.h"
+#include "schema/doctor.h"
+#include "schema/facts.h"
+#include "schema/observed.h"
 
 static const json_t *first_diagnosis(const json_t *d)
 {
     size_t i;
     json_t *f;
-    json_array_foreach(json_object_get(d, "findings"), i, f)
+    json_array_foreach(JG_RESULT_LIST(d, findings), i, f)
     {
-        const char *sev = jg_json_str(f, "severity");
-        if (sev && strcmp(sev, "info") != 0)
+        int sev = jg_severity_index(JG_FINDING_STR(f, severity));
+        if (sev >= 0 && sev != JG_SEV_INFO)
             return f;
     }
     return NULL;
@@ -25,7 +28,7 @@ static void print_evidence(FILE *out, const json_t *f)
 {
     size_t i;
     json_t *e;
-    json_array_foreach(json_object_get(f, "evidence"), i, e)
+    json_array_foreach(JG_FINDING_LIST(f, evidence), i, e)
     {
         const char *s = json_string_value(e);
         const char *at = s ? strstr(s, " = line ") : NULL;
@@ -40,22 +43,26 @@ static void print_unknowns(FILE *out, const json_t *facts, const json_t *d)
 {
     fputs("\n**What this report does not show:**\n", out);
     int n = 0;
-    if (!jg_json_at(facts, "l4t.version") && !jg_json_at(facts, "jetpack.version")) {
+    if (!JG_FACT_NODE(facts, l4t_version) && !JG_FACT_NODE(facts, jetpack_version)) {
         fputs("- the L4T / JetPack release (`head -1 /etc/nv_tegra_release` on a Jetson)\n", out);
         n++;
     }
-    if (!jg_json_at(facts, "python.torch.version")) {
+    if (!JG_FACT_NODE(facts, python_torch_version)) {
         fputs("- the torch build (`python3 -c 'import torch; print(torch.__version__, "
               "torch.version.cuda, torch.cuda.is_available())'`)\n", out);
         n++;
     }
-    if (!jg_json_at(facts, "container.inside") && !jg_json_at(facts, "observed.docker") &&
-        !jg_json_at(facts, "observed.images") &&
-        !jg_json_at(facts, "observed.signals.image_platform_mismatch")) {
+    /* the rules' own test of a container, or a container-runtime diagnosis (a docker error) */
+    jg_view v;
+    jg_view_init(&v, facts);
+    const json_t *top = first_diagnosis(d);
+    bool runtime = top && jg_layer_index(JG_FINDING_STR(top, layer)) == JG_L_CONTAINER_RUNTIME;
+    if (!JG_FACT_NODE(facts, container_inside) && !jg_container_evidenced(&v) && !runtime &&
+        !jg_view_signal(&v, JG_SIG_image_platform_mismatch)) {
         fputs("- whether this ran in a container (and with `--runtime nvidia`)\n", out);
         n++;
     }
-    if (!json_is_true(json_object_get(d, "kernel_ran"))) {
+    if (JG_RESULT_BOOL(d, kernel_ran) != 1) {
         fputs("- whether a CUDA kernel actually runs (`is_available()` alone proves nothing)\n", out);
         n++;
     }
@@ -67,11 +74,11 @@ void jg_render_reply(FILE *out, const json_t *d, const json_t *facts)
 {
     const json_t *f = first_diagnosis(d);
     if (f) {
-        fprintf(out, "**Diagnosis** (%s, confidence %s): %s.\n\n", jg_json_str(f, "layer"),
-                jg_json_str(f, "confidence"), jg_json_str(f, "summary"));
+        fprintf(out, "**Diagnosis** (%s, confidence %s): %s.\n\n", JG_FINDING_STR(f, layer),
+                JG_FINDING_STR(f, confidence), JG_FINDING_STR(f, summary));
         fputs("**What shows it:**\n\n", out);
         print_evidence(out, f);
-        fprintf(out, "\n**Fix:** %s\n", jg_json_str(f, "fix"));
+        fprintf(out, "\n**Fix:** %s\n", JG_FINDING_STR(f, fix));
     } else {
         fputs("**Diagnosis:** nothing in this report shows a broken layer of the CUDA stack.\n", out);
     }

@@ -8,6 +8,9 @@
 
 #include "doctor/report_lines.h"
 #include "doctor/report_text.h"
+#include "schema/doctor.h"
+#include "schema/evidence.h"
+#include "schema/facts.h"
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
@@ -68,17 +71,17 @@ static bool read_rest(FILE *f, char **buf, size_t *len, size_t cap)
 
 static json_t *from_json(const json_t *doc, jg_report_info *info)
 {
-    const char *schema = jg_json_str(doc, "schema");
+    const char *schema = JG_FACT_RSTR(doc, schema);
     if (schema && strncmp(schema, "jetgate.facts/", 14) == 0) {
         info->kind = "facts";
         return json_deep_copy(doc);
     }
-    if (json_is_object(jg_json_at(doc, "predicate.platform"))) {
+    if (JG_OBJ(pred, JG_OBJ(stmt, doc, predicate), platform)) {
         info->kind = "evidence";
         return jg_facts_from_evidence(doc);
     }
-    json_t *inner = json_object_get(doc, "facts"); /* a pasted triage --json output */
-    schema = jg_json_str(inner, "schema");
+    json_t *inner = JG_RESULT_OBJ(doc, facts); /* a pasted triage --json output */
+    schema = JG_FACT_RSTR(inner, schema);
     if (schema && strncmp(schema, "jetgate.facts/", 14) == 0) {
         info->kind = "facts";
         return json_deep_copy(inner);
@@ -86,10 +89,17 @@ static json_t *from_json(const json_t *doc, jg_report_info *info)
     return NULL;
 }
 
-static json_t *from_text(jg_linereader *lr, jg_report_info *info)
+/* The text, line by line; a JSON object the paste holds that is no jetgate
+ * document (a project's own report) is read first, by key, its facts sourced
+ * to the line it starts on, so its values win over what lines repeat. */
+static json_t *from_text(jg_linereader *lr, jg_report_info *info, const json_t *object,
+                         size_t object_line)
 {
     jg_tp tp;
     jg_tp_init(&tp);
+    tp.line = object_line;
+    jg_tp_project(&tp, object);
+    tp.line = 0;
     while (jg_lr_next(lr)) {
         jg_clean_line(lr->buf);
         jg_tp_line(&tp, lr->buf);
@@ -117,23 +127,26 @@ static json_t *read_stream(FILE *f, const char *path, jg_report_info *info)
     bool maybe_json = json_start(buf, len) < len;
     if (maybe_json && !whole)
         whole = read_rest(f, &buf, &len, JG_CAP_LARGE);
-    json_t *facts = NULL;
+    json_t *facts = NULL, *doc = NULL;
+    size_t doc_line = 1;
     if (whole && maybe_json) {
         size_t from = json_start(buf, len), to = json_end(buf, from, len);
         jg_jerr jerr;
-        json_t *doc = jg_json_parse(buf + from, to - from, path, &jerr);
+        doc = jg_json_parse(buf + from, to - from, path, &jerr);
         if (doc)
             facts = from_json(doc, info);
-        json_decref(doc);
+        for (size_t i = 0; i < from; i++)
+            doc_line += buf[i] == '\n';
         for (size_t i = 0; facts && i < len; i++)
             info->lines += buf[i] == '\n';
     }
     info->bytes = len;
     if (!facts) {
         jg_linereader lr = {.f = f, .pre = buf, .pre_len = len};
-        facts = from_text(&lr, info);
+        facts = from_text(&lr, info, doc, doc_line);
         info->bytes = lr.bytes;
     }
+    json_decref(doc);
     free(buf);
     return facts;
 }

@@ -11,10 +11,10 @@
 /* ---- containers: docker commands, image references ---- */
 static void image_ref(jg_tp *p, const char *tok)
 {
-    if (!jg_tp_room(p, "images"))
+    if (!JG_TP_ROOM(p, images))
         return;
     json_t *im = json_object();
-    json_object_set_new(im, "ref", json_string(tok));
+    JG_ITEM_SET_STR(im, ref, tok);
     const char *tag = strrchr(tok, ':');
     for (const char *t = tag; t && *t; t++) {
         int a, b, c = -1;
@@ -25,16 +25,16 @@ static void image_ref(jg_tp *p, const char *tok)
                 snprintf(v, sizeof v, "%d.%d.%d", a, b, c);
             else
                 snprintf(v, sizeof v, "%d.%d", a, b);
-            json_object_set_new(im, "l4t", json_string(v));
+            JG_ITEM_SET_STR(im, l4t, v);
             break;
         }
     }
-    jg_tp_add(p, "images", im);
+    JG_TP_ADD(p, images, im);
     if (strstr(tok, "l4t"))
         jg_tp_jetson_hint(p, "an L4T container image is named");
 }
 
-static void images(jg_tp *p)
+void jg_rx_images(jg_tp *p)
 {
     if (!strchr(p->text, ':') || (!find(p, "l4t") && !find(p, "nvcr.io") && !find(p, "nvidia/") &&
                                   !find(p, "dustynv")))
@@ -60,25 +60,20 @@ static void images(jg_tp *p)
     }
 }
 
-static void docker(jg_tp *p)
+void jg_rx_docker(jg_tp *p)
 {
     bool run = find(p, "docker run") || find(p, "docker container run");
     if (find(p, "docker build") || find(p, "docker_build"))
-        jg_tp_set(p, "docker.build", json_true());
+        JG_DOCKER_SET_BOOL(JG_TP_OBJ(p, docker), build, true);
     if (!run)
         return;
-    jg_tp_set(p, "docker.run", json_true());
-    jg_tp_set(p, "docker.run_line", jg_tp_seen(p));
+    json_t *dk = JG_TP_OBJ(p, docker);
+    JG_DOCKER_SET_BOOL(dk, run, true);
+    JG_DOCKER_SET_OBJ(dk, run_line, jg_tp_seen(p));
     bool nv = find(p, "--runtime nvidia") || find(p, "--runtime=nvidia");
-    json_t *prev = json_object_get(json_object_get(p->obs, "docker"), "runtime_nvidia");
-    if (!json_is_true(prev))
-        jg_tp_set(p, "docker.runtime_nvidia", json_boolean(nv));
-    if (find(p, "--gpus"))
-        jg_tp_set(p, "docker.gpus", json_true());
-}
-
-void jg_match_containers(jg_tp *p)
-{
-    images(p);
-    docker(p);
+    if (JG_DOCKER_BOOL(dk, runtime_nvidia) != 1)
+        JG_DOCKER_SET_BOOL(dk, runtime_nvidia, nv);
+    /* --gpus, or a CDI device (--device nvidia.com/gpu=all): the GPU was asked for */
+    if (find(p, "--gpus") || find(p, "nvidia.com/gpu"))
+        JG_DOCKER_SET_BOOL(dk, gpus, true);
 }

@@ -27,50 +27,50 @@ static bool env_value(const jg_tp *p, const char *lname, char *out, size_t cap)
     return true;
 }
 
-static void environment(jg_tp *p)
+void jg_rx_environment(jg_tp *p)
 {
     char v[512];
     if (env_value(p, "cuda_visible_devices", v, sizeof v) &&
-        !jg_json_at(p->obs, "env.CUDA_VISIBLE_DEVICES")) {
-        jg_tp_set(p, "env.CUDA_VISIBLE_DEVICES", json_string(v));
-        jg_tp_signal(p, "visible_devices_set");
+        !json_object_get(JG_OBS_OBJ(p->obs, env), "CUDA_VISIBLE_DEVICES")) {
+        json_object_set_new(JG_TP_OBJ(p, env), "CUDA_VISIBLE_DEVICES", json_string(v));
+        jg_tp_signal(p, JG_SIG_visible_devices_set);
     }
     if (env_value(p, "ld_library_path", v, sizeof v) && *v) {
         if (strstr(v, "stubs"))
-            jg_tp_signal(p, "stubs_on_library_path");
+            jg_tp_signal(p, JG_SIG_stubs_on_library_path);
         if (strchr(v, '<') || strchr(v, '>'))
-            jg_tp_signal(p, "library_path_placeholder");
+            jg_tp_signal(p, JG_SIG_library_path_placeholder);
     }
     if (find(p, "/stubs/libcuda.so") || find(p, "driver is a stub library"))
-        jg_tp_signal(p, "stub_libcuda_loaded");
+        jg_tp_signal(p, JG_SIG_stub_libcuda_loaded);
     if (find(p, "no cuda gpus are available"))
-        jg_tp_signal(p, "no_cuda_gpus");
+        jg_tp_signal(p, JG_SIG_no_cuda_gpus);
     if (has_word(p, "nvcc") && (find(p, "not found") || find(p, "missing") ||
                                 find(p, "not recognized") || find(p, "no such file")))
-        jg_tp_signal(p, "nvcc_missing");
+        jg_tp_signal(p, JG_SIG_nvcc_missing);
     if (find(p, "anaconda3/envs/") || find(p, "miniconda3/envs/") || find(p, "conda install"))
-        jg_tp_signal(p, "conda_env");
+        jg_tp_signal(p, JG_SIG_conda_env);
 }
 
 /* "pip install torch ...", "uv sync" resolving from an index. */
-static void installs(jg_tp *p)
+void jg_rx_installs(jg_tp *p)
 {
     const char *r = find(p, "download.pytorch.org/whl/cu");
     int digits = 0;
     if (r && sscanf(r + strlen("download.pytorch.org/whl/cu"), "%d", &digits) == 1 && digits >= 100) {
         char cu[16];
         snprintf(cu, sizeof cu, "%d.%d", digits / 10, digits % 10);
-        if (!jg_json_at(p->obs, "torch_index_cuda"))
-            jg_tp_set(p, "torch_index_cuda", json_string(cu));
-        jg_tp_signal(p, "torch_from_pytorch_index");
+        if (!JG_OBS_GET(p->obs, torch_index_cuda))
+            JG_OBS_SET_STR(p->obs, torch_index_cuda, cu);
+        jg_tp_signal(p, JG_SIG_torch_from_pytorch_index);
     }
     bool pip = find(p, "pip install") || find(p, "pip3 install");
     if (pip && has_word(p, "torch") && !find(p, "index-url") && !find(p, ".whl") &&
         !find(p, " -f ") && !find(p, "find-links"))
-        jg_tp_signal(p, "pip_torch_default_index");
+        jg_tp_signal(p, JG_SIG_pip_torch_default_index);
     if (pip && has_word(p, "tensorflow") && !find(p, ".whl"))
-        jg_tp_signal(p, "pip_tensorflow");
-    if (find(p, "is not a supported wheel on this platform") && jg_tp_room(p, "unsupported_wheels")) {
+        jg_tp_signal(p, JG_SIG_pip_tensorflow);
+    if (find(p, "is not a supported wheel on this platform") && JG_TP_ROOM(p, unsupported_wheels)) {
         const char *w = strstr(p->text, ".whl");
         const char *s = w;
         while (s && s > p->text && !isspace((unsigned char)s[-1]) && s[-1] != '/' && s[-1] != ':')
@@ -79,76 +79,81 @@ static void installs(jg_tp *p)
             char name[160];
             snprintf(name, sizeof name, "%.*s", (int)(w - s + 4), s);
             json_t *u = json_object();
-            json_object_set_new(u, "wheel", json_string(name));
-            json_object_set_new(u, "package", json_stringn(name, strcspn(name, "-")));
-            jg_tp_add(p, "unsupported_wheels", u);
+            JG_ITEM_SET_STR(u, wheel, name);
+            JG_SET(item, u, package, json_stringn(name, strcspn(name, "-")));
+            JG_TP_ADD(p, unsupported_wheels, u);
         }
     }
 }
 
 /* A prose or REPL statement that is_available() said False. */
-static void prose_availability(jg_tp *p)
+void jg_rx_prose_availability(jg_tp *p)
 {
     if (!find(p, "is_available") && !find(p, "cuda available:"))
         return;
     if ((find(p, "false") && !find(p, "true")) || find(p, "is_available: false"))
-        if (!json_array_size(json_object_get(p->obs, "torch_sessions")))
+        if (!json_array_size(JG_OBS_LIST(p->obs, torch_sessions)))
             jg_tp_torch_available(p, 0);
 }
 
 /* Packages other than torch that ship their own CUDA kernels. */
-static void stacks(jg_tp *p)
+void jg_rx_stacks(jg_tp *p)
 {
     static const char *const names[] = {"jax", "jaxlib", "xla", "onnxruntime", "tensorflow",
                                         "flash_attn", "flash-attn", "xformers", "bitsandbytes",
                                         "mmcv", "cupy", "darknet", "ggml", "llama.cpp", NULL};
     for (int i = 0; names[i]; i++)
-        if (has_word(p, names[i]) && !jg_json_at(p->obs, "other_stack")) {
+        if (has_word(p, names[i]) && !JG_OBS_GET(p->obs, other_stack)) {
             json_t *o = jg_tp_seen(p);
-            json_object_set_new(o, "package", json_string(names[i]));
-            jg_tp_set(p, "other_stack", o);
+            JG_ITEM_SET_STR(o, package, names[i]);
+            JG_OBS_SET_OBJ(p->obs, other_stack, o);
         }
     if ((has_word(p, "torch") || find(p, "/torch/") || find(p, "pytorch")) &&
-        !jg_json_at(p->obs, "torch_seen"))
-        jg_tp_set(p, "torch_seen", jg_tp_seen(p));
+        !JG_OBS_GET(p->obs, torch_seen))
+        JG_OBS_SET_OBJ(p->obs, torch_seen, jg_tp_seen(p));
 }
 
 /* Failures that prove CUDA ran, and package or runtime specifics. */
-static void outcomes(jg_tp *p)
+void jg_rx_outcomes(jg_tp *p)
 {
-    static const struct { const char *phrase; const char *signal; } t[] = {
-        {"out of memory", "out_of_memory"},
-        {"oom-killer", "oom_killer"},
-        {"oom killer", "oom_killer"},
-        {"nvmapmemalloc", "out_of_memory"},
-        {"expected all tensors to be on the same device", "tensors_on_two_devices"},
-        {"version tag does not match", "trt_engine_version"},
-        {"serialization assertion", "trt_engine_version"},
-        {"expected size of serialized engine", "trt_engine_version"},
-        {"jetpack missing", "jtop_jetpack_unknown"},
-        {"jetpack not detected", "jtop_jetpack_unknown"},
-        {"torchvision::nms", "torchvision_ops_missing"},
-        {"seccomp filter rule", "docker_seccomp"},
-        {"could not select device driver", "docker_no_gpu_driver"},
-        {"nvrmmeminitnvmap failed with permission denied", "tegra_nodes_denied"},
-        {"can't initialize nvrm channel", "tegra_nodes_denied"},
-        {"list_physical_devices('gpu')", "tf_gpu_query"},
+    static const struct { const char *phrase; jg_signal signal; } t[] = {
+        {"out of memory", JG_SIG_out_of_memory},
+        {"oom-killer", JG_SIG_oom_killer},
+        {"oom killer", JG_SIG_oom_killer},
+        {"nvmapmemalloc", JG_SIG_out_of_memory},
+        {"status_alloc_failed", JG_SIG_out_of_memory},
+        {"cudaerrormemoryallocation", JG_SIG_out_of_memory},
+        {"expected all tensors to be on the same device", JG_SIG_tensors_on_two_devices},
+        {"and weight type (torch.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
+        {"and weight type (torch.cuda.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
+        {"version tag does not match", JG_SIG_trt_engine_version},
+        {"serialization assertion", JG_SIG_trt_engine_version},
+        {"expected size of serialized engine", JG_SIG_trt_engine_version},
+        {"jetpack missing", JG_SIG_jtop_jetpack_unknown},
+        {"jetpack not detected", JG_SIG_jtop_jetpack_unknown},
+        {"torchvision::nms", JG_SIG_torchvision_ops_missing},
+        {"seccomp filter rule", JG_SIG_docker_seccomp},
+        {"could not select device driver", JG_SIG_docker_no_gpu_driver},
+        {"nvrmmeminitnvmap failed with permission denied", JG_SIG_tegra_nodes_denied},
+        {"can't initialize nvrm channel", JG_SIG_tegra_nodes_denied},
+        {"list_physical_devices('gpu')", JG_SIG_tf_gpu_query},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (find(p, t[i].phrase))
             jg_tp_signal(p, t[i].signal);
     if (find(p, "cudaexecutionprovider") &&
         (find(p, "not in available provider") || find(p, "not available") || find(p, "unavailable")))
-        jg_tp_signal(p, "ort_no_cuda_provider");
+        jg_tp_signal(p, JG_SIG_ort_no_cuda_provider);
     if (find(p, "insufficient permissions") && (find(p, "nvml") || find(p, "nvidia")))
-        jg_tp_signal(p, "nvml_permissions");
-    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "file truncated")))
-        jg_tp_signal(p, "empty_cuda_library");
+        jg_tp_signal(p, JG_SIG_nvml_permissions);
+    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "file truncated") ||
+                                                   find(p, "file too short")))
+        jg_tp_signal(p, JG_SIG_empty_cuda_library);
     if (has_word(p, "tensorflow") && find(p, "gpu") &&
         (find(p, "not detect") || find(p, "recognize") || find(p, "cpu mode") || find(p, "not built")))
-        jg_tp_signal(p, "tf_no_gpu");
-    if (jg_json_at(p->obs, "signals.tf_gpu_query") && strcmp(p->text, "[]") == 0)
-        jg_tp_signal(p, "tf_no_gpu");
+        jg_tp_signal(p, JG_SIG_tf_no_gpu);
+    if (jg_obs_signal(p->obs, JG_SIG_tf_gpu_query) && strcmp(p->text, "[]") == 0)
+        jg_tp_signal(p, JG_SIG_tf_no_gpu);
     if (has_word(p, "thor"))
         jg_tp_jetson_hint(p, "Jetson Thor is named");
     if (has_word(p, "jetpack"))
@@ -158,23 +163,23 @@ static void outcomes(jg_tp *p)
         jg_tp_jetson_hint(p, "tegrastats output");
     if (find(p, "doesn't have a source distribution or wheel for the current platform") ||
         find(p, "only has wheels for the following platforms"))
-        jg_tp_signal(p, "no_wheel_for_platform");
+        jg_tp_signal(p, JG_SIG_no_wheel_for_platform);
 }
 
 /* torch's own warning: "X with CUDA capability sm_120 is not compatible with the current
  * PyTorch installation. The current PyTorch install supports CUDA capabilities sm_50 ..." */
-static void torch_capability_warning(jg_tp *p)
+void jg_rx_torch_capability_warning(jg_tp *p)
 {
     const char *r = find(p, "with cuda capability sm_");
     int cc = 0;
     if (r && sscanf(r + strlen("with cuda capability sm_"), "%d", &cc) == 1 && cc >= 10 &&
-        !jg_json_at(p->obs, "gpu_cc")) {
+        !JG_OBS_GET(p->obs, gpu_cc)) {
         char v[16];
         snprintf(v, sizeof v, "%d.%d", cc / 10, cc % 10);
-        jg_tp_set(p, "gpu_cc", json_string(v));
+        JG_OBS_SET_STR(p->obs, gpu_cc, v);
     }
     r = find(p, "install supports cuda capabilities");
-    if (!r || jg_json_at(p->facts, "python.torch.arch_list"))
+    if (!r || JG_FACT_NODE(p->facts, python_torch_arch_list))
         return;
     json_t *list = json_array();
     for (const char *a = strstr(r, "sm_"); a; a = strstr(a + 3, "sm_")) {
@@ -182,73 +187,34 @@ static void torch_capability_warning(jg_tp *p)
         if (sscanf(a, "%15[a-z_0-9]", tok) == 1)
             json_array_append_new(list, json_string(tok));
     }
-    jg_tp_raw(p, "python.torch.arch_list", list);
+    jg_tp_raw(p, JG_FF_python_torch_arch_list, list);
 }
 
-/* A project's own JSON report (e.g. {"arch": ..., "release": "# R36 (release), ...",
- * "torch": ..., "torch_cuda": ..., "cuda_available": false}): read by key, any layout. */
-static const char *json_key(const jg_tp *p, const char *key, char *out, size_t cap)
+/* A JSON object on one line (a project's own report, pasted compact): its
+ * keys go through the project-report map (report_project.c). */
+void jg_rx_project_json(jg_tp *p)
 {
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *r = after(p, pat);
-    if (!r)
-        return NULL;
-    r += strspn(r, " ");
-    size_t n = *r == '"' ? strcspn(r + 1, "\"") : strcspn(r, ",} ");
-    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), *r == '"' ? r + 1 : r);
-    return out;
-}
-
-static void project_json(jg_tp *p)
-{
-    char v[160];
-    if (!strchr(p->text, '"') || !strchr(p->text, ':'))
+    const char *open = strchr(p->text, '{'), *close = strrchr(p->text, '}');
+    if (!open || !close || close < open || !jg_tp_project_keys(open, (size_t)(close - open) + 1))
         return;
-    if ((json_key(p, "arch", v, sizeof v) || json_key(p, "machine", v, sizeof v)) &&
-        (strcmp(v, "aarch64") == 0 || strcmp(v, "x86_64") == 0))
-        jg_tp_fact(p, "host.arch", json_string(v));
-    if ((json_key(p, "torch", v, sizeof v) || json_key(p, "torch_version", v, sizeof v)) &&
-        isdigit((unsigned char)v[0]))
-        jg_tp_torch_version(p, v);
-    if (json_key(p, "cuda_available", v, sizeof v) && (!strcmp(v, "true") || !strcmp(v, "false")))
-        jg_tp_torch_available(p, v[0] == 't');
-    if ((json_key(p, "torch_cuda", v, sizeof v) || json_key(p, "cuda_build", v, sizeof v) ||
-         json_key(p, "torch_cuda_build", v, sizeof v)) && (isdigit((unsigned char)v[0]) || !strcmp(v, "null")))
-        jg_tp_raw(p, "python.torch.cuda", isdigit((unsigned char)v[0]) ? json_string(v) : json_null());
-    const char *rl = find(p, "# r");
-    int maj, a, b;
-    if (rl && find(p, "(release), revision:") && sscanf(rl, "# r%d (release), revision: %d.%d", &maj, &a, &b) == 3) {
-        snprintf(v, sizeof v, "%d.%d.%d", maj, a, b);
-        jg_tp_fact(p, "l4t.version", json_string(v));
-        jg_tp_jetson_hint(p, "an L4T release line");
-    }
+    jg_jerr err;
+    json_t *o = jg_json_parse(open, (size_t)(close - open) + 1, "line", &err);
+    jg_tp_project(p, o);
+    json_decref(o);
 }
 
 /* A bare soname or a path ending in one (ls / find output): the file exists. */
-static void present_library(jg_tp *p)
+void jg_rx_present_library(jg_tp *p)
 {
     const char *t = p->text;
     if (find(p, "cannot open") || find(p, "error") || find(p, "not found") || find(p, "no such") ||
-        !strstr(t, ".so") || strchr(t, ' ') || !jg_tp_room(p, "present_libraries"))
+        !strstr(t, ".so") || strchr(t, ' ') || !JG_TP_ROOM(p, present_libraries))
         return;
     const char *base = strrchr(t, '/');
     base = base ? base + 1 : t;
     if (strncmp(base, "lib", 3) != 0)
         return;
     json_t *o = json_object();
-    json_object_set_new(o, "soname", json_string(base));
-    jg_tp_add(p, "present_libraries", o);
-}
-
-void jg_match_env(jg_tp *p)
-{
-    environment(p);
-    installs(p);
-    prose_availability(p);
-    stacks(p);
-    outcomes(p);
-    torch_capability_warning(p);
-    project_json(p);
-    present_library(p);
+    JG_ITEM_SET_STR(o, soname, base);
+    JG_TP_ADD(p, present_libraries, o);
 }

@@ -28,28 +28,29 @@ static const struct { const char *phrase; int code; } error_phrases[] = {
     {"cuda_error_invalid_ptx", 218},        {"cuda_error_unsupported_ptx_version", 222},
     {"ptx was compiled with an unsupported toolchain", 222},
     {"a ptx jit compilation failed", 218},  {"is a stub library", 34},
-    {"system not yet initialized", 802},
+    {"system not yet initialized", 802},    {"cuda unknown error", 999},
+    {"cuda error: unknown error", 999},     {"invalid device function", 209},
 };
 
 static void cuda_error(jg_tp *p, int code, const char *call)
 {
-    json_t *arr = json_object_get(p->obs, "cuda_errors");
+    json_t *arr = JG_OBS_LIST(p->obs, cuda_errors);
     json_t *last = json_array_get(arr, json_array_size(arr) ? json_array_size(arr) - 1 : 0);
-    if (last && json_integer_value(json_object_get(last, "line")) == (json_int_t)p->line)
+    if (last && JG_ITEM_INT(last, line, 0) == (long long)p->line)
         return; /* one error per line: the most specific phrase came first */
-    if (!jg_tp_room(p, "cuda_errors"))
+    if (!JG_TP_ROOM(p, cuda_errors))
         return;
     json_t *e = json_object();
-    json_object_set_new(e, "code", json_integer(code));
-    json_object_set_new(e, "call", call ? json_string(call) : json_null());
-    jg_tp_add(p, "cuda_errors", e);
+    JG_ITEM_SET_INT(e, code, code);
+    JG_SET(item, e, call, call ? json_string(call) : json_null());
+    JG_TP_ADD(p, cuda_errors, e);
 }
 
-static void cuda_errors(jg_tp *p)
+void jg_rx_cuda_errors(jg_tp *p)
 {
     const char *r;
     int code;
-    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "display driver") &&
+    if (!find(p, "cuda") && !find(p, "kernel image") && !find(p, "driver") &&
         !find(p, "ptx") && !find(p, "not yet initialized") && !find(p, "forward compat"))
         return;
     if ((r = after(p, "cudagetdevicecount returned")) && sscanf(r, "%d", &code) == 1)
@@ -58,7 +59,7 @@ static void cuda_errors(jg_tp *p)
         sscanf(r + strspn(r, ": "), "%d", &code) == 1) {
         cuda_error(p, code, "TensorRT");
         if (code == 100)
-            jg_tp_signal(p, "trt_cuda_init_100");
+            jg_tp_signal(p, JG_SIG_trt_cuda_init_100);
     }
     for (size_t i = 0; i < sizeof error_phrases / sizeof error_phrases[0]; i++)
         if (find(p, error_phrases[i].phrase))
@@ -83,11 +84,12 @@ static bool soname_at(const char *s, char *out, size_t cap)
     return true;
 }
 
-static void missing_library(jg_tp *p)
+void jg_rx_missing_library(jg_tp *p)
 {
     if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
-        !find(p, "could not load library") && !find(p, "not found") && !find(p, "unable to load") &&
-        !find(p, "importerror: lib") && !find(p, "oserror: lib"))
+        !find(p, "could not load library") && !find(p, "could not load dynamic library") &&
+        !find(p, "not found") && !find(p, "unable to load") && !find(p, "importerror: lib") &&
+        !find(p, "oserror: lib"))
         return;
     /* "Failed to load library A.so with error: B.so: cannot open ...": B is the missing one */
     const char *start = strstr(p->lower, "error: lib");
@@ -98,57 +100,58 @@ static void missing_library(jg_tp *p)
             !soname_at(s, so, sizeof so))
             continue;
         if (strncmp(so, "libnvidia-ml.so", 15) == 0) {
-            jg_tp_signal(p, "nvml_missing");
+            jg_tp_signal(p, JG_SIG_nvml_missing);
             return;
         }
-        if (!jg_tp_room(p, "missing_libraries"))
+        if (!JG_TP_ROOM(p, missing_libraries))
             return; /* a paste repeating one error: the first ones are kept */
         json_t *m = json_object();
-        json_object_set_new(m, "soname", json_string(so));
-        jg_tp_add(p, "missing_libraries", m);
+        JG_ITEM_SET_STR(m, soname, so);
+        JG_TP_ADD(p, missing_libraries, m);
         return;
     }
 }
 
 /* ---- one-phrase signals ---- */
-static void signals(jg_tp *p)
+void jg_rx_signals(jg_tp *p)
 {
     const char *r;
     if (find(p, "illegal instruction"))
-        jg_tp_signal(p, "illegal_instruction");
+        jg_tp_signal(p, JG_SIG_illegal_instruction);
     if (find(p, "exec format error"))
-        jg_tp_signal(p, "exec_format_error");
+        jg_tp_signal(p, JG_SIG_exec_format_error);
     if ((r = find(p, "does not match the detected host platform"))) {
-        jg_tp_signal(p, "image_platform_mismatch");
+        jg_tp_signal(p, JG_SIG_image_platform_mismatch);
         const char *h = strstr(r, "(linux/");
         if (h && strncmp(h + 7, "arm64", 5) == 0)
-            jg_tp_fact(p, "host.arch", json_string("aarch64"));
+            jg_tp_fact(p, JG_FF_host_arch, json_string("aarch64"));
         else if (h && strncmp(h + 7, "amd64", 5) == 0)
-            jg_tp_fact(p, "host.arch", json_string("x86_64"));
+            jg_tp_fact(p, JG_FF_host_arch, json_string("x86_64"));
     }
     if (find(p, "nvidia-container-cli") && find(p, "error"))
-        jg_tp_signal(p, "container_cli_error");
-    if (find(p, "compiled using numpy 1.x cannot be run in") || find(p, "_array_api not found"))
-        jg_tp_signal(p, "numpy_abi");
+        jg_tp_signal(p, JG_SIG_container_cli_error);
+    if (find(p, "compiled using numpy 1.x cannot be run in") || find(p, "_array_api not found") ||
+        find(p, "multiarray failed to import") || find(p, "numpy is not available"))
+        jg_tp_signal(p, JG_SIG_numpy_abi);
     if (find(p, "torch not compiled with cuda enabled")) {
-        jg_tp_signal(p, "torch_not_compiled");
-        jg_tp_raw(p, "python.torch.cuda", json_null());
+        jg_tp_signal(p, JG_SIG_torch_not_compiled);
+        jg_tp_raw(p, JG_FF_python_torch_cuda, json_null());
     }
     if (find(p, "stubs/libnvidia-ml.so"))
-        jg_tp_signal(p, "nvml_stub");
+        jg_tp_signal(p, JG_SIG_nvml_stub);
     if (find(p, "permission denied") && (find(p, "/dev/nv") || find(p, "/dev/dri")))
-        jg_tp_signal(p, "gpu_eacces");
+        jg_tp_signal(p, JG_SIG_gpu_eacces);
     if (find(p, "useradd") || find(p, "su - ") || find(p, "sudo -u ") || find(p, "runuser") ||
         find(p, "su -c"))
-        jg_tp_signal(p, "user_switch");
+        jg_tp_signal(p, JG_SIG_user_switch);
     if (find(p, "cuda setup failed"))
-        jg_tp_signal(p, "bnb_setup_failed");
+        jg_tp_signal(p, JG_SIG_bnb_setup_failed);
     if (find(p, "named symbol not found") && (find(p, "ops.cu") || find(p, "bitsandbytes")))
-        jg_tp_signal(p, "bnb_kernel_failed");
+        jg_tp_signal(p, JG_SIG_bnb_kernel_failed);
 }
 
 /* "Require cuDNN 8.* and CUDA 12.*" (onnxruntime and others) */
-static void requires(jg_tp *p)
+void jg_rx_requires(jg_tp *p)
 {
     const char *r = after(p, "require cudnn ");
     int major;
@@ -156,16 +159,8 @@ static void requires(jg_tp *p)
         r = after(p, "requires cudnn ");
     if (r && sscanf(r, "%d", &major) == 1) {
         json_t *q = json_object();
-        json_object_set_new(q, "library", json_string("cudnn"));
-        json_object_set_new(q, "major", json_integer(major));
-        jg_tp_add(p, "requires", q);
+        JG_ITEM_SET_STR(q, library, "cudnn");
+        JG_ITEM_SET_INT(q, major, major);
+        JG_TP_ADD(p, requires, q);
     }
-}
-
-void jg_match_errors(jg_tp *p)
-{
-    cuda_errors(p);
-    missing_library(p);
-    signals(p);
-    requires(p);
 }

@@ -15,7 +15,7 @@ static void observed_driver(jg_tp *p, const char *r)
 {
     int maj = 0, min = 0;
     if (sscanf(r + strspn(r, " :"), "%d.%d", &maj, &min) == 2 && maj > 0)
-        jg_tp_set(p, "driver_version", json_integer(maj * 1000 + min * 10));
+        JG_OBS_SET_INT(p->obs, driver_version, maj * 1000 + min * 10);
 }
 
 
@@ -24,17 +24,17 @@ static void l4t_version(jg_tp *p, const char *v)
 {
     if (!*v || !strchr(v, '.'))
         return;
-    jg_tp_fact(p, "l4t.version", json_string(v));
-    if (!json_object_get(p->obs, "host_l4t")) {
+    jg_tp_fact(p, JG_FF_l4t_version, json_string(v));
+    if (!JG_OBS_GET(p->obs, host_l4t)) {
         json_t *h = jg_tp_seen(p);
-        json_object_set_new(h, "version", json_string(v));
-        jg_tp_set(p, "host_l4t", h);
+        JG_ITEM_SET_STR(h, version, v);
+        JG_OBS_SET_OBJ(p->obs, host_l4t, h);
     }
     jg_tp_jetson_hint(p, "an L4T release is named");
 }
 
 /* L4T and JetPack: nv_tegra_release, jetson_release, dpkg. */
-static void platform(jg_tp *p)
+void jg_rx_platform(jg_tp *p)
 {
     const char *r;
     char v[64];
@@ -43,7 +43,7 @@ static void platform(jg_tp *p)
         json_decref(rel.extra);
         snprintf(v, sizeof v, "%d.%d.%d", rel.major, rel.minor, rel.patch);
         l4t_version(p, v);
-        jg_tp_fact(p, "l4t.release_line", json_string(p->text));
+        jg_tp_fact(p, JG_FF_l4t_release_line, json_string(p->text));
     } else {
         /* "L4T 36.4.0" / "L4T: 35.5.0", not an image name such as l4t-ml (one line may hold both) */
         for (const char *at = strstr(p->lower, "l4t"); at; at = strstr(at + 3, "l4t")) {
@@ -63,59 +63,59 @@ static void platform(jg_tp *p)
         l4t_version(p, v);
     }
     if ((r = after(p, "jetpack")) && (*r == ' ' || *r == ':'))
-        fact_version(p, "jetpack.version", r);
+        fact_version(p, JG_FF_jetpack_version, r);
     if ((r = after(p, "nvidia-jetpack ")) && strncmp(p->lower, "ii", 2) == 0)
-        fact_version(p, "jetpack.package", r);
+        fact_version(p, JG_FF_jetpack_package, r);
 }
 
 /* Module, toolkit and library lines: jetson_release, nvcc, nvidia-smi, paths. */
-static void libraries(jg_tp *p)
+void jg_rx_libraries(jg_tp *p)
 {
     const char *r;
     char v[64];
     if ((r = key_value(p, "p-number:")))
-        jg_tp_fact(p, "module.part_number", json_string(r + strspn(r, " ")));
+        jg_tp_fact(p, JG_FF_module_part_number, json_string(r + strspn(r, " ")));
     if ((r = key_value(p, "cuda arch bin:")))
-        fact_version(p, "module.compute_capability", r);
+        fact_version(p, JG_FF_module_compute_capability, r);
     if ((r = after(p, "release ")) && find(p, "cuda compilation tools") && after(p, ", v"))
-        fact_version(p, "cuda.toolkit", after(p, ", v"));
+        fact_version(p, JG_FF_cuda_toolkit, after(p, ", v"));
     if ((r = key_value(p, "cuda:"))) {
         read_version(r, v, sizeof v);
         if (*v)
-            jg_tp_fact(p, "cuda.toolkit", json_string(v));
+            jg_tp_fact(p, JG_FF_cuda_toolkit, json_string(v));
         else if (strstr(p->lower, "not") && strstr(p->lower, "installed")) {
-            jg_tp_fact_missing(p, "cuda.toolkit");
-            jg_tp_signal(p, "cuda_not_installed");
+            jg_tp_fact_missing(p, JG_FF_cuda_toolkit);
+            jg_tp_signal(p, JG_SIG_cuda_not_installed);
         }
     }
     if ((r = key_value(p, "cudnn:")))
-        fact_version(p, "cuda.cudnn", r);
+        fact_version(p, JG_FF_cuda_cudnn, r);
     if ((r = key_value(p, "tensorrt:")))
-        fact_version(p, "cuda.tensorrt", r);
+        fact_version(p, JG_FF_cuda_tensorrt, r);
     if ((r = key_value(p, "soc:")) && strstr(p->lower, "tegra")) {
-        jg_tp_fact(p, "module.soc", json_string(r + strspn(r, " ")));
+        jg_tp_fact(p, JG_FF_module_soc, json_string(r + strspn(r, " ")));
         jg_tp_jetson_hint(p, "a Tegra SoC is named");
     }
     if ((r = after(p, "/cuda-")) && isdigit((unsigned char)*r)) {
         read_version(r, v, sizeof v);
         char link[80];
         snprintf(link, sizeof link, "cuda-%s", v);
-        jg_tp_fact(p, "cuda.toolkit_link", json_string(link));
-        jg_tp_fact(p, "cuda.toolkit", json_string(v));
+        jg_tp_fact(p, JG_FF_cuda_toolkit_link, json_string(link));
+        jg_tp_fact(p, JG_FF_cuda_toolkit, json_string(v));
     }
     if ((r = after(p, "too old (found version ")) && isdigit((unsigned char)*r))
-        jg_tp_set(p, "driver_version", json_integer(atoi(r)));
+        JG_OBS_SET_INT(p->obs, driver_version, atoi(r));
     if ((r = after(p, "cuda version:")))
         observed_driver(p, r);
 }
 
 /* ---- GPU names: deviceQuery, collect_env, jetson_release, prose (words: facts/tables.h) ---- */
-static void gpu_name_hints(jg_tp *p)
+void jg_rx_gpu_name_hints(jg_tp *p)
 {
     const char *word, *cc;
     for (size_t i = 0; (word = jg_gpu_word(i, &cc)) != NULL; i++)
         if (has_word(p, word)) {
-            jg_tp_fact(p, "module.compute_capability", json_string(cc));
+            jg_tp_fact(p, JG_FF_module_compute_capability, json_string(cc));
             jg_tp_jetson_hint(p, "a Jetson GPU or module is named");
             break;
         }
@@ -129,29 +129,29 @@ static void gpu_name_hints(jg_tp *p)
         if (start < at && isdigit((unsigned char)*start)) {
             char k[64];
             snprintf(k, sizeof k, "%.*s-tegra", (int)(at - start), p->text + (start - p->lower));
-            jg_tp_fact(p, "host.kernel", json_string(k));
+            jg_tp_fact(p, JG_FF_host_kernel, json_string(k));
             jg_tp_jetson_hint(p, "a -tegra kernel");
         }
     }
     if (find(p, "dgx spark") || has_word(p, "gb10"))
-        jg_tp_signal(p, "dgx_spark");
+        jg_tp_signal(p, JG_SIG_dgx_spark);
     if (has_word(p, "aarch64"))
-        jg_tp_fact(p, "host.arch", json_string("aarch64"));
+        jg_tp_fact(p, JG_FF_host_arch, json_string("aarch64"));
     else if (has_word(p, "x86_64") && !find(p, "platform ("))
-        jg_tp_fact(p, "host.arch", json_string("x86_64"));
+        jg_tp_fact(p, JG_FF_host_arch, json_string("x86_64"));
 }
 
 static void device_seen(jg_tp *p, const char *name)
 {
-    if (!jg_tp_room(p, "devices_seen"))
+    if (!JG_TP_ROOM(p, devices_seen))
         return;
     json_t *d = json_object();
     if (name)
-        json_object_set_new(d, "name", json_string(name));
-    jg_tp_add(p, "devices_seen", d);
+        JG_ITEM_SET_STR(d, name, name);
+    JG_TP_ADD(p, devices_seen, d);
 }
 
-static void device_query(jg_tp *p)
+void jg_rx_device_query(jg_tp *p)
 {
     const char *r;
     int n;
@@ -162,7 +162,7 @@ static void device_query(jg_tp *p)
         char v[16];
         read_version(r, v, sizeof v);
         if (*v)
-            jg_tp_set(p, "gpu_cc", json_string(v));
+            JG_OBS_SET_STR(p->obs, gpu_cc, v);
     } else if (strncmp(p->lower, "detected ", 9) == 0 &&
                sscanf(p->lower, "detected %d cuda capable device", &n) == 1 && n > 0) {
         device_seen(p, NULL);
@@ -176,20 +176,11 @@ static void device_query(jg_tp *p)
 }
 
 /* collect_env lists the cuDNN libraries it found: ".../libcudnn.so.9.3.0" */
-static void cudnn_present(jg_tp *p)
+void jg_rx_cudnn_present(jg_tp *p)
 {
     const char *r = after(p, "libcudnn.so.");
     int a, b;
     if (r && !find(p, "cannot") && !find(p, "not found") && !find(p, "could not") &&
         sscanf(r, "%d.%d", &a, &b) == 2)
-        fact_version(p, "cuda.cudnn", r);
-}
-
-void jg_match_platform(jg_tp *p)
-{
-    platform(p);
-    libraries(p);
-    gpu_name_hints(p);
-    device_query(p);
-    cudnn_present(p);
+        fact_version(p, JG_FF_cuda_cudnn, r);
 }

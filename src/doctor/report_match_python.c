@@ -23,7 +23,7 @@ static bool arch_list(jg_tp *p, const char *s)
         json_decref(list);
         return false;
     }
-    jg_tp_raw(p, "python.torch.arch_list", list);
+    jg_tp_raw(p, JG_FF_python_torch_arch_list, list);
     return true;
 }
 
@@ -58,11 +58,11 @@ static bool repl_value(jg_tp *p)
     if (e == JG_EXPECT_AVAILABLE && (strcmp(t, "True") == 0 || strcmp(t, "False") == 0))
         jg_tp_torch_available(p, t[0] == 'T');
     else if (e == JG_EXPECT_TORCH_CUDA && strcmp(t, "None") == 0)
-        jg_tp_raw(p, "python.torch.cuda", json_null());
+        jg_tp_raw(p, JG_FF_python_torch_cuda, json_null());
     else if (e == JG_EXPECT_TORCH_VERSION && take_version(t, v, sizeof v))
         jg_tp_torch_version(p, v);
     else if (e == JG_EXPECT_TORCH_CUDA && take_version(t, v, sizeof v))
-        jg_tp_raw(p, "python.torch.cuda", json_string(v));
+        jg_tp_raw(p, JG_FF_python_torch_cuda, json_string(v));
     else {
         if (--p->expect_left <= 0) /* a warning or traceback line: keep waiting a little */
             p->expect = JG_EXPECT_NONE;
@@ -100,9 +100,9 @@ static void repl_expr(jg_tp *p)
     } else if ((r = after(p, "torch.version.cuda"))) {
         read_version(r + strspn(r, ")'\" :="), v, sizeof v);
         if (*v)
-            jg_tp_raw(p, "python.torch.cuda", json_string(v));
+            jg_tp_raw(p, JG_FF_python_torch_cuda, json_string(v));
         else if (strstr(r, "None"))
-            jg_tp_raw(p, "python.torch.cuda", json_null());
+            jg_tp_raw(p, JG_FF_python_torch_cuda, json_null());
         else
             expect_value(p, JG_EXPECT_TORCH_CUDA);
     }
@@ -119,15 +119,15 @@ static void collect_env(jg_tp *p)
             jg_tp_torch_version(p, v);
     } else if ((r = after(p, "cuda used to build pytorch:"))) {
         read_version(r, v, sizeof v);
-        jg_tp_raw(p, "python.torch.cuda", *v ? json_string(v) : strstr(r, "None") ? json_null() : NULL);
+        jg_tp_raw(p, JG_FF_python_torch_cuda, *v ? json_string(v) : strstr(r, "None") ? json_null() : NULL);
     } else if ((r = after(p, "is cuda available:"))) {
         inline_bool(p, r);
     } else if ((r = after(p, "cuda runtime version:"))) {
-        fact_version(p, "cuda.toolkit", r);
+        fact_version(p, JG_FF_cuda_toolkit, r);
     } else if ((r = after(p, "python version:"))) {
         read_version(r, v, sizeof v);
         if (*v)
-            jg_tp_raw(p, "python.python.version", json_string(v));
+            jg_tp_raw(p, JG_FF_python_python_version, json_string(v));
     } else if (strncmp(p->lower, "os:", 3) == 0) {
         char name[128];
         snprintf(name, sizeof name, "%s", p->text + 3 + strspn(p->text + 3, " "));
@@ -137,7 +137,7 @@ static void collect_env(jg_tp *p)
         while (*name && name[strlen(name) - 1] == ' ')
             name[strlen(name) - 1] = '\0';
         if (*name)
-            jg_tp_fact(p, "host.os.pretty_name", json_string(name));
+            jg_tp_fact(p, JG_FF_host_os_pretty_name, json_string(name));
     }
 }
 
@@ -146,10 +146,10 @@ static void pip_package(jg_tp *p, const char *name, const char *version)
     if (strcmp(name, "torch") == 0 || strcmp(name, "pytorch") == 0)
         jg_tp_torch_version(p, version);
     else if (strcmp(name, "numpy") == 0)
-        jg_tp_raw(p, "python.packages.numpy", json_string(version));
+        jg_tp_raw(p, JG_FF_python_packages_numpy, json_string(version));
     else if (strcmp(name, "bitsandbytes") == 0) {
-        jg_tp_raw(p, "python.bitsandbytes.installed", json_true());
-        jg_tp_raw(p, "python.bitsandbytes.version", json_string(version));
+        jg_tp_raw(p, JG_FF_python_bitsandbytes_installed, json_true());
+        jg_tp_raw(p, JG_FF_python_bitsandbytes_version, json_string(version));
     }
 }
 
@@ -170,7 +170,7 @@ static void pip_lines(jg_tp *p)
         }
         if (strncmp(p->lower, "[conda]", 7) == 0 && find(p, "conda-forge") &&
             (find(p, "torch") || find(p, "pytorch")))
-            jg_tp_signal(p, "conda_forge_torch");
+            jg_tp_signal(p, JG_SIG_conda_forge_torch);
     } else if ((r = after(p, "successfully installed "))) {
         char buf[JG_REPORT_LINE_CAP];
         snprintf(buf, sizeof buf, "%s", r);
@@ -218,10 +218,10 @@ static void pip_conflict(jg_tp *p)
     if (sscanf(have, "%63s %95s", hpkg, hver) != 2)
         return;
     json_t *c = json_object();
-    json_object_set_new(c, "package", json_string(hpkg));
-    json_object_set_new(c, "required", json_string(pin));
-    json_object_set_new(c, "installed", json_string(hver));
-    jg_tp_add(p, "conflicts", c);
+    JG_ITEM_SET_STR(c, package, hpkg);
+    JG_ITEM_SET_STR(c, required, pin);
+    JG_ITEM_SET_STR(c, installed, hver);
+    JG_TP_ADD(p, conflicts, c);
     pip_package(p, hpkg, hver);
 }
 
@@ -229,7 +229,7 @@ static void pip_conflict(jg_tp *p)
 
 static void wheels(jg_tp *p)
 {
-    if (!jg_tp_room(p, "wheels"))
+    if (!JG_TP_ROOM(p, wheels))
         return;
     for (const char *s = strstr(p->text, ".whl"); s; s = strstr(s + 1, ".whl")) {
         const char *start = s;
@@ -238,8 +238,8 @@ static void wheels(jg_tp *p)
         char f[160];
         snprintf(f, sizeof f, "%.*s.whl", (int)(s - start), start);
         json_t *w = json_object();
-        json_object_set_new(w, "file", json_string(f));
-        jg_tp_add(p, "wheels", w);
+        JG_ITEM_SET_STR(w, file, f);
+        JG_TP_ADD(p, wheels, w);
     }
 }
 

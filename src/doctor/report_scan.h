@@ -54,12 +54,12 @@ static inline void read_version(const char *s, char *out, size_t cap)
     out[n] = '\0';
 }
 
-static inline void fact_version(jg_tp *p, const char *path, const char *s)
+static inline void fact_version(jg_tp *p, jg_ff field, const char *s)
 {
     char v[64];
     read_version(s, v, sizeof v);
     if (*v)
-        jg_tp_fact(p, path, json_string(v));
+        jg_tp_fact(p, field, json_string(v));
 }
 
 /* "key:" at the start of the line, after an optional "- " / "* " list marker. */
@@ -77,12 +77,33 @@ static inline void expect_value(jg_tp *p, enum jg_expect e)
     p->expect_left = 4;
 }
 
-/* The recognisers, one group per file; jg_match_python returns true when the
- * line was a REPL value and nothing else should read it. */
+/* jg_match_python returns true when the line was a REPL value and nothing
+ * else should read it (report_match_python.c). */
 bool jg_match_python(jg_tp *p);
-void jg_match_platform(jg_tp *p);
-void jg_match_errors(jg_tp *p);
-void jg_match_containers(jg_tp *p);
-void jg_match_env(jg_tp *p);
+/* The other recognisers, grouped by file; report_match.c runs them in order. */
+/* report_match_platform.c: jetson_release, nv_tegra_release, nvcc, nvidia-smi, deviceQuery */
+void jg_rx_platform(jg_tp *p);
+void jg_rx_libraries(jg_tp *p);
+void jg_rx_gpu_name_hints(jg_tp *p);
+void jg_rx_device_query(jg_tp *p);
+void jg_rx_cudnn_present(jg_tp *p);
+/* report_match_errors.c: CUDA errors, missing libraries, one-phrase signals */
+void jg_rx_cuda_errors(jg_tp *p);
+void jg_rx_missing_library(jg_tp *p);
+void jg_rx_signals(jg_tp *p);
+void jg_rx_requires(jg_tp *p);
+/* report_match_containers.c: image references, docker commands */
+void jg_rx_images(jg_tp *p);
+void jg_rx_docker(jg_tp *p);
+/* report_match_env.c: the environment, installs, failures that show CUDA worked */
+void jg_rx_environment(jg_tp *p);
+void jg_rx_installs(jg_tp *p);
+void jg_rx_prose_availability(jg_tp *p);
+void jg_rx_stacks(jg_tp *p);
+void jg_rx_outcomes(jg_tp *p);
+void jg_rx_system(jg_tp *p);
+void jg_rx_torch_capability_warning(jg_tp *p);
+void jg_rx_project_json(jg_tp *p);
+void jg_rx_present_library(jg_tp *p);
 
 #endif

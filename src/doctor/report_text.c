@@ -13,30 +13,10 @@ void jg_tp_init(jg_tp *p)
 {
     memset(p, 0, sizeof *p);
     p->facts = json_object();
-    json_object_set_new(p->facts, "schema", json_string("jetgate.facts/1"));
-    json_object_set_new(p->facts, "mode", json_string("report"));
-    p->obs = json_object();
-    json_object_set_new(p->facts, "observed", p->obs);
-}
-
-/* Object at dotted path under root, created as needed; the last step is returned. */
-static json_t *ensure_parent(json_t *root, const char *dotted, char *leaf, size_t cap)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", dotted);
-    char *save = NULL, *tok = strtok_r(buf, ".", &save), *next;
-    json_t *cur = root;
-    while (tok && (next = strtok_r(NULL, ".", &save))) {
-        json_t *child = json_object_get(cur, tok);
-        if (!json_is_object(child)) {
-            child = json_object();
-            json_object_set_new(cur, tok, child);
-        }
-        cur = child;
-        tok = next;
-    }
-    snprintf(leaf, cap, "%s", tok ? tok : "");
-    return cur;
+    jg_ff_set(p->facts, JG_FF_schema, json_string("jetgate.facts/1"));
+    jg_ff_set(p->facts, JG_FF_mode, json_string("report"));
+    p->obs = json_object(); /* held by the document */
+    jg_ff_set(p->facts, JG_FF_observed, p->obs);
 }
 
 static void source_name(const jg_tp *p, char *buf, size_t cap)
@@ -44,36 +24,27 @@ static void source_name(const jg_tp *p, char *buf, size_t cap)
     snprintf(buf, cap, "report:line %zu", p->line);
 }
 
-void jg_tp_fact(jg_tp *p, const char *path, json_t *value)
+void jg_tp_fact(jg_tp *p, jg_ff field, json_t *value)
 {
-    char leaf[64], src[48];
-    json_t *parent = ensure_parent(p->facts, path, leaf, sizeof leaf);
-    if (json_object_get(parent, leaf)) {
+    char src[48];
+    if (jg_ff_node(p->facts, field)) {
         json_decref(value);
         return;
     }
     source_name(p, src, sizeof src);
-    json_object_set_new(parent, leaf, jg_fact_ok(value, src));
+    jg_ff_put(p->facts, field, jg_fact_ok(value, src));
 }
 
-void jg_tp_raw(jg_tp *p, const char *path, json_t *value)
+void jg_tp_raw(jg_tp *p, jg_ff field, json_t *value)
 {
-    char leaf[64];
-    json_t *parent = ensure_parent(p->facts, path, leaf, sizeof leaf);
-    if (json_object_get(parent, leaf))
-        json_decref(value);
-    else
-        json_object_set_new(parent, leaf, value);
+    jg_ff_put(p->facts, field, value);
 }
 
-void jg_tp_fact_missing(jg_tp *p, const char *path)
+void jg_tp_fact_missing(jg_tp *p, jg_ff field)
 {
-    char leaf[64], src[48];
-    json_t *parent = ensure_parent(p->facts, path, leaf, sizeof leaf);
-    if (json_object_get(parent, leaf))
-        return;
+    char src[48];
     source_name(p, src, sizeof src);
-    json_object_set_new(parent, leaf, jg_fact_missing(src));
+    jg_ff_put(p->facts, field, jg_fact_missing(src));
 }
 
 json_t *jg_tp_seen(const jg_tp *p)
@@ -81,37 +52,39 @@ json_t *jg_tp_seen(const jg_tp *p)
     char text[256];
     jg_scrub_line(p->text, text, sizeof text);
     json_t *o = json_object();
-    json_object_set_new(o, "line", json_integer((json_int_t)p->line));
-    json_object_set_new(o, "text", json_string(text));
+    JG_ITEM_SET_INT(o, line, p->line);
+    JG_ITEM_SET_STR(o, text, text);
     return o;
 }
 
-void jg_tp_signal(jg_tp *p, const char *id)
+json_t *jg_tp_obj(jg_tp *p, int member)
 {
-    char path[96];
-    snprintf(path, sizeof path, "signals.%s", id);
-    if (!jg_json_at(p->obs, path))
-        jg_tp_set(p, path, jg_tp_seen(p));
+    const jg_field *f = &jg_fields_obs[member];
+    json_t *o = jg_doc_node(p->obs, f);
+    if (!json_is_object(o)) {
+        o = json_object();
+        jg_doc_set(p->obs, f, o);
+    }
+    return o;
 }
 
-void jg_tp_set(jg_tp *p, const char *dotted, json_t *value)
+void jg_tp_signal(jg_tp *p, jg_signal s)
 {
-    char leaf[64];
-    json_t *parent = ensure_parent(p->obs, dotted, leaf, sizeof leaf);
-    json_object_set_new(parent, leaf, value);
+    if (!jg_obs_signal(p->obs, s))
+        json_object_set_new(JG_TP_OBJ(p, signals), jg_signal_name(s), jg_tp_seen(p));
 }
 
-bool jg_tp_room(const jg_tp *p, const char *list)
+bool jg_tp_room(const jg_tp *p, int list)
 {
-    return json_array_size(json_object_get(p->obs, list)) < JG_REPORT_LIST_CAP;
+    return json_array_size(jg_doc_node(p->obs, &jg_fields_obs[list])) < JG_REPORT_LIST_CAP;
 }
 
-void jg_tp_add(jg_tp *p, const char *list, json_t *item)
+void jg_tp_add(jg_tp *p, int list, json_t *item)
 {
-    json_t *arr = json_object_get(p->obs, list);
+    json_t *arr = jg_doc_node(p->obs, &jg_fields_obs[list]);
     if (!arr) {
         arr = json_array();
-        json_object_set_new(p->obs, list, arr);
+        jg_doc_set(p->obs, &jg_fields_obs[list], arr);
     }
     if (json_array_size(arr) >= JG_REPORT_LIST_CAP) {
         json_decref(item);
@@ -126,27 +99,27 @@ void jg_tp_add(jg_tp *p, const char *list, json_t *item)
 void jg_tp_torch_version(jg_tp *p, const char *version)
 {
     json_t *s = json_object();
-    json_object_set_new(s, "version", json_string(version));
-    jg_tp_add(p, "torch_sessions", s);
+    JG_ITEM_SET_STR(s, version, version);
+    JG_TP_ADD(p, torch_sessions, s);
 }
 
 void jg_tp_torch_available(jg_tp *p, int available)
 {
-    json_t *arr = json_object_get(p->obs, "torch_sessions");
+    json_t *arr = JG_OBS_LIST(p->obs, torch_sessions);
     json_t *last = json_array_get(arr, json_array_size(arr) ? json_array_size(arr) - 1 : 0);
-    if (!last || json_object_get(last, "cuda_available")) {
+    if (!last || JG_ITEM_GET(last, cuda_available)) {
         last = json_object();
-        jg_tp_add(p, "torch_sessions", last);
+        JG_TP_ADD(p, torch_sessions, last);
     }
-    json_object_set_new(last, "cuda_available", json_boolean(available));
+    JG_ITEM_SET_BOOL(last, cuda_available, available);
 }
 
 void jg_tp_jetson_hint(jg_tp *p, const char *why)
 {
-    json_t *w = json_object_get(p->obs, "jetson_hints");
+    json_t *w = JG_OBS_LIST(p->obs, jetson_hints);
     if (!w) {
         w = json_array();
-        json_object_set_new(p->obs, "jetson_hints", w);
+        JG_OBS_SET_LIST(p->obs, jetson_hints, w);
     }
     if (json_array_size(w) < 8)
         json_array_append_new(w, json_string(why));
@@ -172,43 +145,36 @@ static const json_t *pick_session(const json_t *sessions)
     json_t *s;
     json_array_foreach(sessions, i, s)
     {
-        if (json_is_false(json_object_get(s, "cuda_available")))
+        if (JG_ITEM_BOOL(s, cuda_available) == 0)
             return s;
     }
     return json_array_get(sessions, json_array_size(sessions) ? json_array_size(sessions) - 1 : 0);
 }
 
+/* The session's torch version and is_available() answer, where nothing
+ * more direct (a probe-shaped value) set them. */
 static void finish_torch(jg_tp *p)
 {
-    json_t *torch = jg_json_at(p->facts, "python.torch");
-    const json_t *s = pick_session(json_object_get(p->obs, "torch_sessions"));
+    const json_t *s = pick_session(JG_OBS_LIST(p->obs, torch_sessions));
     if (!s)
         return;
-    if (!torch) {
-        char leaf[16];
-        json_t *py = ensure_parent(p->facts, "python.torch", leaf, sizeof leaf);
-        torch = json_object();
-        json_object_set_new(py, "torch", torch);
-    }
-    const char *ver = json_string_value(json_object_get(s, "version"));
-    if (ver && !json_object_get(torch, "version"))
-        json_object_set_new(torch, "version", json_string(ver));
-    json_t *av = json_object_get(s, "cuda_available");
-    if (av && !json_object_get(torch, "cuda_available"))
-        json_object_set(torch, "cuda_available", av);
-    if (ver && !json_object_get(torch, "imported"))
-        json_object_set_new(torch, "imported", json_true());
+    const char *ver = JG_ITEM_STR(s, version);
+    if (ver)
+        jg_ff_put(p->facts, JG_FF_python_torch_version, json_string(ver));
+    json_t *av = JG_ITEM_GET(s, cuda_available);
+    if (av)
+        jg_ff_put(p->facts, JG_FF_python_torch_cuda_available, json_incref(av));
+    if (ver)
+        jg_ff_put(p->facts, JG_FF_python_torch_imported, json_true());
 }
 
 static void finish_jetson(jg_tp *p)
 {
-    json_t *hints = json_object_get(p->obs, "jetson_hints");
-    if (!json_array_size(hints) || jg_json_at(p->facts, "jetson.is_jetson"))
+    json_t *hints = JG_OBS_LIST(p->obs, jetson_hints);
+    if (!json_array_size(hints) || JG_FACT_NODE(p->facts, jetson_is_jetson))
         return;
-    json_t *j = json_object();
-    json_object_set_new(j, "is_jetson", jg_fact_ok(json_true(), "report"));
-    json_object_set(j, "why", hints);
-    json_object_set_new(p->facts, "jetson", j);
+    jg_ff_put(p->facts, JG_FF_jetson_is_jetson, jg_fact_ok(json_true(), "report"));
+    jg_ff_put(p->facts, JG_FF_jetson_why, json_incref(hints));
 }
 
 json_t *jg_tp_finish(jg_tp *p)

@@ -7,6 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "schema/facts.h"
+#include "schema/observed.h"
+
 #define JG_REPORT_LIST_CAP 32 /* entries kept per observed list */
 
 enum jg_expect {
@@ -35,19 +38,35 @@ void jg_tp_line(jg_tp *p, const char *clean);
 /* Finish: the document (caller owns it); p is reset. */
 json_t *jg_tp_finish(jg_tp *p);
 
-/* Builders used by the recognisers (report_match.c). */
-void jg_tp_fact(jg_tp *p, const char *path, json_t *value);       /* first value wins */
-void jg_tp_fact_missing(jg_tp *p, const char *path);
-void jg_tp_raw(jg_tp *p, const char *path, json_t *value);        /* un-wrapped (probe-shaped) value, first wins */
-void jg_tp_signal(jg_tp *p, const char *id);                       /* first line wins */
-void jg_tp_add(jg_tp *p, const char *list, json_t *item);          /* adds line, text */
-bool jg_tp_room(const jg_tp *p, const char *list);                 /* list below its cap */
-void jg_tp_set(jg_tp *p, const char *dotted, json_t *value);       /* observed.<dotted>, overwrites */
-json_t *jg_tp_seen(const jg_tp *p);                                 /* {"line", "text"} */
+/* Builders used by the recognisers (report_match_*.c). Facts are named by
+ * their field (schema/facts.h), observed members through the macros below
+ * (schema/observed.h), so every path is written once, in the tables. */
+void jg_tp_fact(jg_tp *p, jg_ff field, json_t *value);   /* a fact; first value wins */
+void jg_tp_fact_missing(jg_tp *p, jg_ff field);
+void jg_tp_raw(jg_tp *p, jg_ff field, json_t *value);    /* plain (probe-shaped) value, first wins */
+void jg_tp_signal(jg_tp *p, jg_signal s);                 /* first line wins */
+json_t *jg_tp_seen(const jg_tp *p);                       /* {"line", "text"} */
+/* observed lists (member index JGF_obs_ARR_*): add an item (line and text
+ * added), is there room below the cap. Use JG_TP_ADD / JG_TP_ROOM. */
+void jg_tp_add(jg_tp *p, int list, json_t *item);
+bool jg_tp_room(const jg_tp *p, int list);
+/* An object member of observed (JGF_obs_OBJ_*: docker, signals, env), created
+ * when absent. Use JG_TP_OBJ. */
+json_t *jg_tp_obj(jg_tp *p, int member);
+#define JG_TP_ADD(p, name, item) jg_tp_add((p), JGF_obs_ARR_##name, (item))
+#define JG_TP_ROOM(p, name) jg_tp_room((p), JGF_obs_ARR_##name)
+#define JG_TP_OBJ(p, name) jg_tp_obj((p), JGF_obs_OBJ_##name)
 /* Torch sessions: a version starts one, an is_available() answer completes it. */
 void jg_tp_torch_version(jg_tp *p, const char *version);
 void jg_tp_torch_available(jg_tp *p, int available);
 void jg_tp_jetson_hint(jg_tp *p, const char *why);
+
+/* A project's own JSON report (a parsed object) -> facts (report_project.c);
+ * sources name p->line, the line the object starts on. */
+void jg_tp_project(jg_tp *p, const json_t *doc);
+/* Does text (len bytes) name a key jg_tp_project reads ("arch", "host", ...)?
+ * Only then is a line's object worth parsing. */
+bool jg_tp_project_keys(const char *text, size_t len);
 
 /* The recognisers: one call per line. */
 void jg_match_line(jg_tp *p);

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts/fact.h"
 #include "util/json.h"
+#include "util/strs.h"
 
 json_t *jg_ev_new(void)
 {
@@ -16,10 +16,7 @@ json_t *jg_ev_new(void)
 void jg_ev_printf(json_t *ev, const char *fmt, ...)
 {
     char buf[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(buf, fmt);
     json_array_append_new(ev, json_string(buf));
 }
 
@@ -30,38 +27,87 @@ static void ev_value(json_t *ev, const char *path, const json_t *value)
     free(s);
 }
 
-void jg_ev_fact(json_t *ev, const jg_view *v, const char *path)
+void jg_ev_field(json_t *ev, const jg_view *v, jg_ff field)
 {
-    const json_t *f = jg_json_at(v->facts, path);
-    const char *st = jg_fact_status(f);
+    const char *path = jg_ff_path(field);
+    if (!jg_ff_is_fact(field)) {
+        ev_value(ev, path, jg_ff_node(v->facts, field));
+        return;
+    }
+    const char *st = jg_ff_status(v->facts, field);
     if (st && strcmp(st, "ok") != 0)
         jg_ev_printf(ev, "%s = %s", path, st);
     else
-        ev_value(ev, path, jg_fact_value(f));
+        ev_value(ev, path, jg_ff_value(v->facts, field));
 }
 
-void jg_ev_raw(json_t *ev, const jg_view *v, const char *path)
+bool jg_known(const jg_view *v, jg_ff field)
 {
-    ev_value(ev, path, jg_json_at(v->facts, path));
+    const json_t *x = jg_ff_is_fact(field) ? jg_ff_value(v->facts, field)
+                                           : jg_ff_node(v->facts, field);
+    return x && !json_is_null(x);
+}
+
+void jg_ev_fields(json_t *ev, const jg_view *v, const jg_ff *fields)
+{
+    for (const jg_ff *f = fields; *f != JG_FF_COUNT; f++)
+        jg_ev_field(ev, v, *f);
+}
+
+json_t *jg_ev_of(const jg_view *v, const jg_ff *fields)
+{
+    json_t *ev = jg_ev_new();
+    jg_ev_fields(ev, v, fields);
+    return ev;
+}
+
+enum jg_confidence jg_ev_corroborate(json_t *ev, const jg_view *v, jg_ff field, bool holds)
+{
+    if (holds)
+        jg_ev_field(ev, v, field);
+    return holds ? JG_CONF_HIGH : JG_CONF_MEDIUM;
 }
 
 void jg_ev_seen(json_t *ev, const char *what, const json_t *item)
 {
-    json_t *line = json_object_get(item, "line");
-    const char *text = json_string_value(json_object_get(item, "text"));
-    const char *name = json_string_value(json_object_get(item, "name"));
-    const char *call = json_string_value(json_object_get(item, "call"));
-    if (json_is_integer(line))
-        jg_ev_printf(ev, "%s = line %lld: %s", what, (long long)json_integer_value(line),
-                     text ? text : "");
+    long long line = JG_ITEM_INT(item, line, -1);
+    const char *text = JG_ITEM_STR(item, text), *name = JG_ITEM_STR(item, name);
+    const char *call = JG_ITEM_STR(item, call);
+    if (line >= 0)
+        jg_ev_printf(ev, "%s = line %lld: %s", what, line, text ? text : "");
     else if (text)
         jg_ev_printf(ev, "%s = %s", what, text);
     else if (name) /* a probe's structured error */
         jg_ev_printf(ev, "%s = %s (%lld) from %s, reported by jetgate's probe", what, name,
-                     (long long)json_integer_value(json_object_get(item, "code")),
-                     call ? call : "?");
+                     JG_ITEM_INT(item, code, 0), call ? call : "?");
     else
         jg_ev_printf(ev, "%s = (seen)", what);
+}
+
+const json_t *jg_first_item(const json_t *list, jg_item_match match, const void *arg)
+{
+    size_t i;
+    json_t *item;
+    json_array_foreach(list, i, item)
+    {
+        if (match(item, arg))
+            return item;
+    }
+    return NULL;
+}
+
+static bool soname_prefixed(const json_t *item, const void *prefixes)
+{
+    const char *so = JG_ITEM_STR(item, soname);
+    for (const char *const *p = prefixes; so && *p; p++)
+        if (strncmp(so, *p, strlen(*p)) == 0)
+            return true;
+    return false;
+}
+
+const json_t *jg_missing_library(const jg_view *v, const char *const prefixes[])
+{
+    return jg_first_item(JG_VIEW_LIST(v, missing_libraries), soname_prefixed, prefixes);
 }
 
 bool jg_on_jetson(const jg_view *v)
@@ -85,6 +131,11 @@ bool jg_torch_cu_tag(const char *ver)
 {
     const char *p = ver ? strstr(ver, "+cu") : NULL;
     return p && p[3] >= '0' && p[3] <= '9';
+}
+
+bool jg_torch_vendor_tag(const char *ver)
+{
+    return jg_torch_nv_build(ver) || jg_torch_cu_tag(ver) || (ver && strstr(ver, "+l4t"));
 }
 
 int jg_torch_nv_jp_major(const char *ver)
@@ -145,7 +196,23 @@ const char *jg_fix_groups(void)
            "the non-root user with --group-add video (and render)";
 }
 
-const json_t *jg_obs_list(const jg_view *v, const char *name)
+bool jg_container_evidenced(const jg_view *v)
 {
-    return json_object_get(v->observed, name);
+    return v->in_container == JG_YES || JG_OBS_GET(v->observed, docker) ||
+           json_array_size(JG_VIEW_LIST(v, images)) > 0 ||
+           jg_view_signal(v, JG_SIG_csv_mount_lists) || jg_view_signal(v, JG_SIG_container_shell);
+}
+
+bool jg_nvidia_gpu_evidenced(const jg_view *v)
+{
+    return v->gpu_name || v->gpu_cc || v->drv_version > 0 ||
+           json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0;
+}
+
+void jg_finding_add_seen(json_t *out, const jg_finding_spec *spec, const char *what,
+                         const json_t *item)
+{
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, what, item);
+    jg_finding_add(out, spec, ev);
 }

@@ -63,11 +63,20 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_no_wheel_for_platform,
     jg_rule_python_environment_hides_torch,
     jg_rule_loader_setting_hides_driver,
+    jg_rule_signal_table,
+    jg_rule_no_nvidia_gpu,
+    jg_rule_sudo_environment,
+    jg_rule_no_torch_for_platform,
+    jg_rule_gpu_for_root_only,
+    jg_rule_tegra_driver_absent,
+    jg_rule_torch_system_dependency,
+    jg_rule_libcuda_not_found,
     /* these read what the rules above found: keep them last */
     jg_rule_bnb_setup_failed,
     jg_rule_torch_from_pypi,
     jg_rule_torch_index_for_other_platform,
     jg_rule_nvidia_library_missing,
     jg_rule_venv_without_system_site,
+    jg_rule_no_nvidia_driver,
 };
 const size_t jg_rules_count = sizeof jg_rules / sizeof jg_rules[0];

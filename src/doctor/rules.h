@@ -74,8 +74,8 @@ void jg_rule_venv_without_system_site(const jg_view *v, json_t *out);
 
 /* Shared predicates (rules_config.c, rules_packages.c, rules_install.c). */
 const char *jg_env_var(const jg_view *v, const char *name); /* facts.env, else observed.env; NULL unset */
-const json_t *jg_experiment(const jg_view *v, const char *id);
-bool jg_experiment_worked(const jg_view *v, const char *id);
+const json_t *jg_experiment(const jg_view *v, enum jg_experiment_id id);
+bool jg_experiment_worked(const jg_view *v, enum jg_experiment_id id);
 bool jg_cuda_failed(const jg_view *v);
 bool jg_kernel_image_from_other_package(const jg_view *v);
 bool jg_thor_named(const jg_view *v);
@@ -83,5 +83,17 @@ bool jg_missing_but_listed(const jg_view *v);
 
 /* A missing CUDA library whose soname pins no CUDA version (libcurand.so.10). */
 bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item);
+
+/* rules_signals.c: one phrase, one finding (a table) */
+void jg_rule_signal_table(const jg_view *v, json_t *out);
+/* rules_host.c */
+void jg_rule_no_nvidia_gpu(const jg_view *v, json_t *out);
+void jg_rule_no_nvidia_driver(const jg_view *v, json_t *out);
+void jg_rule_sudo_environment(const jg_view *v, json_t *out);
+void jg_rule_no_torch_for_platform(const jg_view *v, json_t *out);
+void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out);
+void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out);
+void jg_rule_torch_system_dependency(const jg_view *v, json_t *out);
+void jg_rule_libcuda_not_found(const jg_view *v, json_t *out);
 
 #endif

@@ -10,49 +10,48 @@
 #include "facts/fact.h"
 #include "util/json.h"
 
+/* env.vars.<name> (a fact, live) or observed.env.<name> (a paste): the keys
+ * are the variables' own names (facts/collect_env.c lists them). */
 const char *jg_env_var(const jg_view *v, const char *name)
 {
-    char path[96];
-    snprintf(path, sizeof path, "env.vars.%s", name);
-    const json_t *f = jg_json_at(v->facts, path);
+    const json_t *f = json_object_get(JG_FACT_ROBJ(v->facts, env_vars), name);
     if (f)
         return json_string_value(jg_fact_value(f));
-    snprintf(path, sizeof path, "env.%s", name);
-    return jg_json_str(v->observed, path);
+    return json_string_value(json_object_get(JG_OBS_OBJ(v->observed, env), name));
 }
 
-const json_t *jg_experiment(const jg_view *v, const char *id)
+const json_t *jg_experiment(const jg_view *v, enum jg_experiment_id id)
 {
+    const char *want = jg_experiment_id_name(id);
     size_t i;
     json_t *e;
-    json_array_foreach(json_object_get(v->facts, "experiments"), i, e)
+    json_array_foreach(JG_FACT_RLIST(v->facts, experiments), i, e)
     {
-        const char *eid = jg_json_str(e, "id");
-        if (eid && strcmp(eid, id) == 0)
+        const char *eid = JG_EXPERIMENT_STR(e, id);
+        if (eid && strcmp(eid, want) == 0)
             return e;
     }
     return NULL;
 }
 
-bool jg_experiment_worked(const jg_view *v, const char *id)
+bool jg_experiment_worked(const jg_view *v, enum jg_experiment_id id)
 {
-    const char *r = jg_json_str(jg_experiment(v, id), "result");
-    return r && strcmp(r, "works") == 0;
+    return jg_experiment_result_index(JG_EXPERIMENT_STR(jg_experiment(v, id), result)) == JG_XR_WORKS;
 }
 
-static void ev_experiment(json_t *ev, const jg_view *v, const char *id)
+static void ev_experiment(json_t *ev, const jg_view *v, enum jg_experiment_id id)
 {
     const json_t *e = jg_experiment(v, id);
     if (e)
-        jg_ev_printf(ev, "experiment %s: %s -> %s", id, jg_json_str(e, "change"),
-                     jg_json_str(e, "result"));
+        jg_ev_printf(ev, "experiment %s: %s -> %s", jg_experiment_id_name(id),
+                     JG_EXPERIMENT_STR(e, change), JG_EXPERIMENT_STR(e, result));
 }
 
 /* CUDA visibly failed: no device, torch unavailable, or the native probe failed. */
 bool jg_cuda_failed(const jg_view *v)
 {
     return v->torch_available == JG_NO || jg_view_cuda_error(v, 100) ||
-           jg_view_signal(v, "no_cuda_gpus") ||
+           jg_view_signal(v, JG_SIG_no_cuda_gpus) ||
            (v->drv_status && strcmp(v->drv_status, "pass") != 0);
 }
 
@@ -83,19 +82,19 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
         }
         return;
     }
-    bool proven = jg_experiment_worked(v, "unset-CUDA_VISIBLE_DEVICES");
-    const json_t *tried = jg_experiment(v, "unset-CUDA_VISIBLE_DEVICES");
+    bool proven = jg_experiment_worked(v, JG_X_UNSET_CUDA_VISIBLE_DEVICES);
+    const json_t *tried = jg_experiment(v, JG_X_UNSET_CUDA_VISIBLE_DEVICES);
     /* unset and still failing: the variable is not what breaks CUDA here */
     bool refuted = tried && !proven;
     /* a live driver that never loaded fails below the variable */
-    bool loaded = !v->drv_status || json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
+    bool loaded = !v->drv_status || JG_FACT_RSTR(v->facts, cuda_driver_library_path) != NULL;
     json_t *ev = jg_ev_new();
     if (cvd)
         jg_ev_printf(ev, "CUDA_VISIBLE_DEVICES = \"%s\"", cvd);
     if (nv_hides)
         jg_ev_printf(ev, "NVIDIA_VISIBLE_DEVICES = \"%s\"", nvd);
-    ev_experiment(ev, v, "unset-CUDA_VISIBLE_DEVICES");
-    const json_t *ngpu = jg_view_signal(v, "no_cuda_gpus");
+    ev_experiment(ev, v, JG_X_UNSET_CUDA_VISIBLE_DEVICES);
+    const json_t *ngpu = jg_view_signal(v, JG_SIG_no_cuda_gpus);
     if (ngpu)
         jg_ev_seen(ev, "torch", ngpu);
     char summary[256];
@@ -123,15 +122,15 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
 void jg_rule_stub_library(const jg_view *v, json_t *out)
 {
     const json_t *e = jg_view_cuda_error(v, 34);
-    const json_t *loaded = jg_view_signal(v, "stub_libcuda_loaded");
-    const json_t *on_path = jg_view_signal(v, "stubs_on_library_path");
-    bool live_path = json_is_true(jg_json_at(v->facts, "env.library_path_has_stubs"));
+    const json_t *loaded = jg_view_signal(v, JG_SIG_stub_libcuda_loaded);
+    const json_t *on_path = jg_view_signal(v, JG_SIG_stubs_on_library_path);
+    bool live_path = JG_FACT_RBOOL(v->facts, env_library_path_has_stubs) == 1;
     if (v->drv_stub != JG_YES && !e && !loaded)
         return;
-    bool proven = jg_experiment_worked(v, "drop-stubs-from-LD_LIBRARY_PATH");
+    bool proven = jg_experiment_worked(v, JG_X_DROP_STUBS);
     json_t *ev = jg_ev_new();
     if (v->drv_stub == JG_YES)
-        jg_ev_raw(ev, v, "cuda_driver.measurements.library_path");
+        jg_ev_field(ev, v, JG_FF_cuda_driver_library_path);
     if (e)
         jg_ev_seen(ev, "cuda error 34 (stub library)", e);
     if (loaded)
@@ -139,8 +138,8 @@ void jg_rule_stub_library(const jg_view *v, json_t *out)
     if (on_path)
         jg_ev_seen(ev, "LD_LIBRARY_PATH", on_path);
     if (live_path)
-        jg_ev_raw(ev, v, "env.library_path");
-    ev_experiment(ev, v, "drop-stubs-from-LD_LIBRARY_PATH");
+        jg_ev_field(ev, v, JG_FF_env_library_path);
+    ev_experiment(ev, v, JG_X_DROP_STUBS);
     jg_finding_spec s = {
         "configuration.stub-library-first", JG_L_CONFIGURATION, JG_SEV_ERROR,
         proven || v->drv_stub == JG_YES || on_path || live_path ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -156,16 +155,14 @@ void jg_rule_stub_library(const jg_view *v, json_t *out)
 
 void jg_rule_nvcc_not_on_path(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "nvcc_missing");
+    const json_t *sig = jg_view_signal(v, JG_SIG_nvcc_missing);
     if (!sig || v->toolkit_present == JG_NO)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvcc", sig);
-    if (v->toolkit_present == JG_YES)
-        jg_ev_fact(ev, v, "cuda.toolkit");
+    enum jg_confidence conf = jg_ev_corroborate(ev, v, JG_FF_cuda_toolkit, v->toolkit_present == JG_YES);
     jg_finding_spec s = {
-        "configuration.nvcc-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
-        v->toolkit_present == JG_YES ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "configuration.nvcc-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR, conf,
         "nvcc is not on PATH: the CUDA toolkit installs it in /usr/local/cuda/bin, which the "
         "default PATH does not include (and sudo resets PATH)",
         "export PATH=/usr/local/cuda/bin:$PATH and LD_LIBRARY_PATH=/usr/local/cuda/lib64:"
@@ -180,12 +177,12 @@ static bool listed(const jg_view *v, const json_t **missing, const json_t **pres
 {
     size_t i, k;
     json_t *m, *p;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
+    json_array_foreach(JG_VIEW_LIST(v, missing_libraries), i, m)
     {
-        const char *so = jg_json_str(m, "soname");
-        json_array_foreach(jg_obs_list(v, "present_libraries"), k, p)
+        const char *so = JG_ITEM_STR(m, soname);
+        json_array_foreach(JG_VIEW_LIST(v, present_libraries), k, p)
         {
-            const char *have = jg_json_str(p, "soname");
+            const char *have = JG_ITEM_STR(p, soname);
             if (so && have && strncmp(have, so, strlen(so)) == 0) {
                 *missing = m;
                 *present = p;
@@ -208,27 +205,22 @@ void jg_rule_library_not_on_path(const jg_view *v, json_t *out)
     const json_t *m, *p;
     if (!listed(v, &m, &p))
         return;
-    {
-        {
-            json_t *ev = jg_ev_new();
-            jg_ev_seen(ev, "missing library", m);
-            jg_ev_seen(ev, "present on disk", p);
-            jg_finding_spec s = {
-                "configuration.library-not-on-loader-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
-                JG_CONF_MEDIUM,
-                "the library exists on disk but the loader does not search its folder",
-                "add its folder to LD_LIBRARY_PATH (or /etc/ld.so.conf.d/*.conf and sudo "
-                "ldconfig); in a conda env or venv check the environment's own lib folder"};
-            jg_finding_add(out, &s, ev);
-        }
-    }
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_ev_seen(ev, "present on disk", p);
+    jg_finding_spec s = {
+        "configuration.library-not-on-loader-path", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the library exists on disk but the loader does not search its folder",
+        "add its folder to LD_LIBRARY_PATH (or /etc/ld.so.conf.d/*.conf and sudo ldconfig); in a "
+        "conda env or venv check the environment's own lib folder"};
+    jg_finding_add(out, &s, ev);
 }
 
 /* torch's "No CUDA GPUs are available": the driver answered and counted zero
  * devices (a CPU-only torch or a missing driver say other things). */
 void jg_rule_zero_visible_devices(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "no_cuda_gpus");
+    const json_t *sig = jg_view_signal(v, JG_SIG_no_cuda_gpus);
     if (!sig || jg_env_var(v, "CUDA_VISIBLE_DEVICES"))
         return;
     json_t *ev = jg_ev_new();
@@ -241,3 +233,4 @@ void jg_rule_zero_visible_devices(const jg_view *v, json_t *out)
         "existing index (nvidia-smi -L) or unset it; in a container pass the GPU in"};
     jg_finding_add(out, &s, ev);
 }
+

@@ -8,13 +8,12 @@
 
 void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
 {
-    const json_t *dk = json_object_get(v->observed, "docker");
+    const json_t *dk = JG_OBS_OBJ(v->observed, docker);
     /* a libcuda the driver probe loaded inside is a runtime (or image) driver: not "without" */
-    bool libcuda = json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
+    bool libcuda = JG_FACT_RSTR(v->facts, cuda_driver_library_path) != NULL;
     bool facts_say = v->in_container == JG_YES && v->nvidia_runtime == JG_NO && !libcuda;
-    bool run_without = json_is_true(json_object_get(dk, "run")) &&
-                       json_is_false(json_object_get(dk, "runtime_nvidia")) &&
-                       !json_is_true(json_object_get(dk, "gpus"));
+    bool run_without = JG_DOCKER_BOOL(dk, run) == 1 && JG_DOCKER_BOOL(dk, runtime_nvidia) == 0 &&
+                       JG_DOCKER_BOOL(dk, gpus) != 1;
     if (!facts_say && !run_without)
         return;
     /* Blaming the runtime needs a GPU the container should have seen: a Jetson
@@ -22,12 +21,12 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
     bool gpu_expected = jg_on_jetson(v) || jg_env_var(v, "NVIDIA_VISIBLE_DEVICES") || run_without;
     json_t *ev = jg_ev_new();
     if (facts_say) {
-        jg_ev_fact(ev, v, "container.inside");
-        jg_ev_fact(ev, v, "container.nvidia_runtime");
+        jg_ev_field(ev, v, JG_FF_container_inside);
+        jg_ev_field(ev, v, JG_FF_container_nvidia_runtime);
         if (!gpu_expected)
             jg_ev_printf(ev, "no L4T files, no NVIDIA_VISIBLE_DEVICES: nothing shows the host has a GPU");
     } else {
-        jg_ev_seen(ev, "docker run", json_object_get(dk, "run_line"));
+        jg_ev_seen(ev, "docker run", JG_DOCKER_OBJ(dk, run_line));
     }
     jg_finding_spec s = {
         "container-runtime.no-nvidia-runtime", JG_L_CONTAINER_RUNTIME,
@@ -44,8 +43,8 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
 
 void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
 {
-    const json_t *mis = jg_view_signal(v, "image_platform_mismatch");
-    const json_t *exe = jg_view_signal(v, "exec_format_error");
+    const json_t *mis = jg_view_signal(v, JG_SIG_image_platform_mismatch);
+    const json_t *exe = jg_view_signal(v, JG_SIG_exec_format_error);
     if (!mis && !exe)
         return;
     json_t *ev = jg_ev_new();
@@ -65,23 +64,17 @@ void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static const json_t *l4t_base_image(const jg_view *v)
+/* l4t-base from JetPack 5 on (L4T 34+), which no longer mounts CUDA. */
+static bool l4t_base_image(const json_t *im, const void *unused)
 {
-    size_t i;
-    json_t *im;
-    json_array_foreach(jg_obs_list(v, "images"), i, im)
-    {
-        const char *ref = jg_json_str(im, "ref");
-        const char *l4t = jg_json_str(im, "l4t");
-        if (ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34)
-            return im;
-    }
-    return NULL;
+    (void)unused;
+    const char *ref = JG_ITEM_STR(im, ref), *l4t = JG_ITEM_STR(im, l4t);
+    return ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34;
 }
 
 void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
 {
-    const json_t *img = l4t_base_image(v);
+    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), l4t_base_image, NULL);
     bool facts_say = v->in_container == JG_YES && v->l4t_major >= 34 && v->toolkit_present == JG_NO;
     if (!img && !facts_say)
         return;
@@ -89,9 +82,9 @@ void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
     if (img)
         jg_ev_seen(ev, "image", img);
     if (facts_say) {
-        jg_ev_fact(ev, v, "container.inside");
-        jg_ev_fact(ev, v, "l4t.version");
-        jg_ev_fact(ev, v, "cuda.toolkit");
+        jg_ev_field(ev, v, JG_FF_container_inside);
+        jg_ev_field(ev, v, JG_FF_l4t_version);
+        jg_ev_field(ev, v, JG_FF_cuda_toolkit);
     }
     jg_finding_spec s = {
         "container-runtime.l4t-base-without-cuda", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
@@ -108,36 +101,28 @@ void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
 bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item)
 {
     static const char *const libs[] = {"libcurand.so", "libcublas.so", "libcufft.so",
-                                       "libcusparse.so", "libnvrtc.so", "libnvToolsExt.so",
-                                       "libcuda.so", NULL};
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        for (int k = 0; so && libs[k]; k++)
-            if (strncmp(so, libs[k], strlen(libs[k])) == 0) {
-                *item = m;
-                return true;
-            }
-    }
-    return false;
+                                       "libcusparse.so", "libcusolver.so", "libnvrtc.so",
+                                       "libnvToolsExt.so", "libcuda.so", NULL};
+    const json_t *m = jg_missing_library(v, libs);
+    if (m)
+        *item = m;
+    return m != NULL;
 }
 
 void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
 {
     const json_t *m = NULL;
     /* only where a container is evidenced: a bare missing library is not one */
-    bool container = v->in_container == JG_YES || json_object_get(v->observed, "docker") ||
-                     json_array_size(jg_obs_list(v, "images"));
-    if (!container || !jg_missing_generic_cuda_lib(v, &m))
-        return;
+    if (!jg_container_evidenced(v) || !jg_missing_generic_cuda_lib(v, &m) ||
+        strncmp(JG_ITEM_STR(m, soname), "libcuda.so", 10) == 0)
+        return; /* libcuda is the driver's: container-runtime.driver-not-mounted */
     if (v->jp_major != 0 && v->jp_major != 4)
         return; /* JetPack 5+: the image itself must carry CUDA (l4t-base rule) */
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
-    if (json_is_true(jg_json_at(v->observed, "docker.build")))
-        jg_ev_printf(ev, "observed.docker.build = true");
+    if (JG_DOCKER_BOOL(JG_OBS_OBJ(v->observed, docker), build) == 1)
+        jg_ev_printf(ev, "%s.%s.%s = true", JG_FACT_PATH(observed), JG_PATH(obs, docker),
+                     JG_PATH(docker, build));
     jg_finding_spec s = {
         "container-runtime.cuda-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not visible to the process: on JetPack 4 containers get CUDA from the "
@@ -151,10 +136,9 @@ static bool gpu_nodes_present(const jg_view *v)
 {
     size_t i;
     json_t *n;
-    json_array_foreach(jg_json_at(v->facts, "gpu.nodes.value"), i, n)
+    json_array_foreach(JG_FACT_LIST(v->facts, gpu_nodes), i, n)
     {
-        if (json_is_true(json_object_get(n, "present")) &&
-            !json_is_false(json_object_get(n, "openable")))
+        if (JG_GPU_NODE_BOOL(n, present) == 1 && JG_GPU_NODE_BOOL(n, openable) != 0)
             return true;
     }
     return false;
@@ -162,7 +146,7 @@ static bool gpu_nodes_present(const jg_view *v)
 
 void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
 {
-    const json_t *trt = jg_view_signal(v, "trt_cuda_init_100");
+    const json_t *trt = jg_view_signal(v, JG_SIG_trt_cuda_init_100);
     const json_t *e = jg_view_cuda_error(v, 100);
     bool nodes = gpu_nodes_present(v);
     /* on the host udev creates the nodes with today's numbers: only a container can hold stale ones */
@@ -176,7 +160,7 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
     if (e)
         jg_ev_seen(ev, "cuda error 100 (no device)", e);
     if (nodes)
-        jg_ev_printf(ev, "gpu.nodes = present and openable");
+        jg_ev_printf(ev, "%s = present and openable", JG_FACT_PATH(gpu_nodes));
     jg_finding_spec s = {
         "container-runtime.stale-device-numbers", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         JG_CONF_MEDIUM,
@@ -187,29 +171,23 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static const json_t *sbsa_image(const jg_view *v)
+/* A CUDA or PyTorch image for server arm64 / x86: not an -igpu or l4t one. */
+static bool sbsa_image(const json_t *im, const void *unused)
 {
-    size_t i;
-    json_t *im;
-    json_array_foreach(jg_obs_list(v, "images"), i, im)
-    {
-        const char *ref = jg_json_str(im, "ref");
-        if (!ref || strstr(ref, "igpu") || strstr(ref, "l4t"))
-            continue;
-        if (strstr(ref, "nvidia/cuda:") || strstr(ref, "nvcr.io/nvidia/pytorch:"))
-            return im;
-    }
-    return NULL;
+    (void)unused;
+    const char *ref = JG_ITEM_STR(im, ref);
+    return ref && !strstr(ref, "igpu") && !strstr(ref, "l4t") &&
+           (strstr(ref, "nvidia/cuda:") || strstr(ref, "nvcr.io/nvidia/pytorch:"));
 }
 
 void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
 {
-    const json_t *im = sbsa_image(v);
+    const json_t *im = jg_first_item(JG_VIEW_LIST(v, images), sbsa_image, NULL);
     if (!im || (v->jp_major != 5 && v->jp_major != 6))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "image", im);
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "container-runtime.sbsa-image-on-l4t", JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
@@ -222,8 +200,8 @@ void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
 
 void jg_rule_container_cli_error(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "container_cli_error");
-    if (!sig || jg_view_signal(v, "image_platform_mismatch"))
+    const json_t *sig = jg_view_signal(v, JG_SIG_container_cli_error);
+    if (!sig || jg_view_signal(v, JG_SIG_image_platform_mismatch))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvidia-container-cli", sig);
@@ -237,7 +215,7 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
 
 void jg_rule_docker_seccomp(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "docker_seccomp");
+    const json_t *sig = jg_view_signal(v, JG_SIG_docker_seccomp);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -255,7 +233,7 @@ void jg_rule_docker_seccomp(const jg_view *v, json_t *out)
 
 void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "docker_no_gpu_driver");
+    const json_t *sig = jg_view_signal(v, JG_SIG_docker_no_gpu_driver);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -272,7 +250,7 @@ void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
 
 void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "empty_cuda_library");
+    const json_t *sig = jg_view_signal(v, JG_SIG_empty_cuda_library);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -285,5 +263,20 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
         "uses runc)",
         "set \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker "
         "(docker build then mounts them), or docker run --runtime nvidia"};
+    /* no container in sight: the host's own library file is empty or cut short */
+    if (!jg_container_evidenced(v)) {
+        s.id = "cuda-libraries.library-file-empty";
+        s.layer = JG_L_CUDA_LIBRARIES;
+        s.summary = "a CUDA / TensorRT library file on this system is empty or cut short: an "
+                    "interrupted install or upgrade, or CUDA not installed where a container "
+                    "image expects the host's copy";
+        s.fix = "reinstall the package that owns it (dpkg -S <file>, then sudo apt install "
+                "--reinstall <package>; on a Jetson: sudo apt install nvidia-jetpack or "
+                "SDK Manager's CUDA / TensorRT components)";
+    }
     jg_finding_add(out, &s, ev);
 }
+
+
+
+

@@ -12,7 +12,7 @@ bool jg_thor_named(const jg_view *v)
 {
     size_t i;
     json_t *h;
-    json_array_foreach(jg_obs_list(v, "jetson_hints"), i, h)
+    json_array_foreach(JG_VIEW_LIST(v, jetson_hints), i, h)
     {
         if (json_string_value(h) && strstr(json_string_value(h), "Thor"))
             return true;
@@ -22,17 +22,16 @@ bool jg_thor_named(const jg_view *v)
 
 void jg_rule_torch_from_pypi(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "pip_torch_default_index");
+    const json_t *sig = jg_view_signal(v, JG_SIG_pip_torch_default_index);
     if (!sig || !jg_on_aarch64(v) || v->torch_available == JG_YES || jg_torch_nv_build(v->torch_version) ||
         jg_findings_has(out, "pytorch-build.cpu-only-wheel"))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "install", sig);
-    if (v->torch_available == JG_NO)
-        jg_ev_raw(ev, v, "python.torch.cuda_available");
+    enum jg_confidence conf =
+        jg_ev_corroborate(ev, v, JG_FF_python_torch_cuda_available, v->torch_available == JG_NO);
     jg_finding_spec s = {
-        "pytorch-build.torch-from-pypi", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-        v->torch_available == JG_NO ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "pytorch-build.torch-from-pypi", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, conf,
         "torch was installed from PyPI's default index, whose aarch64 wheel is CPU-only",
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
@@ -40,8 +39,8 @@ void jg_rule_torch_from_pypi(const jg_view *v, json_t *out)
 
 void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "torch_from_pytorch_index");
-    const char *cu = jg_json_str(v->observed, "torch_index_cuda");
+    const json_t *sig = jg_view_signal(v, JG_SIG_torch_from_pytorch_index);
+    const char *cu = JG_OBS_STR(v->observed, torch_index_cuda);
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
     bool thor = (cc && strcmp(cc, "11.0") == 0) || jg_thor_named(v);
     if (!sig || !cu || !jg_on_jetson(v) || v->torch_available == JG_YES)
@@ -54,7 +53,7 @@ void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "index", sig);
     if (v->l4t_version)
-        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     char summary[256];
     snprintf(summary, sizeof summary,
              thor ? "torch comes from download.pytorch.org's CUDA %s index: CUDA 12 builds know "

@@ -11,14 +11,14 @@
 
 void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "cuda_not_installed");
+    const json_t *sig = jg_view_signal(v, JG_SIG_cuda_not_installed);
     bool facts_say = jg_on_jetson(v) && v->in_container != JG_YES && v->toolkit_present == JG_NO;
     if (!facts_say && !sig)
         return;
     json_t *ev = jg_ev_new();
     if (facts_say) {
-        jg_ev_fact(ev, v, "cuda.toolkit");
-        jg_ev_fact(ev, v, "jetpack.package");
+        jg_ev_field(ev, v, JG_FF_cuda_toolkit);
+        jg_ev_field(ev, v, JG_FF_jetpack_package);
     }
     if (sig)
         jg_ev_seen(ev, "report", sig);
@@ -42,27 +42,27 @@ static int host_cudnn_major(const jg_view *v, bool *from_fact)
     return jg_cudnn_major_for_l4t(v->l4t_major, v->l4t_version);
 }
 
+static bool versioned_cudnn(const json_t *m, const void *unused)
+{
+    (void)unused;
+    const char *so = JG_ITEM_STR(m, soname);
+    return so && strncmp(so, "libcudnn", 8) == 0 && strstr(so, ".so.");
+}
+
+static bool requires_cudnn(const json_t *m, const void *unused)
+{
+    (void)unused;
+    const char *lib = JG_ITEM_STR(m, library);
+    return lib && strcmp(lib, "cudnn") == 0;
+}
+
 /* cuDNN major a binary needs: a missing libcudnn.so.N or "Require cuDNN N.*". */
 static int needed_cudnn_major(const jg_view *v, const json_t **item)
 {
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        if (so && strncmp(so, "libcudnn", 8) == 0 && strstr(so, ".so.")) {
-            *item = m;
-            return atoi(strstr(so, ".so.") + 4);
-        }
-    }
-    json_array_foreach(jg_obs_list(v, "requires"), i, m)
-    {
-        const char *lib = jg_json_str(m, "library");
-        if (lib && strcmp(lib, "cudnn") == 0) {
-            *item = m;
-            return (int)json_integer_value(json_object_get(m, "major"));
-        }
-    }
+    if ((*item = jg_first_item(JG_VIEW_LIST(v, missing_libraries), versioned_cudnn, NULL)))
+        return atoi(strstr(JG_ITEM_STR(*item, soname), ".so.") + 4);
+    if ((*item = jg_first_item(JG_VIEW_LIST(v, requires), requires_cudnn, NULL)))
+        return (int)JG_ITEM_INT(*item, major, 0);
     return 0;
 }
 
@@ -75,7 +75,7 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "needs cuDNN", item);
-    jg_ev_fact(ev, v, from_fact ? "cuda.cudnn" : "l4t.version");
+    jg_ev_field(ev, v, from_fact ? JG_FF_cuda_cudnn : JG_FF_l4t_version);
     char summary[240];
     if (have)
         snprintf(summary, sizeof summary,
@@ -98,29 +98,20 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static const json_t *missing_prefix(const jg_view *v, const char *prefix)
-{
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        if (so && strncmp(so, prefix, strlen(prefix)) == 0)
-            return m;
-    }
-    return NULL;
-}
-
 void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
 {
-    const json_t *m = missing_prefix(v, "libcusparseLt.so");
+    static const char *const cusparselt[] = {"libcusparseLt.so", NULL};
+    const json_t *m = jg_missing_library(v, cusparselt);
     if (!m)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     bool jetson = jg_on_jetson(v); /* the JetPack-wheel cause is Jetson-specific */
+    /* Off Jetson, cuSPARSELt is a dependency torch's wheel declares and preloads itself:
+     * missing, it is torch's install (pytorch-build), as the fix below says. */
     jg_finding_spec s = {
-        "cuda-libraries.cusparselt-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+        jetson ? "cuda-libraries.cusparselt-missing" : "pytorch-build.cusparselt-not-loaded",
+        jetson ? JG_L_CUDA_LIBRARIES : JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         jetson ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         jetson ? "cuSPARSELt is missing: NVIDIA's JetPack 6.1+ PyTorch wheels need "
                  "libcusparseLt.so, which the JetPack CUDA install does not include"
@@ -135,16 +126,17 @@ void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
 
 void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
 {
-    const json_t *m = missing_prefix(v, "libnvinfer.so.");
+    static const char *const nvinfer[] = {"libnvinfer.so.", NULL};
+    const json_t *m = jg_missing_library(v, nvinfer);
     if (!m)
         return;
-    int need = atoi(jg_json_str(m, "soname") + strlen("libnvinfer.so."));
+    int need = atoi(JG_ITEM_STR(m, soname) + strlen("libnvinfer.so."));
     int have = v->jp_major == 5 || v->jp_major == 4 ? 8 : (v->jp_major >= 6 ? 10 : 0);
     if (have == need)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         have ? "cuda-libraries.tensorrt-major-mismatch" : "cuda-libraries.tensorrt-not-found",
         JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, have ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -161,17 +153,23 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
 {
     const json_t *m = NULL;
     if (v->in_container == JG_YES || v->toolkit_present == JG_NO ||
-        !jg_missing_generic_cuda_lib(v, &m) || jg_missing_but_listed(v))
-        return; /* listed on disk: the configuration rule says where the loader does not look */
+        !jg_missing_generic_cuda_lib(v, &m) || jg_missing_but_listed(v) ||
+        strncmp(JG_ITEM_STR(m, soname), "libcuda.so", 10) == 0)
+        return; /* listed on disk: the configuration rule says where the loader does not
+                 * look; libcuda is the driver's (jg_rule_libcuda_not_found) */
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
-    jg_ev_fact(ev, v, "cuda.toolkit");
+    jg_ev_field(ev, v, JG_FF_cuda_toolkit);
+    bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
         "cuda-libraries.cuda-libs-not-found", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not found by the loader: the toolkit is missing or not on the "
         "library path",
-        "ls /usr/local/cuda/lib64; if absent: sudo apt install nvidia-jetpack; else add "
-        "/usr/local/cuda/lib64 to /etc/ld.so.conf.d and run sudo ldconfig"};
+        jetson ? "ls /usr/local/cuda/lib64; if absent: sudo apt install nvidia-jetpack; else add "
+                 "/usr/local/cuda/lib64 to /etc/ld.so.conf.d and run sudo ldconfig"
+               : "install the CUDA runtime libraries the program was built for (the toolkit of "
+                 "that version, or the nvidia-*-cu<XY> pip packages), or add their folder to "
+                 "/etc/ld.so.conf.d and run sudo ldconfig"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -183,27 +181,23 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
         "cuda-libraries.cusparselt-missing", "cuda-libraries.tensorrt-major-mismatch",
         "cuda-libraries.tensorrt-not-found", "cuda-libraries.cuda-libs-not-found",
         "container-runtime.cuda-not-mounted", "pytorch-build.wheel-for-other-cuda",
+        "pytorch-build.cusparselt-not-loaded", "cuda-libraries.binary-for-other-cuda",
+        "container-runtime.tegra-driver-not-passed", "kernel-driver.tegra-driver-missing",
+        "container-runtime.driver-not-mounted", "cuda-driver.libcuda-not-found",
         "configuration.library-not-on-loader-path", NULL};
     for (int i = 0; ids[i]; i++)
         if (jg_findings_has(out, ids[i]))
             return;
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        if (!so || (strncmp(so, "libcu", 5) != 0 && strncmp(so, "libnv", 5) != 0 &&
-                    strncmp(so, "libnccl", 7) != 0))
-            continue;
-        json_t *ev = jg_ev_new();
-        jg_ev_seen(ev, "missing library", m);
-        jg_finding_spec s = {
-            "cuda-libraries.nvidia-library-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
-            JG_CONF_MEDIUM,
-            "an NVIDIA library the program links is not installed or not on the loader path",
-            "install the package that ships it for this CUDA (pip nvidia-* wheels or the "
-            "distro/JetPack package), then ldconfig -p | grep the soname"};
-        jg_finding_add(out, &s, ev);
+    static const char *const nvidia[] = {"libcu", "libnv", "libnccl", NULL};
+    const json_t *m = jg_missing_library(v, nvidia);
+    if (!m)
         return;
-    }
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_finding_spec s = {
+        "cuda-libraries.nvidia-library-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "an NVIDIA library the program links is not installed or not on the loader path",
+        "install the package that ships it for this CUDA (pip nvidia-* wheels or the "
+        "distro/JetPack package), then ldconfig -p | grep the soname"};
+    jg_finding_add(out, &s, ev);
 }

@@ -10,18 +10,23 @@
 
 void jg_rule_out_of_memory(const jg_view *v, json_t *out)
 {
-    const json_t *oom = jg_view_signal(v, "out_of_memory");
-    const json_t *killer = jg_view_signal(v, "oom_killer");
-    if (!oom && !killer)
+    const json_t *oom = jg_view_signal(v, JG_SIG_out_of_memory);
+    const json_t *killer = jg_view_signal(v, JG_SIG_oom_killer);
+    /* the shell's bare "Killed": SIGKILL, which on a Jetson is almost always the OOM killer */
+    const json_t *killed = jg_view_signal(v, JG_SIG_process_killed);
+    if (!oom && !killer && !killed)
         return;
     json_t *ev = jg_ev_new();
     if (oom)
         jg_ev_seen(ev, "out of memory", oom);
     if (killer)
         jg_ev_seen(ev, "OOM killer", killer);
+    if (killed && !oom && !killer)
+        jg_ev_seen(ev, "the process was killed (SIGKILL)", killed);
     bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
-        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
+        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING,
+        oom || killer ? JG_CONF_MEDIUM : JG_CONF_LOW,
         jetson ? "CUDA works: the workload ran out of memory (a Jetson's GPU shares the system "
                  "RAM, so the CPU side, other processes and the page cache count too)"
                : "CUDA works: the workload ran out of GPU memory",
@@ -30,12 +35,16 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
                  "fragmented NvMap memory"
                : "lower the batch size or model size, free the GPU (nvidia-smi shows other "
                  "processes), or use a GPU with more memory"};
+    if (killed && !oom && !killer)
+        s.summary = "the process was killed (SIGKILL): most often the kernel's OOM killer, when "
+                    "RAM (on a Jetson shared with the GPU) runs out; CUDA itself is not shown "
+                    "to be at fault";
     jg_finding_add(out, &s, ev);
 }
 
 void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "tensors_on_two_devices");
+    const json_t *sig = jg_view_signal(v, JG_SIG_tensors_on_two_devices);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -51,7 +60,7 @@ void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out)
 
 void jg_rule_trt_engine_version(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "trt_engine_version");
+    const json_t *sig = jg_view_signal(v, JG_SIG_trt_engine_version);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -67,13 +76,13 @@ void jg_rule_trt_engine_version(const jg_view *v, json_t *out)
 
 void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "jtop_jetpack_unknown");
+    const json_t *sig = jg_view_signal(v, JG_SIG_jtop_jetpack_unknown);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "jetson-stats", sig);
     if (v->l4t_version)
-        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "project.jetson-stats-unknown-release", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
         "jetson-stats does not know this L4T release (its table is older than the BSP): this "
@@ -82,3 +91,6 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
         "(jetgate doctor -v), not by jtop's JetPack line"};
     jg_finding_add(out, &s, ev);
 }
+
+
+

@@ -10,15 +10,15 @@
 /* "no kernel image" from a package other than torch: its wheel lacks this GPU's arch. */
 bool jg_kernel_image_from_other_package(const jg_view *v)
 {
-    return jg_view_cuda_error(v, 209) && jg_json_at(v->observed, "other_stack") &&
-           !jg_json_at(v->observed, "torch_seen") && !v->torch_version;
+    return jg_view_cuda_error(v, 209) && JG_OBS_GET(v->observed, other_stack) &&
+           !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version;
 }
 
 void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
 {
     if (!jg_kernel_image_from_other_package(v))
         return;
-    const json_t *pkg = jg_json_at(v->observed, "other_stack");
+    const json_t *pkg = JG_OBS_OBJ(v->observed, other_stack);
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 209 (no kernel image)", jg_view_cuda_error(v, 209));
     jg_ev_seen(ev, "package", pkg);
@@ -26,7 +26,7 @@ void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
     snprintf(summary, sizeof summary,
              "%s's CUDA binary has no kernels for this GPU ('no kernel image', 209): its wheel "
              "was not built for this compute capability",
-             jg_json_str(pkg, "package"));
+             JG_ITEM_STR(pkg, package));
     jg_finding_spec s = {
         "python-packages.no-kernel-for-device", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         summary,
@@ -40,10 +40,10 @@ void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
 
 void jg_rule_unsupported_wheel(const jg_view *v, json_t *out)
 {
-    const json_t *w = json_array_get(jg_obs_list(v, "unsupported_wheels"), 0);
+    const json_t *w = json_array_get(JG_VIEW_LIST(v, unsupported_wheels), 0);
     if (!w)
         return;
-    const char *pkg = jg_json_str(w, "package");
+    const char *pkg = JG_ITEM_STR(w, package);
     bool torch = pkg && strcmp(pkg, "torch") == 0;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "pip", w);
@@ -70,7 +70,7 @@ static void package_finding(json_t *out, const char *id, const json_t *sig, cons
 void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
 {
     const json_t *sig;
-    if ((sig = jg_view_signal(v, "ort_no_cuda_provider")))
+    if ((sig = jg_view_signal(v, JG_SIG_ort_no_cuda_provider)))
         package_finding(out, "python-packages.onnxruntime-without-cuda", sig, "onnxruntime",
                         "onnxruntime has no CUDA execution provider: the CPU package "
                         "(onnxruntime) is installed, or the GPU package's CUDA libraries do not load",
@@ -79,15 +79,15 @@ void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
                                           "(Jetson Zoo / pypi.jetson-ai-lab.io)"
                                         : "pip uninstall onnxruntime; pip install "
                                           "onnxruntime-gpu matching this CUDA and cuDNN");
-    else if ((sig = jg_view_signal(v, "tf_no_gpu")) || (jg_on_jetson(v) &&
-                                                        (sig = jg_view_signal(v, "pip_tensorflow"))))
+    else if ((sig = jg_view_signal(v, JG_SIG_tf_no_gpu)) || (jg_on_jetson(v) &&
+                                                        (sig = jg_view_signal(v, JG_SIG_pip_tensorflow))))
         package_finding(out, "python-packages.tensorflow-without-cuda", sig, "TensorFlow",
                         "TensorFlow sees no GPU: the installed build has no CUDA support for "
                         "this platform (PyPI's aarch64 TensorFlow is CPU-only; newer TensorFlow "
                         "needs a newer CUDA than old JetPacks ship)",
                         "install NVIDIA's TensorFlow for this JetPack (docs.nvidia.com "
                         "install-tf-jetson-platform), or a version the JetPack's CUDA supports");
-    else if ((sig = jg_view_signal(v, "torchvision_ops_missing")))
+    else if ((sig = jg_view_signal(v, JG_SIG_torchvision_ops_missing)))
         package_finding(out, "python-packages.torchvision-ops-missing", sig, "torchvision",
                         "torchvision's compiled operators do not load with this torch: a "
                         "torchvision from PyPI on top of NVIDIA's torch, or versions out of step",
@@ -98,7 +98,7 @@ void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
 
 void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "bnb_setup_failed");
+    const json_t *sig = jg_view_signal(v, JG_SIG_bnb_setup_failed);
     /* runs after the bitsandbytes wheel rules (rules.c order): they say it more precisely */
     if (!sig || !jg_on_aarch64(v) ||
         jg_findings_has(out, "python-packages.bitsandbytes-no-aarch64-binary") ||
@@ -113,7 +113,7 @@ void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out)
 
 void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "no_wheel_for_platform");
+    const json_t *sig = jg_view_signal(v, JG_SIG_no_wheel_for_platform);
     if (!sig)
         return;
     json_t *ev = jg_ev_new();
@@ -126,3 +126,4 @@ void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out)
         "platform_machine; on a Jetson the Jetson index), then re-lock"};
     jg_finding_add(out, &s, ev);
 }
+

@@ -14,21 +14,21 @@ void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
     if (!v->arch || strcmp(v->arch, "aarch64") != 0 || jg_on_jetson(v) || v->in_container == JG_YES)
         return; /* a container hides the Jetson's files: no hardware claim from inside one */
     bool gb10 = (v->gpu_cc && strcmp(v->gpu_cc, "12.1") == 0) ||
-                (v->gpu_name && strstr(v->gpu_name, "GB10")) || jg_view_signal(v, "dgx_spark");
-    const char *family = jg_fact_str(v->facts, "gpu.driver_family");
+                (v->gpu_name && strstr(v->gpu_name, "GB10")) || jg_view_signal(v, JG_SIG_dgx_spark);
+    const char *family = JG_FACT_STR(v->facts, gpu_driver_family);
     bool nvidia_gpu = gb10 || (family && strcmp(family, "openrm") == 0) || v->drv_version > 0;
     if (v->is_jetson != JG_NO && !gb10)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, "host.arch");
-    jg_ev_fact(ev, v, "jetson.is_jetson");
+    jg_ev_field(ev, v, JG_FF_host_arch);
+    jg_ev_field(ev, v, JG_FF_jetson_is_jetson);
     if (gb10)
         jg_ev_printf(ev, "gpu = %s (compute capability %s)", v->gpu_name ? v->gpu_name : "GB10",
                      v->gpu_cc ? v->gpu_cc : "12.1");
     else if (nvidia_gpu)
-        jg_ev_fact(ev, v, "gpu.driver_family");
+        jg_ev_field(ev, v, JG_FF_gpu_driver_family);
     if (v->soc0_family)
-        jg_ev_fact(ev, v, "module.soc0_family");
+        jg_ev_field(ev, v, JG_FF_module_soc0_family);
     jg_finding_spec s = {
         "hardware.not-a-jetson", JG_L_HARDWARE, nvidia_gpu ? JG_SEV_WARNING : JG_SEV_INFO,
         gb10 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -48,7 +48,7 @@ void jg_rule_x86_host(const jg_view *v, json_t *out)
     if (!v->arch || strcmp(v->arch, "x86_64") != 0)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, "host.arch");
+    jg_ev_field(ev, v, JG_FF_host_arch);
     jg_finding_spec s = {"hardware.x86-host", JG_L_HARDWARE, JG_SEV_INFO, JG_CONF_HIGH,
                          "x86_64 host: CUDA results here prove nothing about a Jetson",
                          "run jetgate on the Jetson itself (a self-hosted ARM64 runner)"};
@@ -57,13 +57,13 @@ void jg_rule_x86_host(const jg_view *v, json_t *out)
 
 static bool any_gpu_node_present(const jg_view *v, bool *known)
 {
-    json_t *nodes = jg_json_at(v->facts, "gpu.nodes.value");
+    json_t *nodes = JG_FACT_LIST(v->facts, gpu_nodes);
     size_t i;
     json_t *n;
     *known = json_is_array(nodes) && json_array_size(nodes) > 0;
     json_array_foreach(nodes, i, n)
     {
-        if (json_is_true(json_object_get(n, "present")))
+        if (JG_GPU_NODE_BOOL(n, present) == 1)
             return true;
     }
     return false;
@@ -74,12 +74,12 @@ void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
     bool known;
     /* a loaded libcuda shows an NVIDIA driver is installed on a non-Jetson host */
     bool driver = jg_on_jetson(v) ||
-                  json_is_string(jg_json_at(v->facts, "cuda_driver.measurements.library_path"));
+                  JG_FACT_RSTR(v->facts, cuda_driver_library_path) != NULL;
     if (!driver || any_gpu_node_present(v, &known) || !known)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, "gpu.driver_family");
-    jg_ev_printf(ev, "gpu.nodes = none present");
+    jg_ev_field(ev, v, JG_FF_gpu_driver_family);
+    jg_ev_printf(ev, "%s = none present", JG_FACT_PATH(gpu_nodes));
     jg_finding_spec s = {
         "kernel-driver.gpu-nodes-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "no GPU device node exists on this Jetson: the GPU driver (nvgpu / "
@@ -101,12 +101,11 @@ void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
         return;
     if (v->in_container == JG_YES && v->nvidia_runtime != JG_YES)
         return; /* a container without the NVIDIA runtime: the runtime rule */
-    json_t *lp = jg_json_at(v->facts, "cuda_driver.measurements.library_path");
-    if (json_is_string(lp))
+    if (JG_FACT_RSTR(v->facts, cuda_driver_library_path))
         return; /* it loaded; something else failed */
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "cuda_driver.status");
-    jg_ev_raw(ev, v, "cuda_driver.reason");
+    jg_ev_field(ev, v, JG_FF_cuda_driver_status);
+    jg_ev_field(ev, v, JG_FF_cuda_driver_reason);
     jg_finding_spec s = {
         "cuda-driver.libcuda-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
         jg_on_jetson(v) ? "libcuda.so.1 could not be loaded on this Jetson host"
@@ -133,7 +132,7 @@ void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 35 (insufficient driver)", e);
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "cuda-driver.insufficient-driver", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "the CUDA driver is older than the CUDA runtime the program uses (error "
@@ -182,32 +181,31 @@ void jg_rule_init_error(const jg_view *v, json_t *out)
         "(L4T / CUDA) newer than the host's L4T driver",
         "compare the image tag's rNN with the host's head -1 /etc/nv_tegra_release and use an "
         "image for the host's L4T major (e.g. an r32.x image on an R32 host), or upgrade the host"};
+    if (!jg_on_jetson(v)) { /* the container-vs-host cause is a Jetson's */
+        s.confidence = JG_CONF_LOW;
+        s.summary = "CUDA initialization error (3): the driver could not start CUDA in this "
+                    "process (a driver problem, or CUDA first used in a parent before fork)";
+        s.fix = "nvidia-smi; python3 -c 'import torch; torch.cuda.init()'; if it fails only in "
+                "worker processes use the 'spawn' start method";
+    }
     jg_finding_add(out, &s, ev);
 }
 
 /* Container L4T (its own release file or the image tag) vs the host's. */
-static int image_l4t_major(const jg_view *v, const json_t **item)
+static bool names_l4t(const json_t *im, const void *unused)
 {
-    size_t i;
-    json_t *im;
-    json_array_foreach(jg_obs_list(v, "images"), i, im)
-    {
-        const char *l4t = jg_json_str(im, "l4t");
-        if (l4t) {
-            *item = im;
-            return atoi(l4t);
-        }
-    }
-    return 0;
+    (void)unused;
+    return JG_ITEM_STR(im, l4t) != NULL;
 }
 
 void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
 {
-    const json_t *img = NULL, *host = json_object_get(v->observed, "host_l4t");
-    int cmaj = image_l4t_major(v, &img);
+    const json_t *host = JG_OBS_OBJ(v->observed, host_l4t);
+    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), names_l4t, NULL);
+    int cmaj = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
     if (!cmaj && v->in_container == JG_YES)
         cmaj = v->l4t_major;
-    int hmaj = host ? atoi(jg_json_str(host, "version") ? jg_json_str(host, "version") : "0")
+    int hmaj = host ? atoi(JG_ITEM_STR(host, version) ? JG_ITEM_STR(host, version) : "0")
                     : (v->in_container == JG_YES ? 0 : v->l4t_major);
     if (!cmaj || !hmaj || cmaj == hmaj)
         return;
@@ -215,11 +213,11 @@ void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
     if (img)
         jg_ev_seen(ev, "container image", img);
     else
-        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     if (host)
         jg_ev_seen(ev, "host L4T", host);
     else
-        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     char summary[200];
     snprintf(summary, sizeof summary,
              "container built for L4T R%d runs on an L4T R%d host: images do not work across "
@@ -239,7 +237,7 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 999 (unknown)", e);
     jg_finding_spec s = {
-        "cuda-driver.unknown-error", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        "kernel-driver.unknown-error", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         "CUDA reported an unknown error (999): a generic driver failure, e.g. a module not "
         "loaded after a partial upgrade",
         jg_on_jetson(v) ? "dpkg -l 'nvidia-l4t-*' should show one release for all packages; "
@@ -251,9 +249,9 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out)
 
 void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, "nvml_stub");
+    const json_t *sig = jg_view_signal(v, JG_SIG_nvml_stub);
     if (!sig)
-        sig = jg_view_signal(v, "nvml_missing");
+        sig = jg_view_signal(v, JG_SIG_nvml_missing);
     bool old_jp = v->jp_major > 0 && v->jp_major < 6;
     if (!old_jp && !(sig && v->jp_major == 0))
         return;
@@ -262,13 +260,13 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
     if (sig)
         jg_ev_seen(ev, "NVML", sig);
     if (!orin_or_unknown)
-        jg_ev_fact(ev, v, "module.compute_capability");
+        jg_ev_field(ev, v, JG_FF_module_compute_capability);
     if (v->l4t_version)
-        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     else if (v->jp_version)
-        jg_ev_fact(ev, v, "jetpack.version");
+        jg_ev_field(ev, v, JG_FF_jetpack_version);
     else if (v->toolkit)
-        jg_ev_fact(ev, v, "cuda.toolkit");
+        jg_ev_field(ev, v, JG_FF_cuda_toolkit);
     if (!json_array_size(ev))
         jg_ev_printf(ev, "JetPack major = %d", v->jp_major);
     jg_finding_spec s = {
@@ -287,12 +285,12 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
 void jg_rule_no_device(const jg_view *v, json_t *out)
 {
     const json_t *e = jg_view_cuda_error(v, 100);
-    if (!e || json_array_size(jg_obs_list(v, "devices_seen")) > 0)
+    if (!e || json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 100 (no device)", e);
     jg_finding_spec s = {
-        "cuda-driver.no-device", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        "kernel-driver.no-device", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         jg_on_jetson(v) ? "CUDA found no device (100); on a Jetson this is a symptom of a missing "
                           "device node, group permission or container runtime, not of missing "
                           "hardware"

@@ -6,92 +6,100 @@
 #include <string.h>
 
 #include "doctor/rules.h"
-#include "util/json.h"
 
-static void proven(json_t *out, const jg_view *v, const char *exp, const char *id,
-                   const char *summary, const char *fix)
+/* What an experiment that worked proves: a configuration error. */
+typedef struct proof {
+    enum jg_experiment_id exp;
+    const char *id, *summary, *fix;
+} proof;
+
+/* The first proof whose experiment worked, with the evidence: the experiment
+ * and the facts the failing probe left (fields ends with JG_FF_COUNT). */
+static void first_proven(const jg_view *v, json_t *out, const proof *t, size_t n,
+                         const jg_ff *fields)
 {
-    const json_t *e = jg_experiment(v, exp);
-    json_t *ev = jg_ev_new();
-    jg_ev_printf(ev, "experiment %s: %s -> works (%s)", exp, jg_json_str(e, "change"),
-                 jg_json_str(e, "detail"));
-    jg_ev_raw(ev, v, "python.torch.imported");
-    jg_ev_raw(ev, v, "python.torch.error");
-    jg_finding_spec s = {id, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH, summary, fix};
-    jg_finding_add(out, &s, ev);
+    for (size_t i = 0; i < n; i++) {
+        if (!jg_experiment_worked(v, t[i].exp))
+            continue;
+        const json_t *e = jg_experiment(v, t[i].exp);
+        json_t *ev = jg_ev_new();
+        jg_ev_printf(ev, "experiment %s: %s -> works (%s)", jg_experiment_id_name(t[i].exp),
+                     JG_EXPERIMENT_STR(e, change), JG_EXPERIMENT_STR(e, detail));
+        jg_ev_fields(ev, v, fields);
+        jg_finding_spec s = {t[i].id, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+                             t[i].summary, t[i].fix};
+        jg_finding_add(out, &s, ev);
+        return;
+    }
 }
+
+/* The most specific first: one flag, then another interpreter. */
+static const proof python_proofs[] = {
+    {JG_X_PYTHON_ISOLATED, "configuration.pythonpath-shadows-torch",
+     "PYTHONPATH (or PYTHONHOME) puts something before the working torch (proven by "
+     "experiment: python -I imports torch with CUDA)",
+     "remove the entry from PYTHONPATH (echo $PYTHONPATH; python3 -c 'import torch; "
+     "print(torch.__file__)' shows which torch wins)"},
+    {JG_X_PYTHON_NO_USER_SITE, "configuration.user-site-shadows-torch",
+     "a torch in the user site-packages (~/.local) shadows the working one (proven by "
+     "experiment: python -s imports torch with CUDA)",
+     "pip uninstall --user torch (or export PYTHONNOUSERSITE=1)"},
+    {JG_X_SYSTEM_INTERPRETER, "configuration.environment-hides-system-torch",
+     "the virtual environment or conda env hides the system's torch, which works "
+     "(proven by experiment: /usr/bin/python3 imports torch with CUDA)",
+     "recreate the venv with --system-site-packages (python3 -m venv "
+     "--system-site-packages .venv), or install the same CUDA build into it"},
+    {JG_X_PATH_PYTHON3, "configuration.interpreter-without-torch",
+     "the configured interpreter does not see a working torch that python3 on PATH "
+     "sees (proven by experiment)",
+     "run the project with that python3, or install torch for the configured "
+     "interpreter; check interpreter flags (-I, -S) and its sys.path"},
+    {JG_X_VENDOR_TORCH_FIRST, "configuration.torch-shadows-vendor-torch",
+     "another torch comes first on this interpreter's sys.path and hides a CUDA build installed "
+     "for the system interpreter, which works (proven by experiment: with its folder first on "
+     "PYTHONPATH torch imports with CUDA)",
+     "python3 -c 'import torch; print(torch.__file__)' shows which torch wins: pip uninstall "
+     "that one (in a venv, recreate it with --system-site-packages), so the CUDA build is found"},
+};
+
+static const proof loader_proofs[] = {
+    {JG_X_UNSET_LD_PRELOAD, "configuration.ld-preload-breaks-cuda",
+     "a library in LD_PRELOAD breaks CUDA (proven by experiment: without it the driver works)",
+     "unset LD_PRELOAD for the program, or preload a build that matches this CUDA"},
+    {JG_X_DROP_COMPAT, "configuration.compat-libraries-break-cuda",
+     "CUDA forward-compatibility libraries on LD_LIBRARY_PATH break the driver "
+     "(proven by experiment: without the compat entries it works)",
+     "remove .../compat from LD_LIBRARY_PATH: forward compatibility is only for "
+     "driver/GPU pairs that support it"},
+};
 
 void jg_rule_python_environment_hides_torch(const jg_view *v, json_t *out)
 {
-    if (jg_experiment_worked(v, "python-isolated"))
-        proven(out, v, "python-isolated", "configuration.pythonpath-shadows-torch",
-               "PYTHONPATH (or PYTHONHOME) puts something before the working torch (proven by "
-               "experiment: python -I imports torch with CUDA)",
-               "remove the entry from PYTHONPATH (echo $PYTHONPATH; python3 -c 'import torch; "
-               "print(torch.__file__)' shows which torch wins)");
-    else if (jg_experiment_worked(v, "python-no-user-site"))
-        proven(out, v, "python-no-user-site", "configuration.user-site-shadows-torch",
-               "a torch in the user site-packages (~/.local) shadows the working one (proven by "
-               "experiment: python -s imports torch with CUDA)",
-               "pip uninstall --user torch (or export PYTHONNOUSERSITE=1)");
-    else if (jg_experiment_worked(v, "system-interpreter"))
-        proven(out, v, "system-interpreter", "configuration.environment-hides-system-torch",
-               "the virtual environment or conda env hides the system's torch, which works "
-               "(proven by experiment: /usr/bin/python3 imports torch with CUDA)",
-               "recreate the venv with --system-site-packages (python3 -m venv "
-               "--system-site-packages .venv), or install the same CUDA build into it");
-    else if (jg_experiment_worked(v, "path-python3"))
-        proven(out, v, "path-python3", "configuration.interpreter-without-torch",
-               "the configured interpreter does not see a working torch that python3 on PATH "
-               "sees (proven by experiment)",
-               "run the project with that python3, or install torch for the configured "
-               "interpreter; check interpreter flags (-I, -S) and its sys.path");
+    static const jg_ff fields[] = {JG_FF_python_torch_imported, JG_FF_python_torch_error,
+                                   JG_FF_COUNT};
+    first_proven(v, out, python_proofs, sizeof python_proofs / sizeof python_proofs[0], fields);
 }
 
 void jg_rule_loader_setting_hides_driver(const jg_view *v, json_t *out)
 {
-    const char *exp = jg_experiment_worked(v, "unset-LD_PRELOAD") ? "unset-LD_PRELOAD"
-                      : jg_experiment_worked(v, "drop-compat-from-LD_LIBRARY_PATH")
-                          ? "drop-compat-from-LD_LIBRARY_PATH"
-                          : NULL;
-    if (!exp)
-        return;
-    const json_t *e = jg_experiment(v, exp);
-    json_t *ev = jg_ev_new();
-    jg_ev_printf(ev, "experiment %s: %s -> works (%s)", exp, jg_json_str(e, "change"),
-                 jg_json_str(e, "detail"));
-    jg_ev_raw(ev, v, "cuda_driver.reason");
-    bool preload = strcmp(exp, "unset-LD_PRELOAD") == 0;
-    jg_finding_spec s = {
-        preload ? "configuration.ld-preload-breaks-cuda" : "configuration.compat-libraries-break-cuda",
-        JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-        preload ? "a library in LD_PRELOAD breaks CUDA (proven by experiment: without it the "
-                  "driver works)"
-                : "CUDA forward-compatibility libraries on LD_LIBRARY_PATH break the driver "
-                  "(proven by experiment: without the compat entries it works)",
-        preload ? "unset LD_PRELOAD for the program, or preload a build that matches this CUDA"
-                : "remove .../compat from LD_LIBRARY_PATH: forward compatibility is only for "
-                  "driver/GPU pairs that support it"};
-    jg_finding_add(out, &s, ev);
+    static const jg_ff fields[] = {JG_FF_cuda_driver_reason, JG_FF_COUNT};
+    first_proven(v, out, loader_proofs, sizeof loader_proofs / sizeof loader_proofs[0], fields);
 }
 
 /* A venv that cannot see the system site-packages, on a Jetson whose torch
  * lives there (NVIDIA's wheels and jetson-containers install system-wide). */
 void jg_rule_venv_without_system_site(const jg_view *v, json_t *out)
 {
-    const json_t *ssp = jg_json_at(v->facts, "env.venv.system_site_packages");
-    if (!json_is_false(ssp) || !jg_on_jetson(v) ||
+    if (JG_FACT_RBOOL(v->facts, env_venv_system_site_packages) != 0 || !jg_on_jetson(v) ||
         (v->torch_imported != JG_NO && v->torch_has_cuda != JG_NO) ||
         jg_findings_has(out, "configuration.environment-hides-system-torch"))
         return;
-    json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "env.venv");
-    jg_ev_raw(ev, v, "python.torch.version");
+    static const jg_ff ev[] = {JG_FF_env_venv, JG_FF_python_torch_version, JG_FF_COUNT};
     jg_finding_spec s = {
         "configuration.venv-without-system-site-packages", JG_L_CONFIGURATION, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
         "this virtual environment does not see the system site-packages, where a Jetson's CUDA "
         "torch is usually installed, and its own torch is missing or CPU-only",
         "python3 -m venv --system-site-packages .venv, or install the Jetson build into the venv"};
-    jg_finding_add(out, &s, ev);
+    jg_finding_add(out, &s, jg_ev_of(v, ev));
 }

@@ -10,10 +10,10 @@ static const json_t *eacces_node(const jg_view *v)
 {
     size_t i;
     json_t *n;
-    json_array_foreach(jg_json_at(v->facts, "gpu.nodes.value"), i, n)
+    json_array_foreach(JG_FACT_LIST(v->facts, gpu_nodes), i, n)
     {
-        const char *err = jg_json_str(n, "error");
-        if (json_is_false(json_object_get(n, "openable")) && err && strstr(err, "ermission"))
+        const char *err = JG_GPU_NODE_STR(n, error);
+        if (JG_GPU_NODE_BOOL(n, openable) == 0 && err && strstr(err, "ermission"))
             return n;
     }
     return NULL;
@@ -21,13 +21,13 @@ static const json_t *eacces_node(const jg_view *v)
 
 void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
 {
-    const json_t *n = eacces_node(v), *sig = jg_view_signal(v, "gpu_eacces");
+    const json_t *n = eacces_node(v), *sig = jg_view_signal(v, JG_SIG_gpu_eacces);
     if (!n && !sig)
         return;
     json_t *ev = jg_ev_new();
     if (n)
-        jg_ev_printf(ev, "gpu.nodes[%s].openable = false (%s)", jg_json_str(n, "path"),
-                     jg_json_str(n, "error"));
+        jg_ev_printf(ev, "%s[%s].%s = false (%s)", JG_FACT_PATH(gpu_nodes),
+                     JG_GPU_NODE_STR(n, path), JG_PATH(gpunode, openable), JG_GPU_NODE_STR(n, error));
     if (sig)
         jg_ev_seen(ev, "report", sig);
     jg_finding_spec s = {"permissions.gpu-node-access", JG_L_PERMISSIONS, JG_SEV_ERROR,
@@ -41,10 +41,10 @@ void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
 void jg_rule_device_works_for_other_user(const jg_view *v, json_t *out)
 {
     const json_t *e = jg_view_cuda_error(v, 100);
-    const json_t *seen = json_array_get(jg_obs_list(v, "devices_seen"), 0);
-    if (!e || !seen || eacces_node(v) || jg_view_signal(v, "gpu_eacces"))
+    const json_t *seen = json_array_get(JG_VIEW_LIST(v, devices_seen), 0);
+    if (!e || !seen || eacces_node(v) || jg_view_signal(v, JG_SIG_gpu_eacces))
         return;
-    const json_t *sw = jg_view_signal(v, "user_switch");
+    const json_t *sw = jg_view_signal(v, JG_SIG_user_switch);
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "device seen", seen);
     jg_ev_seen(ev, "cuda error 100 (no device)", e);
@@ -61,25 +61,22 @@ void jg_rule_device_works_for_other_user(const jg_view *v, json_t *out)
 
 void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
 {
-    json_t *agrees = jg_fact_value(jg_json_at(v->facts, "jetpack.agrees"));
-    if (!json_is_false(agrees))
+    if (JG_FACT_BOOL(v->facts, jetpack_agrees) != 0)
         return;
-    json_t *ev = jg_ev_new();
-    jg_ev_fact(ev, v, "l4t.version");
-    jg_ev_fact(ev, v, "jetpack.package");
+    static const jg_ff ev[] = {JG_FF_l4t_version, JG_FF_jetpack_package, JG_FF_COUNT};
     jg_finding_spec s = {
         "configuration.jetpack-package-mismatch", JG_L_CONFIGURATION, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
         "the nvidia-jetpack package does not belong to this L4T release: a partial upgrade",
         "sudo apt update && sudo apt dist-upgrade, so nvidia-l4t-* and nvidia-jetpack come from "
         "one release; check /etc/apt/sources.list.d/nvidia-l4t-apt-source.list"};
-    jg_finding_add(out, &s, ev);
+    jg_finding_add(out, &s, jg_ev_of(v, ev));
 }
 
 void jg_rule_device_access_denied(const jg_view *v, json_t *out)
 {
-    const json_t *tegra = jg_view_signal(v, "tegra_nodes_denied");
-    const json_t *nvml = jg_view_signal(v, "nvml_permissions");
+    const json_t *tegra = jg_view_signal(v, JG_SIG_tegra_nodes_denied);
+    const json_t *nvml = jg_view_signal(v, JG_SIG_nvml_permissions);
     if (!tegra && !nvml)
         return;
     json_t *ev = jg_ev_new();

@@ -8,7 +8,7 @@
 
 void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
 {
-    const json_t *nc = jg_view_signal(v, "torch_not_compiled");
+    const json_t *nc = jg_view_signal(v, JG_SIG_torch_not_compiled);
     const char *ver = v->torch_version;
     bool plain = ver && !strchr(ver, '+');
     bool none = v->torch_has_cuda == JG_NO || (ver && strstr(ver, "+cpu"));
@@ -22,11 +22,11 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     if (!none && !nc && !plain_failing)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_field(ev, v, JG_FF_python_torch_version);
     if (v->torch_has_cuda != JG_UNKNOWN)
-        jg_ev_raw(ev, v, "python.torch.cuda");
+        jg_ev_field(ev, v, JG_FF_python_torch_cuda);
     if (v->torch_available != JG_UNKNOWN)
-        jg_ev_raw(ev, v, "python.torch.cuda_available");
+        jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
     if (nc)
         jg_ev_seen(ev, "torch", nc);
     jg_finding_spec s = {
@@ -54,12 +54,12 @@ void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
     if (!jg_on_jetson(v) || drv <= 0 || need <= drv || works)
         return; /* available and newer: forward-compat libraries (e.g. -igpu containers) carry it */
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.version");
-    jg_ev_raw(ev, v, "python.torch.cuda");
+    jg_ev_field(ev, v, JG_FF_python_torch_version);
+    jg_ev_field(ev, v, JG_FF_python_torch_cuda);
     jg_ev_printf(ev, "driver CUDA version = %d.%d (%s)", drv / 1000, (drv % 1000) / 10,
                  v->drv_version > 0 ? "reported by the driver" : "this JetPack's driver");
     if (v->l4t_version)
-        jg_ev_fact(ev, v, "l4t.version");
+        jg_ev_field(ev, v, JG_FF_l4t_version);
     const json_t *e = jg_view_cuda_error(v, 35);
     if (!e)
         e = jg_view_cuda_error(v, 804);
@@ -101,8 +101,8 @@ void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, json_t *out)
     if (drv > 0 && jg_cuda_version_int(v->torch_cuda) > drv)
         return; /* cuda-newer-than-driver says it more precisely */
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.version");
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_field(ev, v, JG_FF_python_torch_version);
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
         "pytorch-build.sbsa-wheel-on-jetpack", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "a download.pytorch.org +cu wheel (built for server arm64 / x86 GPUs) on JetPack 4-6: "
@@ -119,12 +119,12 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     bool missing = list_known && cc && !arch_list_has(v->torch_arch_list, cc);
     if ((!missing && !e209) || (!missing && jg_kernel_image_from_other_package(v)))
         return;
-    const json_t *conda = jg_view_signal(v, "conda_forge_torch");
+    const json_t *conda = jg_view_signal(v, JG_SIG_conda_forge_torch);
     json_t *ev = jg_ev_new();
     if (missing) {
-        jg_ev_raw(ev, v, "python.torch.arch_list");
+        jg_ev_field(ev, v, JG_FF_python_torch_arch_list);
         jg_ev_printf(ev, "device compute capability = %s (%s)", cc,
-                     v->gpu_cc ? "reported by the driver" : "module.compute_capability");
+                     v->gpu_cc ? "reported by the driver" : JG_FACT_PATH(module_compute_capability));
     }
     if (e209)
         jg_ev_seen(ev, "cuda error 209 (no kernel image)", e209);
@@ -148,8 +148,8 @@ void jg_rule_other_jetpack_wheel(const jg_view *v, json_t *out)
     if (!built || !v->jp_major || built == v->jp_major)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.version");
-    jg_ev_fact(ev, v, v->jp_version ? "jetpack.version" : "l4t.version");
+    jg_ev_field(ev, v, JG_FF_python_torch_version);
+    jg_ev_field(ev, v, v->jp_version ? JG_FF_jetpack_version : JG_FF_l4t_version);
     char summary[240];
     snprintf(summary, sizeof summary,
              "torch is NVIDIA's build for JetPack %d but this host runs JetPack %d%s", built,
@@ -170,35 +170,55 @@ static int cudart_need(const char *so)
     return maj <= 10 ? maj * 1000 + min * 10 : maj * 1000;
 }
 
+/* The CUDA this JetPack ships (0 unknown). */
+static int host_cuda(const jg_view *v)
+{
+    return jg_jp_driver_version(v->jp_major, v->l4t_major, v->l4t_version);
+}
+
+/* A missing libcudart of a CUDA this JetPack does not ship (the right
+ * version, just not visible, is a library-path problem). */
+static bool other_cuda(const json_t *m, const void *view)
+{
+    const char *so = JG_ITEM_STR(m, soname);
+    int need = so ? cudart_need(so) : 0, have = host_cuda(view);
+    bool same = have && (need / 1000 == have / 1000) && (need / 1000 > 10 || need == have);
+    return need && !same;
+}
+
 void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
 {
-    size_t i;
-    json_t *m;
-    json_array_foreach(jg_obs_list(v, "missing_libraries"), i, m)
-    {
-        const char *so = jg_json_str(m, "soname");
-        int need = so ? cudart_need(so) : 0;
-        if (!need)
-            continue;
-        int have = jg_jp_driver_version(v->jp_major, v->l4t_major, v->l4t_version);
-        bool same = have && (need / 1000 == have / 1000) && (need / 1000 > 10 || need == have);
-        if (same)
-            continue; /* right version, just not visible: a library-path problem */
-        json_t *ev = jg_ev_new();
-        jg_ev_seen(ev, "missing library", m);
-        if (have)
-            jg_ev_fact(ev, v, "l4t.version");
-        char summary[240];
-        snprintf(summary, sizeof summary,
-                 "a package (usually the torch wheel) was built for CUDA %d.%d, which this "
-                 "JetPack does not ship: a build for another JetPack", need / 1000,
-                 (need % 1000) / 10);
-        jg_finding_spec s = {"pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD,
-                             JG_SEV_ERROR, have ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
-                             jg_fix_torch(v)};
-        jg_finding_add(out, &s, ev);
+    const json_t *m = jg_first_item(JG_VIEW_LIST(v, missing_libraries), other_cuda, v);
+    if (!m)
         return;
+    int need = cudart_need(JG_ITEM_STR(m, soname)), have = host_cuda(v);
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    if (have)
+        jg_ev_field(ev, v, JG_FF_l4t_version);
+    char summary[240];
+    snprintf(summary, sizeof summary,
+             "a package (usually the torch wheel) was built for CUDA %d.%d, which this "
+             "JetPack does not ship: a build for another JetPack", need / 1000, (need % 1000) / 10);
+    jg_finding_spec s = {"pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+                         have ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary, jg_fix_torch(v)};
+    /* torch nowhere in the report and not a Python import: another program needs it */
+    const char *line = JG_ITEM_STR(m, text);
+    bool python = line && (strstr(line, "ImportError") || strstr(line, "OSError"));
+    if (!python && !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version &&
+        v->torch_imported == JG_UNKNOWN) {
+        snprintf(summary, sizeof summary,
+                 "a program or library was built for CUDA %d.%d, which this system does not "
+                 "ship: a build for another CUDA (on a Jetson, another JetPack)",
+                 need / 1000, (need % 1000) / 10);
+        s.id = "cuda-libraries.binary-for-other-cuda";
+        s.layer = JG_L_CUDA_LIBRARIES;
+        s.confidence = JG_CONF_MEDIUM;
+        s.fix = "use the release of that program built for this system's CUDA (on a Jetson: "
+                "the one made for this JetPack), or install the CUDA runtime it needs beside "
+                "the system's";
     }
+    jg_finding_add(out, &s, ev);
 }
 
 void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
@@ -206,8 +226,8 @@ void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
     if (v->jp_major != 7 || !jg_torch_cu_tag(v->torch_version) || !strstr(v->torch_version, "+cu13"))
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.version");
-    jg_ev_fact(ev, v, "l4t.version");
+    jg_ev_field(ev, v, JG_FF_python_torch_version);
+    jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {"pytorch-build.jp7-sbsa-wheel", JG_L_PYTORCH_BUILD, JG_SEV_INFO,
                          JG_CONF_HIGH,
                          "an SBSA CUDA 13 wheel on JetPack 7: the right kind of build here",
@@ -221,9 +241,9 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
     if (v->torch_available != JG_YES || !t || (strcmp(t, "fail") != 0 && strcmp(t, "error") != 0))
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.cuda_available");
-    jg_ev_raw(ev, v, "python.tensor_op.status");
-    jg_ev_raw(ev, v, "python.tensor_op.reason");
+    jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
+    jg_ev_field(ev, v, JG_FF_python_tensor_op_status);
+    jg_ev_field(ev, v, JG_FF_python_tensor_op_reason);
     jg_finding_spec s = {
         "pytorch-build.kernel-failed", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
         "torch.cuda.is_available() is True but a real CUDA tensor op failed: the build does not "
@@ -234,7 +254,7 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
 static void torch_not_installed(const jg_view *v, json_t *out)
 {
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.found");
+    jg_ev_field(ev, v, JG_FF_python_torch_found);
     jg_finding_spec s = {"pytorch-build.torch-not-installed", JG_L_PYTORCH_BUILD, JG_SEV_WARNING,
                          JG_CONF_HIGH,
                          "torch is not installed for this interpreter (only the native CUDA "
@@ -249,16 +269,17 @@ void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
 {
     if (v->torch_imported != JG_NO)
         return;
-    if (jg_experiment_worked(v, "python-isolated") || jg_experiment_worked(v, "python-no-user-site") ||
-        jg_experiment_worked(v, "system-interpreter") || jg_experiment_worked(v, "path-python3"))
+    if (jg_experiment_worked(v, JG_X_PYTHON_ISOLATED) || jg_experiment_worked(v, JG_X_PYTHON_NO_USER_SITE) ||
+        jg_experiment_worked(v, JG_X_SYSTEM_INTERPRETER) || jg_experiment_worked(v, JG_X_PATH_PYTHON3) ||
+        jg_experiment_worked(v, JG_X_VENDOR_TORCH_FIRST))
         return; /* the configuration rule names what hides the working torch */
-    if (json_is_false(jg_json_at(v->facts, "python.torch.found"))) {
+    if (JG_FACT_RBOOL(v->facts, python_torch_found) == 0) {
         torch_not_installed(v, out);
         return;
     }
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.imported");
-    jg_ev_raw(ev, v, "python.torch.error");
+    jg_ev_field(ev, v, JG_FF_python_torch_imported);
+    jg_ev_field(ev, v, JG_FF_python_torch_error);
     jg_finding_spec s = {"pytorch-build.torch-not-importable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
                          JG_CONF_MEDIUM, "torch does not import with this interpreter",
                          jg_on_jetson(v) ? jg_fix_torch(v)
@@ -276,7 +297,7 @@ void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)
     if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(v->torch_cuda) / 1000 != 12)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_raw(ev, v, "python.torch.version");
+    jg_ev_field(ev, v, JG_FF_python_torch_version);
     jg_ev_printf(ev, "torch CUDA = %s", v->torch_cuda);
     jg_ev_printf(ev, "device compute capability = %s", cc);
     jg_finding_spec s = {

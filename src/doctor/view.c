@@ -1,24 +1,18 @@
 #include "doctor/view.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts/fact.h"
 #include "facts/tables.h"
-#include "util/json.h"
+#include "schema/probe.h"
 #include "util/version.h"
 
-static jg_tri fact_bool(const json_t *facts, const char *path)
-{
-    json_t *v = jg_fact_value(jg_json_at(facts, path));
-    return json_is_boolean(v) ? (json_is_true(v) ? JG_YES : JG_NO) : JG_UNKNOWN;
-}
-
 /* ok -> YES, missing -> NO (a fact: not installed), anything else UNKNOWN. */
-static jg_tri fact_present(const json_t *facts, const char *path)
+static jg_tri fact_present(const json_t *facts, jg_ff f)
 {
-    const char *s = jg_fact_status(jg_json_at(facts, path));
+    const char *s = jg_ff_status(facts, f);
     if (!s)
         return JG_UNKNOWN;
     if (strcmp(s, "ok") == 0)
@@ -36,12 +30,6 @@ static int leading_int(const char *s)
     return major > 0 && major < 100000 ? (int)major : 0;
 }
 
-static jg_tri raw_bool(const json_t *o, const char *path)
-{
-    json_t *v = jg_json_at(o, path);
-    return json_is_boolean(v) ? (json_is_true(v) ? JG_YES : JG_NO) : JG_UNKNOWN;
-}
-
 int jg_cuda_version_int(const char *v)
 {
     long major = jg_dotted_part(v, 0), minor = jg_dotted_part(v, 1);
@@ -50,35 +38,43 @@ int jg_cuda_version_int(const char *v)
     return (int)(major * 1000 + (minor > 0 && minor < 100 ? minor : 0) * 10);
 }
 
+/* The one place the doctor reads a probe's structured CUDA error
+ * (docs/schema.md "Native probe result": {call, code, name}) out of the facts:
+ * the error object at that field, and its code (-1 when none). */
+static const json_t *probe_cuda_error(const json_t *facts, jg_ff where, int *code)
+{
+    const json_t *e = jg_ff_node(facts, where);
+    if (!json_is_object(e))
+        e = NULL;
+    *code = jg_cuda_error_code(e); /* the one CUDA error structure (schema/probe.h) */
+    return e;
+}
+
 static void driver_part(jg_view *v, const json_t *f)
 {
-    const json_t *d = json_object_get(f, "cuda_driver");
     v->drv_code = -1;
     v->drv_stub = JG_UNKNOWN;
-    const char *st = json_string_value(json_object_get(d, "status"));
-    if (!st || !json_object_get(d, "id")) /* a not_probed fact, not a probe result */
+    const char *st = JG_FACT_RSTR(f, cuda_driver_status);
+    if (!st || !JG_FACT_NODE(f, cuda_driver_id)) /* a not_probed fact, not a probe result */
         return;
     v->drv_status = st;
-    json_t *code = jg_json_at(d, "cuda_error.code");
-    if (json_is_integer(code))
-        v->drv_code = (int)json_integer_value(code);
-    json_t *ver = jg_json_at(d, "measurements.driver_version");
+    probe_cuda_error(f, JG_FF_cuda_driver_cuda_error, &v->drv_code);
+    json_t *ver = JG_FACT_RAW(f, cuda_driver_version);
     if (json_is_integer(ver))
         v->drv_version = (int)json_integer_value(ver);
-    v->drv_stub = raw_bool(d, "measurements.stub");
-    json_t *dev0 = json_array_get(jg_json_at(d, "measurements.devices"), 0);
-    v->gpu_name = jg_json_str(dev0, "name");
-    v->gpu_cc = jg_json_str(dev0, "compute_capability");
-    v->native_tensor_op = jg_json_str(f, "cuda_tensor_op.status");
+    v->drv_stub = (jg_tri)JG_FACT_RBOOL(f, cuda_driver_stub);
+    /* a device's members belong to the probe result's own table (docs/schema.md) */
+    const json_t *dev0 = json_array_get(JG_FACT_RLIST(f, cuda_driver_devices), 0);
+    v->gpu_name = JG_STR(cudev, dev0, name);
+    v->gpu_cc = JG_STR(cudev, dev0, compute_capability);
+    v->native_tensor_op = JG_FACT_RSTR(f, cuda_tensor_op_status);
 }
 
 static void python_part(jg_view *v, const json_t *f)
 {
-    const json_t *p = json_object_get(f, "python");
-    const json_t *t = json_object_get(p, "torch");
-    v->torch_imported = raw_bool(t, "imported");
-    v->torch_version = jg_json_str(t, "version");
-    json_t *cuda = json_object_get(t, "cuda");
+    v->torch_imported = (jg_tri)JG_FACT_RBOOL(f, python_torch_imported);
+    v->torch_version = JG_FACT_RSTR(f, python_torch_version);
+    json_t *cuda = JG_FACT_NODE(f, python_torch_cuda);
     v->torch_has_cuda = !cuda ? JG_UNKNOWN : json_is_string(cuda) ? JG_YES : JG_NO;
     v->torch_cuda = json_string_value(cuda);
     const char *tag = v->torch_version ? strstr(v->torch_version, "+cu") : NULL;
@@ -89,73 +85,81 @@ static void python_part(jg_view *v, const json_t *f)
         v->torch_cuda = v->torch_cuda_from_tag;
         v->torch_has_cuda = JG_YES;
     }
-    v->torch_available = raw_bool(t, "cuda_available");
-    v->torch_arch_list = json_object_get(t, "arch_list");
-    v->torch_tensor_op = jg_json_str(p, "tensor_op.status");
-    v->numpy = jg_json_str(p, "packages.numpy");
-    v->bnb_installed = raw_bool(p, "bitsandbytes.installed");
-    v->bnb_version = jg_json_str(p, "bitsandbytes.version");
-    v->bnb_nf4 = jg_json_str(p, "bitsandbytes.nf4.status");
+    v->torch_available = (jg_tri)JG_FACT_RBOOL(f, python_torch_cuda_available);
+    v->torch_arch_list = JG_FACT_RLIST(f, python_torch_arch_list);
+    v->torch_tensor_op = JG_FACT_RSTR(f, python_tensor_op_status);
+    v->numpy = JG_FACT_RSTR(f, python_packages_numpy);
+    v->bnb_installed = (jg_tri)JG_FACT_RBOOL(f, python_bitsandbytes_installed);
+    v->bnb_version = JG_FACT_RSTR(f, python_bitsandbytes_version);
+    v->bnb_nf4 = JG_FACT_RSTR(f, python_bitsandbytes_nf4_status);
     if (v->torch_imported == JG_UNKNOWN && v->torch_version)
         v->torch_imported = JG_YES;
 }
 
-/* What a pasted report showed fills only what the facts leave unknown. */
+/* What a pasted report showed fills only what the facts leave unknown; the
+ * device as torch saw it comes last (a project's report may carry only that). */
 static void observed_part(jg_view *v)
 {
-    json_t *dv = json_object_get(v->observed, "driver_version");
-    if (!v->drv_version && json_is_integer(dv))
-        v->drv_version = (int)json_integer_value(dv);
+    if (!v->drv_version)
+        v->drv_version = (int)JG_OBS_INT(v->observed, driver_version, 0);
     if (!v->gpu_cc)
-        v->gpu_cc = jg_json_str(v->observed, "gpu_cc");
+        v->gpu_cc = JG_OBS_STR(v->observed, gpu_cc);
+    if (!v->gpu_cc)
+        v->gpu_cc = JG_FACT_RSTR(v->facts, python_torch_capability);
+    if (!v->gpu_name)
+        v->gpu_name = JG_FACT_RSTR(v->facts, python_torch_device_name);
 }
 
 void jg_view_init(jg_view *v, const json_t *f)
 {
     memset(v, 0, sizeof *v);
     v->facts = f;
-    v->arch = jg_fact_str(f, "host.arch");
-    v->is_jetson = fact_bool(f, "jetson.is_jetson");
-    v->l4t_version = jg_fact_str(f, "l4t.version");
-    json_t *maj = jg_fact_value(jg_json_at(f, "l4t.major"));
-    v->l4t_major = json_is_integer(maj) ? (int)json_integer_value(maj) : leading_int(v->l4t_version);
-    v->jp_version = jg_fact_str(f, "jetpack.version");
+    v->arch = JG_FACT_STR(f, host_arch);
+    v->is_jetson = (jg_tri)JG_FACT_BOOL(f, jetson_is_jetson);
+    v->l4t_version = JG_FACT_STR(f, l4t_version);
+    long long major = JG_FACT_INT(f, l4t_major, LLONG_MIN);
+    v->l4t_major = major != LLONG_MIN ? (int)major : leading_int(v->l4t_version);
+    v->jp_version = JG_FACT_STR(f, jetpack_version);
     v->jp_major = v->jp_version ? leading_int(v->jp_version) : jg_jp_major_for_l4t(v->l4t_major);
-    v->module_cc = jg_fact_str(f, "module.compute_capability");
-    v->soc0_family = jg_fact_str(f, "module.soc0_family");
-    v->in_container = fact_bool(f, "container.inside");
-    v->nvidia_runtime = fact_bool(f, "container.nvidia_runtime");
-    v->toolkit_present = fact_present(f, "cuda.toolkit");
-    v->toolkit = jg_fact_str(f, "cuda.toolkit");
-    v->cudnn_major = leading_int(jg_fact_str(f, "cuda.cudnn"));
-    v->jetpack_package = fact_present(f, "jetpack.package");
+    v->module_cc = JG_FACT_STR(f, module_compute_capability);
+    v->soc0_family = JG_FACT_STR(f, module_soc0_family);
+    v->in_container = (jg_tri)JG_FACT_BOOL(f, container_inside);
+    v->nvidia_runtime = (jg_tri)JG_FACT_BOOL(f, container_nvidia_runtime);
+    v->toolkit_present = fact_present(f, JG_FF_cuda_toolkit);
+    v->toolkit = JG_FACT_STR(f, cuda_toolkit);
+    v->cudnn_major = leading_int(JG_FACT_STR(f, cuda_cudnn));
+    v->jetpack_package = fact_present(f, JG_FF_jetpack_package);
     if (v->jetpack_package == JG_UNKNOWN)
-        v->jetpack_package = fact_present(f, "packages.nvidia-jetpack");
-    v->observed = json_object_get(f, "observed");
+        v->jetpack_package = fact_present(f, JG_FF_packages_nvidia_jetpack);
+    v->observed = JG_FACT_ROBJ(f, observed);
     driver_part(v, f);
     python_part(v, f);
     observed_part(v);
 }
 
+/* The probe results' CUDA errors and the pasted ones have one structure
+ * (schema/probe.h), read through its accessors. */
 const json_t *jg_view_cuda_error(const jg_view *v, int code)
 {
+    int c;
+    const json_t *e = probe_cuda_error(v->facts, JG_FF_cuda_driver_cuda_error, &c);
     if (v->drv_code == code)
-        return jg_json_at(v->facts, "cuda_driver.cuda_error");
+        return e;
     /* the native kernel probe's structured error feeds the same rules as a pasted one */
-    const json_t *te = jg_json_at(v->facts, "cuda_tensor_op.cuda_error");
-    if (json_integer_value(json_object_get(te, "code")) == code && json_is_integer(json_object_get(te, "code")))
-        return te;
+    e = probe_cuda_error(v->facts, JG_FF_cuda_tensor_op_cuda_error, &c);
+    if (c == code)
+        return e;
     size_t i;
-    json_t *e;
-    json_array_foreach(json_object_get(v->observed, "cuda_errors"), i, e)
+    json_t *item;
+    json_array_foreach(JG_OBS_LIST(v->observed, cuda_errors), i, item)
     {
-        if (json_integer_value(json_object_get(e, "code")) == code)
-            return e;
+        if (JG_ITEM_INT(item, code, 0) == code)
+            return item;
     }
     return NULL;
 }
 
-const json_t *jg_view_signal(const jg_view *v, const char *id)
+const json_t *jg_view_signal(const jg_view *v, jg_signal s)
 {
-    return json_object_get(json_object_get(v->observed, "signals"), id);
+    return jg_obs_signal(v->observed, s);
 }

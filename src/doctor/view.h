@@ -1,11 +1,14 @@
 /* A read-only digest of one facts document: the values the rules compare,
  * pulled out once with their unknown-ness kept (JG_UNKNOWN is never "no").
- * Pure: reads only the JSON it is given. */
+ * Pure: reads only the JSON it is given, and only through the field tables
+ * (schema/facts.h, schema/observed.h). */
 #ifndef JG_DOCTOR_VIEW_H
 #define JG_DOCTOR_VIEW_H
 #include <jansson.h>
 
 #include "facts/tables.h"
+#include "schema/facts.h"
+#include "schema/observed.h"
 
 typedef enum { JG_UNKNOWN = -1, JG_NO = 0, JG_YES = 1 } jg_tri;
 
@@ -54,7 +57,7 @@ int jg_cuda_version_int(const char *v);
 
 /* True when a CUDA error with this code was seen (driver probe or pasted text). */
 const json_t *jg_view_cuda_error(const jg_view *v, int code);
-/* A named signal from the pasted text (observed.signals.<id>), or NULL. */
-const json_t *jg_view_signal(const jg_view *v, const char *id);
+/* A signal from the pasted text (observed.signals.<id>), or NULL. */
+const json_t *jg_view_signal(const jg_view *v, jg_signal s);
 
 #endif

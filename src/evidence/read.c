@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "schema/check.h"
+#include "schema/evidence.h"
 #include "util/sysroot.h"
 #include "util/version.h"
 
@@ -28,160 +30,103 @@ __attribute__((format(printf, 3, 4))) static int bad(struct shape *s, const char
     return -1;
 }
 
-enum want { W_STR, W_BOOL, W_INT, W_OBJ, W_ARR, W_NUM };
-
-static bool has_type(const json_t *v, enum want w)
+/* Every row of a table (rows first..last) that is present and not null
+ * must have its type; an array of strings or objects, its every element. */
+static int check_rows(struct shape *s, const json_t *obj, const char *path, const jg_field *rows,
+                      size_t first, size_t last)
 {
-    switch (w) {
-    case W_STR: return json_is_string(v);
-    case W_BOOL: return json_is_boolean(v);
-    case W_INT: return json_is_integer(v);
-    case W_OBJ: return json_is_object(v);
-    case W_ARR: return json_is_array(v);
-    case W_NUM: return json_is_number(v);
+    for (size_t r = first; json_is_object(obj) && r <= last; r++) {
+        const jg_field *f = &rows[r];
+        const json_t *v = jg_doc_node(obj, f);
+        char p[256];
+        snprintf(p, sizeof p, "%s.%s", path, f->path);
+        if (!v || json_is_null(v))
+            continue;
+        if (!jg_doc_has_type(v, f->type))
+            return bad(s, p, "expected %s", jg_doc_type_name(f->type));
+        jg_jt elem = f->type == JG_JT_STRS ? JG_JT_STR : f->type == JG_JT_OBJS ? JG_JT_OBJ : f->type;
+        for (size_t i = 0; elem != f->type && i < json_array_size(v); i++)
+            if (!jg_doc_has_type(json_array_get(v, i), elem)) {
+                snprintf(p, sizeof p, "%s.%s[%zu]", path, f->path, i);
+                return bad(s, p, "expected %s", jg_doc_type_name(elem));
+            }
     }
-    return false;
+    return 0;
 }
 
-static const char *type_name(enum want w)
-{
-    static const char *const names[] = {"a string", "a boolean", "an integer",
-                                        "an object", "an array", "a number"};
-    return names[w];
-}
+#define ROWS(P) jg_fields_##P, 0, JGF_##P##__COUNT - 1
 
-/* A field that, when present and not null, must have type w. */
-static int opt(struct shape *s, const json_t *obj, const char *path, const char *key, enum want w)
+/* Each element of an array (named path[i] in messages) against a table. */
+static int check_each(struct shape *s, const json_t *arr, const char *path, const jg_field *rows,
+                      size_t first, size_t last)
 {
-    const json_t *v = json_object_get(obj, key);
-    if (!v || json_is_null(v) || has_type(v, w))
-        return 0;
-    char p[256];
-    snprintf(p, sizeof p, "%s.%s", path, key);
-    return bad(s, p, "expected %s", type_name(w));
-}
-
-static int opt_fields(struct shape *s, const json_t *obj, const char *path,
-                      const char *const keys[], enum want w)
-{
-    for (size_t i = 0; keys[i]; i++)
-        if (opt(s, obj, path, keys[i], w) != 0)
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char p[96];
+        snprintf(p, sizeof p, "%s[%zu]", path, i);
+        if (check_rows(s, json_array_get(arr, i), p, rows, first, last) != 0)
             return -1;
+    }
     return 0;
 }
 
-/* Every element of an optional array must have type w. */
-static int opt_elems(struct shape *s, const json_t *obj, const char *path, const char *key,
-                     enum want w)
+/* The object or array at the predicate's field f, named predicate.<f>: its
+ * own type first, then its rows (each element's, for an array). */
+static int check_member(struct shape *s, const json_t *pred, enum jgf_pred f, const jg_field *rows,
+                        size_t first, size_t last)
 {
-    if (opt(s, obj, path, key, W_ARR) != 0)
+    const jg_field *field = &jg_fields_pred[f];
+    char p[64];
+    snprintf(p, sizeof p, "%s.%s", JG_PATH(stmt, predicate), field->path);
+    if (check_rows(s, pred, JG_PATH(stmt, predicate), jg_fields_pred, f, f) != 0)
         return -1;
-    const json_t *a = json_object_get(obj, key);
-    for (size_t i = 0; json_is_array(a) && i < json_array_size(a); i++)
-        if (!has_type(json_array_get(a, i), w)) {
-            char p[256];
-            snprintf(p, sizeof p, "%s.%s[%zu]", path, key, i);
-            return bad(s, p, "expected %s", type_name(w));
-        }
-    return 0;
+    const json_t *v = jg_doc_typed(pred, field);
+    return field->type == JG_JT_OBJS ? check_each(s, v, p, rows, first, last)
+                                     : check_rows(s, v, p, rows, first, last);
 }
 
 static int check_envelope(struct shape *s, const json_t *doc)
 {
     if (!json_is_object(doc))
         return bad(s, "$", "expected a JSON object (an in-toto Statement)");
-    const char *type = json_string_value(json_object_get(doc, "_type"));
+    const char *type = JG_STR(stmt, doc, type);
     if (!type || strcmp(type, JG_INTOTO_STATEMENT_V1) != 0)
-        return bad(s, "_type", "not an in-toto Statement v1 (want \"%s\")", JG_INTOTO_STATEMENT_V1);
-    const char *pt = json_string_value(json_object_get(doc, "predicateType"));
+        return bad(s, JG_PATH(stmt, type), "not an in-toto Statement v1 (want \"%s\")",
+                   JG_INTOTO_STATEMENT_V1);
+    const char *pt = JG_STR(stmt, doc, predicate_type);
     size_t plen = strlen(JG_EVIDENCE_PREDICATE_PREFIX);
     if (!pt || strncmp(pt, JG_EVIDENCE_PREDICATE_PREFIX, plen) != 0)
-        return bad(s, "predicateType", "not a jetgate gate-run predicate");
+        return bad(s, JG_PATH(stmt, predicate_type), "not a jetgate gate-run predicate");
     /* Matched exactly: ".../v1.0-evil" or ".../v01" is not ".../v1". */
     const char *ver = pt + plen;
     size_t digits = strspn(ver, "0123456789");
     if (digits == 0 || ver[digits] != '\0' || (ver[0] == '0' && digits > 1))
-        return bad(s, "predicateType", "\"%.80s\" is not exactly %s%d", pt,
+        return bad(s, JG_PATH(stmt, predicate_type), "\"%.80s\" is not exactly %s%d", pt,
                    JG_EVIDENCE_PREDICATE_PREFIX, JG_EVIDENCE_MAJOR);
     long major = strtol(ver, NULL, 10);
     if (major != JG_EVIDENCE_MAJOR)
-        return bad(s, "predicateType", "unknown schema major v%ld (this jetgate reads v%d)",
-                   major, JG_EVIDENCE_MAJOR);
-    if (!json_is_object(json_object_get(doc, "predicate")))
-        return bad(s, "predicate", "missing or not an object");
-    if (opt_elems(s, doc, "$", "subject", W_OBJ) != 0)
+        return bad(s, JG_PATH(stmt, predicate_type),
+                   "unknown schema major v%ld (this jetgate reads v%d)", major, JG_EVIDENCE_MAJOR);
+    if (!JG_OBJ(stmt, doc, predicate))
+        return bad(s, JG_PATH(stmt, predicate), "missing or not an object");
+    if (check_rows(s, doc, "$", jg_fields_stmt, JGF_stmt_subject, JGF_stmt_subject) != 0)
         return -1;
-    const json_t *subj = json_object_get(doc, "subject");
-    for (size_t i = 0; i < json_array_size(subj); i++) {
-        char p[64];
-        snprintf(p, sizeof p, "subject[%zu]", i);
-        const json_t *e = json_array_get(subj, i);
-        if (opt(s, e, p, "name", W_STR) || opt(s, e, p, "digest", W_OBJ))
-            return -1;
-        snprintf(p, sizeof p, "subject[%zu].digest", i);
-        if (opt(s, json_object_get(e, "digest"), p, "gitCommit", W_STR) != 0)
-            return -1;
-    }
-    return 0;
+    return check_each(s, JG_OBJS(stmt, doc, subject), JG_PATH(stmt, subject), ROWS(subject));
 }
 
-static int check_checks(struct shape *s, const json_t *pred)
-{
-    if (opt_elems(s, pred, "predicate", "checks", W_OBJ) != 0)
-        return -1;
-    const json_t *checks = json_object_get(pred, "checks");
-    static const char *const strs[] = {"id", "status", "reason", NULL};
-    for (size_t i = 0; i < json_array_size(checks); i++) {
-        char p[64];
-        snprintf(p, sizeof p, "predicate.checks[%zu]", i);
-        const json_t *c = json_array_get(checks, i);
-        if (opt_fields(s, c, p, strs, W_STR) || opt(s, c, p, "required", W_BOOL) ||
-            opt(s, c, p, "duration_s", W_NUM) || opt(s, c, p, "measurements", W_OBJ))
-            return -1;
-    }
-    static const char *const counts[] = {"total", "pass", "fail", "skip", "unsupported", "error",
-                                         NULL};
-    if (opt(s, pred, "predicate", "counts", W_OBJ) != 0)
-        return -1;
-    return opt_fields(s, json_object_get(pred, "counts"), "predicate.counts", counts, W_INT);
-}
-
-static int check_platform(struct shape *s, const json_t *pred)
-{
-    if (opt(s, pred, "predicate", "platform", W_OBJ) != 0)
-        return -1;
-    const json_t *pl = json_object_get(pred, "platform");
-    static const char *const strs[] = {"arch",   "module_part", "module_name", "memory_class",
-                                       "soc",    "compute_capability", "l4t", "jetpack",
-                                       "os",     "cuda_toolkit", "cudnn", "tensorrt",
-                                       "gpu_name", "torch", "torch_cuda", "identified_by",
-                                       "container_digest", NULL};
-    return opt_fields(s, pl, "predicate.platform", strs, W_STR) ||
-                   opt(s, pl, "predicate.platform", "is_jetson", W_BOOL) ||
-                   opt(s, pl, "predicate.platform", "driver_version", W_INT) ||
-                   opt(s, pl, "predicate.platform", "raw", W_OBJ)
-               ? -1
-               : 0;
-}
-
+/* In the order the record is read: the predicate's own fields, then each
+ * object it holds with its table. */
 static int check_predicate(struct shape *s, const json_t *pred)
 {
-    static const char *const strs[] = {"gate", "status", "started_at", "finished_at", NULL};
-    if (opt_fields(s, pred, "predicate", strs, W_STR) ||
-        opt_elems(s, pred, "predicate", "reasons", W_STR) || opt(s, pred, "predicate", "tool", W_OBJ) ||
-        opt(s, pred, "predicate", "commit", W_OBJ) || opt(s, pred, "predicate", "run", W_OBJ))
-        return -1;
-    const json_t *commit = json_object_get(pred, "commit");
-    static const char *const cstrs[] = {"sha", "source", "repository", NULL};
-    if (opt_fields(s, commit, "predicate.commit", cstrs, W_STR) ||
-        opt(s, commit, "predicate.commit", "dirty", W_BOOL))
-        return -1;
-    const json_t *run = json_object_get(pred, "run");
-    static const char *const rstrs[] = {"workflow", "event", "run_id", "run_attempt", "ref", NULL};
-    if (opt_fields(s, run, "predicate.run", rstrs, W_STR) ||
-        opt_elems(s, run, "predicate.run", "runner_labels", W_STR))
-        return -1;
-    return check_platform(s, pred) || check_checks(s, pred) ? -1 : 0;
+    return check_rows(s, pred, JG_PATH(stmt, predicate), jg_fields_pred, JGF_pred_gate,
+                      JGF_pred_run) ||
+                   check_member(s, pred, JGF_pred_commit, ROWS(commit)) ||
+                   check_member(s, pred, JGF_pred_run, ROWS(run)) ||
+                   check_member(s, pred, JGF_pred_tool, ROWS(tool)) ||
+                   check_member(s, pred, JGF_pred_platform, ROWS(platform)) ||
+                   check_member(s, pred, JGF_pred_checks, ROWS(check)) ||
+                   check_member(s, pred, JGF_pred_counts, ROWS(counts))
+               ? -1
+               : 0;
 }
 
 int jg_evidence_check_shape(const json_t *doc, const char *name, jg_jerr *err)
@@ -189,7 +134,7 @@ int jg_evidence_check_shape(const json_t *doc, const char *name, jg_jerr *err)
     struct shape s = {name, err};
     if (check_envelope(&s, doc) != 0)
         return -1;
-    return check_predicate(&s, json_object_get(doc, "predicate"));
+    return check_predicate(&s, JG_OBJ(stmt, doc, predicate));
 }
 
 /* JSON values and keys in text, counted without building them (commas,
@@ -331,4 +276,13 @@ bool jg_evidence_parse_time(const char *s, time_t *out)
         return false;
     *out = timegm(&tm) - off;
     return true;
+}
+
+json_t *jg_evidence_time(time_t t)
+{
+    struct tm tm;
+    char buf[32];
+    gmtime_r(&t, &tm);
+    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return json_string(buf);
 }

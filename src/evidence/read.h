@@ -31,6 +31,9 @@ int jg_evidence_check_shape(const json_t *doc, const char *name, jg_jerr *err);
 /* RFC 3339 UTC instant ("2026-12-02T10:00:00Z", fractional seconds and a
  * numeric offset accepted). false when it is not one. */
 bool jg_evidence_parse_time(const char *s, time_t *out);
+/* t as the record writes instants: RFC 3339 UTC to the second
+ * ("2026-12-02T10:00:00Z"), a JSON string. */
+json_t *jg_evidence_time(time_t t);
 /* "YYYY-MM-DD" as the UTC midnight that starts the day. */
 bool jg_evidence_parse_date(const char *s, time_t *out);
 

@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "facts/host_ids.h"
 #include "util/env.h"
 
 void jg_scrub_add_env(jg_scrub *s, char *const *env)
@@ -28,32 +28,15 @@ void jg_scrub_add_env(jg_scrub *s, char *const *env)
     }
 }
 
-static void add_file(jg_scrub *s, const jg_root *r, const char *rel, const char *label)
+static void add_id(void *s, const char *value, const char *label)
 {
-    jg_blob b;
-    if (jg_read(r, rel, JG_CAP_SMALL, &b) == JG_R_OK)
-        jg_scrub_add(s, b.data, label); /* device-tree strings end at their NUL */
-    jg_blob_free(&b);
+    jg_scrub_add(s, value, label);
 }
 
+/* The values are read in facts/ (host I/O stays there); only added here. */
 void jg_scrub_add_host(jg_scrub *s, const jg_root *r, const char *mounted_dt)
 {
-    char host[256];
-    if (r->live && gethostname(host, sizeof host) == 0) {
-        host[sizeof host - 1] = '\0';
-        jg_scrub_add(s, host, "<host>");
-    }
-    add_file(s, r, "etc/hostname", "<host>");
-    add_file(s, r, "proc/device-tree/serial-number", "<serial>");
-    add_file(s, r, "sys/firmware/devicetree/base/serial-number", "<serial>");
-    if (mounted_dt) {
-        jg_root m;
-        if (jg_root_init(&m, mounted_dt)) {
-            m.live = false;
-            add_file(s, &m, "serial-number", "<serial>");
-            jg_root_free(&m);
-        }
-    }
+    jg_host_ids(r, mounted_dt, add_id, s);
 }
 
 static bool identifying_key(const char *key)

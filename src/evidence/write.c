@@ -8,10 +8,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "evidence/read.h"
 #include "facts/fact.h"
+#include "schema/check.h"
+#include "schema/evidence.h"
+#include "schema/fact.h"
+#include "schema/facts.h"
+#include "schema/probe.h"
+#include "schema/pyprobe.h"
 #include "util/atomic.h"
 #include "util/json.h"
-#include "schema/facts.h"
 
 bool jg_commit_sha_valid(const char *sha)
 {
@@ -58,7 +64,7 @@ static const json_t *driver_result(const json_t *native)
 
 static json_t *driver_version(const json_t *facts, const json_t *drv)
 {
-    json_t *v = jg_json_at(drv, "measurements.driver_version");
+    json_t *v = JG_NODE(probe, drv, driver_version);
     if (!json_is_integer(v))
         v = JG_FACT_RAW(facts, cuda_driver_version);
     return json_is_integer(v) ? json_integer(json_integer_value(v)) : json_null();
@@ -66,10 +72,9 @@ static json_t *driver_version(const json_t *facts, const json_t *drv)
 
 static json_t *gpu_name(const json_t *drv, const json_t *python)
 {
-    const char *n = json_string_value(
-        json_object_get(json_array_get(jg_json_at(drv, "measurements.devices"), 0), "name"));
+    const char *n = JG_STR(cudev, jg_probe_device0(drv), name);
     if (!n)
-        n = jg_json_str(python, "torch.device_name");
+        n = JG_STR(pyprobe, python, torch_device_name);
     return text_or_null(n);
 }
 
@@ -84,30 +89,11 @@ static json_t *container_digest(void)
     return ok ? json_string(d) : json_null();
 }
 
-/* The record's platform fields that come straight from one fact: one row
- * each, for the value and for its status (typed enumerators: a row naming a
- * field of another type does not compile). 'v' version-like, 't' free text
- * (scrubbed as such), 'b' boolean. */
-static const struct {
-    const char *key;
-    jg_ff field;
-    char kind;
-} platform_facts[] = {
-    {"arch", (jg_ff)JG_FF_STR_host_arch, 'v'},
-    {"is_jetson", (jg_ff)JG_FF_BOOL_jetson_is_jetson, 'b'},
-    {"module_part", (jg_ff)JG_FF_STR_module_part_number, 'v'},
-    {"module_name", (jg_ff)JG_FF_STR_module_name, 't'},
-    {"memory_class", (jg_ff)JG_FF_STR_module_memory_class, 't'},
-    {"soc", (jg_ff)JG_FF_STR_module_soc, 'v'},
-    {"compute_capability", (jg_ff)JG_FF_STR_module_compute_capability, 'v'},
-    {"identified_by", (jg_ff)JG_FF_STR_module_identified_by, 'v'},
-    {"l4t", (jg_ff)JG_FF_STR_l4t_version, 'v'},
-    {"jetpack", (jg_ff)JG_FF_STR_jetpack_version, 'v'},
-    {"os", (jg_ff)JG_FF_STR_host_os_pretty_name, 't'},
-    {"cuda_toolkit", (jg_ff)JG_FF_STR_cuda_toolkit, 'v'},
-    {"cudnn", (jg_ff)JG_FF_STR_cuda_cudnn, 'v'},
-    {"tensorrt", (jg_ff)JG_FF_STR_cuda_tensorrt, 'v'},
-};
+/* The platform field of the i-th fact the record copies (schema/evidence.h). */
+static const char *platform_key(size_t i)
+{
+    return jg_fields_platform[jg_platform_facts[i].key].path;
+}
 
 /* Why a platform field is null, or what qualifies it: the fact's own status
  * with its reason, error, note and dispute, unchanged (issue 14: missing /
@@ -115,21 +101,23 @@ static const struct {
  * fields whose fact is not ok, or carries a note or a dispute, appear. */
 static json_t *fact_status(const json_t *facts)
 {
-    static const char *const keep[] = {"reason", "error", "note", "disputed"};
+    static const enum jgf_fact keep[] = {JGF_fact_reason, JGF_fact_error, JGF_fact_note,
+                                         JGF_fact_disputed};
     json_t *out = json_object();
-    for (size_t i = 0; i < sizeof platform_facts / sizeof platform_facts[0]; i++) {
-        const json_t *f = jg_ff_node(facts, platform_facts[i].field);
+    for (size_t i = 0; i < JG_PLATFORM_NFACTS; i++) {
+        const json_t *f = jg_ff_node(facts, jg_platform_facts[i].field);
         const char *st = jg_fact_status(f);
-        bool qualified = json_object_get(f, "note") || json_object_get(f, "disputed");
+        bool qualified = JG_NODE(fact, f, note) || JG_NODE(fact, f, disputed);
         if (!st || (strcmp(st, "ok") == 0 && !qualified))
             continue;
-        json_t *e = json_pack("{s:s}", "status", st);
+        json_t *e = json_object();
+        JG_SET_STR(fact, e, status, st);
         for (size_t k = 0; k < sizeof keep / sizeof keep[0]; k++) {
-            const char *v = json_string_value(json_object_get(f, keep[k]));
+            const char *v = jg_doc_str(f, &jg_fields_fact[keep[k]]);
             if (v)
-                json_object_set_new(e, keep[k], json_string(v));
+                jg_doc_set(e, &jg_fields_fact[keep[k]], json_string(v));
         }
-        json_object_set_new(out, platform_facts[i].key, e);
+        json_object_set_new(out, platform_key(i), e);
     }
     return out;
 }
@@ -148,18 +136,17 @@ json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const js
 {
     const json_t *drv = driver_result(native);
     json_t *p = json_object();
-    for (size_t i = 0; i < sizeof platform_facts / sizeof platform_facts[0]; i++)
-        json_object_set_new(p, platform_facts[i].key,
-                            platform_value(facts, platform_facts[i].field, platform_facts[i].kind));
-    json_object_set_new(p, "driver_version", driver_version(facts, drv));
-    json_object_set_new(p, "gpu_name", gpu_name(drv, python));
-    json_object_set_new(p, "torch", version_or_null(jg_json_str(python, "torch.version")));
-    json_object_set_new(p, "torch_cuda", version_or_null(jg_json_str(python, "torch.cuda")));
-    json_object_set_new(p, "container_digest", container_digest());
-    json_object_set_new(p, "raw", json_pack("{s:o, s:o}", "nv_tegra_release",
-                                            text_or_null(JG_FACT_STR(facts, l4t_release_line)),
-                                            "model", text_or_null(JG_FACT_STR(facts, module_model))));
-    json_object_set_new(p, "fact_status", fact_status(facts));
+    for (size_t i = 0; i < JG_PLATFORM_NFACTS; i++)
+        json_object_set_new(p, platform_key(i), platform_value(facts, jg_platform_facts[i].field,
+                                                               jg_platform_facts[i].kind));
+    JG_SET(platform, p, driver_version, driver_version(facts, drv));
+    JG_SET(platform, p, gpu_name, gpu_name(drv, python));
+    JG_SET(platform, p, torch, version_or_null(JG_STR(pyprobe, python, torch_version)));
+    JG_SET(platform, p, torch_cuda, version_or_null(JG_STR(pyprobe, python, torch_cuda)));
+    JG_SET(platform, p, container_digest, container_digest());
+    JG_SET(platform, p, raw_nv_tegra_release, text_or_null(JG_FACT_STR(facts, l4t_release_line)));
+    JG_SET(platform, p, raw_model, text_or_null(JG_FACT_STR(facts, module_model)));
+    JG_SET(platform, p, fact_status, fact_status(facts));
     return p;
 }
 
@@ -186,19 +173,14 @@ json_t *jg_evidence_run_meta(const char *labels_flag)
         free(l);
         p += n + (p[n] == ',');
     }
-    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "workflow", env_or_null("GITHUB_WORKFLOW"),
-                     "event", env_or_null("GITHUB_EVENT_NAME"), "run_id",
-                     env_or_null("GITHUB_RUN_ID"), "run_attempt", env_or_null("GITHUB_RUN_ATTEMPT"),
-                     "ref", env_or_null("GITHUB_REF"), "runner_labels", arr);
-}
-
-static json_t *rfc3339(time_t t)
-{
-    struct tm tm;
-    char buf[32];
-    gmtime_r(&t, &tm);
-    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return json_string(buf);
+    json_t *run = json_object();
+    JG_SET(run, run, workflow, env_or_null("GITHUB_WORKFLOW"));
+    JG_SET(run, run, event, env_or_null("GITHUB_EVENT_NAME"));
+    JG_SET(run, run, run_id, env_or_null("GITHUB_RUN_ID"));
+    JG_SET(run, run, run_attempt, env_or_null("GITHUB_RUN_ATTEMPT"));
+    JG_SET(run, run, ref, env_or_null("GITHUB_REF"));
+    JG_SET(run, run, runner_labels, arr);
+    return run;
 }
 
 /* Version fields get only the known-value pass (an IPv4-looking TensorRT
@@ -215,13 +197,46 @@ static void scrub_platform(const jg_scrub *s, json_t *p)
             json_string_set(v, clean);
         free(clean);
     }
-    static const char *const free_text[] = {"module_name", "memory_class", "os", "gpu_name"};
     /* Names of hardware, not prose: patterns yes, the user's and host's names
      * no (a host called "Orin" must not rename the module). */
-    for (size_t i = 0; i < 4; i++)
-        jg_scrub_json(s, json_object_get(p, free_text[i]), JG_SCRUB_PATTERNS);
-    jg_scrub_json(s, json_object_get(p, "raw"), JG_SCRUB_PATTERNS);
-    jg_scrub_json(s, json_object_get(p, "fact_status"), JG_SCRUB_PATTERNS);
+    static const enum jgf_platform free_text[] = {JGF_platform_module_name,
+                                                  JGF_platform_memory_class, JGF_platform_os,
+                                                  JGF_platform_gpu_name, JGF_platform_raw,
+                                                  JGF_platform_fact_status};
+    for (size_t i = 0; i < sizeof free_text / sizeof free_text[0]; i++)
+        jg_scrub_json(s, jg_doc_node(p, &jg_fields_platform[free_text[i]]), JG_SCRUB_PATTERNS);
+}
+
+static json_t *tool(void)
+{
+    json_t *t = json_object();
+    JG_SET_STR(tool, t, name, "jetgate");
+    JG_SET_STR(tool, t, version, JETGATE_VERSION);
+    return t;
+}
+
+static json_t *commit_of(const jg_evidence_in *in)
+{
+    json_t *c = json_object();
+    JG_SET_STR(commit, c, sha, in->sha);
+    JG_SET(commit, c, dirty, in->dirty < 0 ? json_null() : json_boolean(in->dirty));
+    JG_SET_STR(commit, c, source, in->commit_source);
+    JG_SET_STR(commit, c, repository, in->repo && *in->repo ? in->repo : NULL);
+    return c;
+}
+
+/* The in-toto Statement: one subject, the commit. */
+static json_t *statement(const char *sha, json_t *pred)
+{
+    json_t *subject = json_object();
+    JG_SET_STR(subject, subject, name, "git-commit");
+    JG_SET_STR(subject, subject, git_commit, sha);
+    json_t *st = json_object();
+    JG_SET_STR(stmt, st, type, JG_EVIDENCE_STATEMENT_TYPE);
+    JG_SET(stmt, st, subject, json_pack("[o]", subject));
+    JG_SET_STR(stmt, st, predicate_type, JG_EVIDENCE_PREDICATE_TYPE);
+    JG_SET(stmt, st, predicate, pred);
+    return st;
 }
 
 json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
@@ -229,31 +244,24 @@ json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
     json_t *platform = jg_evidence_platform(in->facts, in->native, in->python);
     scrub_platform(s, platform);
     json_t *checks = json_deep_copy(in->checks);
-    json_t *reasons = json_deep_copy(json_object_get(in->verdict, "reasons"));
+    json_t *reasons = json_deep_copy(JG_STRS(pred, in->verdict, reasons));
     json_t *run = json_deep_copy(in->run);
     jg_scrub_json(s, checks, JG_SCRUB_FREE_TEXT);
     jg_scrub_json(s, reasons, JG_SCRUB_FREE_TEXT);
     jg_scrub_json(s, run, JG_SCRUB_FREE_TEXT);
     json_t *pred = json_object();
-    json_object_set_new(pred, "gate", json_string(in->gate));
-    json_object_set(pred, "status", json_object_get(in->verdict, "status"));
-    json_object_set_new(pred, "reasons", reasons ? reasons : json_array());
-    json_object_set_new(pred, "tool", json_pack("{s:s, s:s}", "name", "jetgate", "version",
-                                                JETGATE_VERSION));
-    json_object_set_new(pred, "commit", json_pack("{s:s, s:o, s:s, s:s?}", "sha", in->sha, "dirty",
-                                                  in->dirty < 0 ? json_null()
-                                                                : json_boolean(in->dirty),
-                                                  "source", in->commit_source, "repository",
-                                                  in->repo && *in->repo ? in->repo : NULL));
-    json_object_set_new(pred, "run", run ? run : json_object());
-    json_object_set_new(pred, "started_at", rfc3339(in->started));
-    json_object_set_new(pred, "finished_at", rfc3339(in->finished));
-    json_object_set_new(pred, "platform", platform);
-    json_object_set_new(pred, "checks", checks ? checks : json_array());
-    json_object_set(pred, "counts", json_object_get(in->verdict, "counts"));
-    return json_pack("{s:s, s:[{s:s, s:{s:s}}], s:s, s:o}", "_type", JG_EVIDENCE_STATEMENT_TYPE,
-                     "subject", "name", "git-commit", "digest", "gitCommit", in->sha,
-                     "predicateType", JG_EVIDENCE_PREDICATE_TYPE, "predicate", pred);
+    JG_SET_STR(pred, pred, gate, in->gate);
+    JG_SET(pred, pred, status, json_incref(JG_NODE(pred, in->verdict, status)));
+    JG_SET(pred, pred, reasons, reasons ? reasons : json_array());
+    JG_SET(pred, pred, tool, tool());
+    JG_SET(pred, pred, commit, commit_of(in));
+    JG_SET(pred, pred, run, run ? run : json_object());
+    JG_SET(pred, pred, started_at, jg_evidence_time(in->started));
+    JG_SET(pred, pred, finished_at, jg_evidence_time(in->finished));
+    JG_SET(pred, pred, platform, platform);
+    JG_SET(pred, pred, checks, checks ? checks : json_array());
+    JG_SET(pred, pred, counts, json_incref(JG_NODE(pred, in->verdict, counts)));
+    return statement(in->sha, pred);
 }
 
 /* The default evidence folder is two levels deep (conditional-evidence/jetgate);

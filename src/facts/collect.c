@@ -3,6 +3,7 @@
 
 #include "facts/fact.h"
 #include "facts/sections.h"
+#include "schema/facts.h"
 
 /* unified_memory: known only for a Jetson's integrated GPU. */
 static json_t *unified_memory(const json_t *jetson)
@@ -34,7 +35,7 @@ json_t *jg_facts_collect_files(const jg_root *r)
     json_object_set_new(doc, "packages", jg_dpkg_section(&d));
     json_t *gpu = jg_facts_gpu(r);
     json_object_set_new(doc, "gpu", gpu);
-    json_t *container = jg_facts_container(r, gpu, jg_fact_str(doc, "host.arch"));
+    json_t *container = jg_facts_container(r, gpu, JG_FACT_STR(doc, host_arch));
     json_object_set_new(doc, "container", container);
     json_t *module = jg_facts_module(r, cuda, container, l4t);
     jg_module_memory_check(module, host);

@@ -9,21 +9,10 @@
 #include "facts/sections.h"
 #include "facts/text.h"
 
-/* One-line proc/sys file: trimmed, printable, non-empty. */
+/* One-line proc file: trimmed, printable, non-empty. */
 static json_t *one_line(const jg_root *r, const char *rel)
 {
-    jg_blob b;
-    json_t *f = jg_fact_read(r, rel, JG_CAP_SMALL, &b);
-    if (f)
-        return f;
-    jg_line l = jg_first_line(b.data, b.len);
-    char buf[256];
-    if (l.n == 0 || !jg_printable(l) || !jg_copy(l, buf, sizeof buf))
-        f = jg_fact_unparsable(rel, "not one short printable line");
-    else
-        f = jg_fact_ok(json_string(buf), rel);
-    jg_blob_free(&b);
-    return f;
+    return jg_fact_line(r, rel, 256, false);
 }
 
 static void arch_kernel(const jg_root *r, json_t *host)

@@ -12,6 +12,8 @@
 
 #include "facts/fact.h"
 #include "facts/sections.h"
+#include "schema/fact.h"
+#include "schema/facts.h"
 #include "util/json.h"
 
 #define GRACE_SOC_ID 36 /* TEGRA241 = 0x24 */
@@ -23,7 +25,7 @@ static void add(json_t *why, const char *text)
 
 static bool release_present(const json_t *doc)
 {
-    const char *s = jg_fact_status(jg_json_at(doc, "l4t.release_line"));
+    const char *s = JG_FACT_STATUS(doc, l4t_release_line);
     return s && (strcmp(s, "ok") == 0 || strcmp(s, "unparsable") == 0);
 }
 
@@ -34,12 +36,12 @@ static bool dt_jetson(const json_t *doc, json_t *why)
     static const char *const evidence[] = {"dt-compatible", "dt-compatible-module",
                                            "dt-compatible-family", "dt-dtsfilename",
                                            "dt-boardids"};
-    const char *how = jg_fact_str(doc, "module.identified_by");
+    const char *how = JG_FACT_STR(doc, module_identified_by);
     /* From --host-facts or a mounted tree: how that tree named the module. */
-    const char *via = jg_json_str(doc, "module.identified_by.via");
+    const char *via = JG_STR(fact, JG_FACT_NODE(doc, module_identified_by), via);
     if (via)
         how = via;
-    const char *fam = jg_fact_str(doc, "module.family");
+    const char *fam = JG_FACT_STR(doc, module_family);
     for (size_t i = 0; how && fam && i < sizeof evidence / sizeof evidence[0]; i++)
         if (strcmp(how, evidence[i]) == 0) {
             char t[160];
@@ -47,7 +49,7 @@ static bool dt_jetson(const json_t *doc, json_t *why)
             add(why, t);
             return true;
         }
-    const char *soc = jg_fact_str(doc, "module.soc");
+    const char *soc = JG_FACT_STR(doc, module_soc);
     if (soc && strncmp(soc, "tegra", 5) == 0) {
         char t[160];
         snprintf(t, sizeof t, "device-tree SoC %.32s alone is not Jetson evidence", soc);
@@ -58,11 +60,10 @@ static bool dt_jetson(const json_t *doc, json_t *why)
 
 static bool soc0_tegra(const json_t *doc, json_t *why)
 {
-    const char *fam = jg_fact_str(doc, "module.soc0_family");
-    json_t *id = jg_fact_value(jg_json_at(doc, "module.soc0_soc_id"));
+    const char *fam = JG_FACT_STR(doc, module_soc0_family);
     if (!fam || strncasecmp(fam, "tegra", 5) != 0)
         return false;
-    if (json_integer_value(id) == GRACE_SOC_ID)
+    if (JG_FACT_INT(doc, module_soc0_soc_id, 0) == GRACE_SOC_ID)
         add(why, "soc0 says Tegra but soc_id 36 is tegra241 (Grace), not a Jetson");
     else
         add(why, "soc0 family Tegra alone is not Jetson evidence");
@@ -72,7 +73,7 @@ static bool soc0_tegra(const json_t *doc, json_t *why)
 json_t *jg_facts_jetson(const json_t *doc)
 {
     json_t *why = json_array();
-    const char *arch = jg_fact_str(doc, "host.arch");
+    const char *arch = JG_FACT_STR(doc, host_arch);
     bool yes = false;
     if (arch && strcmp(arch, "aarch64") != 0 && strncmp(arch, "arm", 3) != 0) {
         char t[96];
@@ -81,7 +82,7 @@ json_t *jg_facts_jetson(const json_t *doc)
     } else {
         if (release_present(doc))
             yes = (add(why, "etc/nv_tegra_release present"), true);
-        if (jg_fact_value(jg_json_at(doc, "l4t.core_package")))
+        if (jg_ff_value(doc, JG_FF_l4t_core_package))
             yes = (add(why, "dpkg nvidia-l4t-core installed"), true);
         yes = dt_jetson(doc, why) || yes;
         soc0_tegra(doc, why);

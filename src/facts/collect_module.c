@@ -52,21 +52,7 @@ static json_t *dt_compatible(const jg_root *r)
 /* Optional sysfs integer or string (tegra_chip_id, soc0). */
 static json_t *sysfs_value(const jg_root *r, const char *rel, bool integer)
 {
-    jg_blob b;
-    json_t *f = jg_fact_read(r, rel, JG_CAP_SMALL, &b);
-    if (f)
-        return f;
-    jg_line l = jg_first_line(b.data, b.len);
-    char buf[64];
-    unsigned long long v;
-    if (integer && jg_parse_uint(l, &v) && v < 1000000)
-        f = jg_fact_ok(json_integer((json_int_t)v), rel);
-    else if (!integer && l.n && jg_printable(l) && jg_copy(l, buf, sizeof buf))
-        f = jg_fact_ok(json_string(buf), rel);
-    else
-        f = jg_fact_unparsable(rel, integer ? "not a decimal number" : "not one short printable line");
-    jg_blob_free(&b);
-    return f;
+    return jg_fact_line(r, rel, 64, integer);
 }
 
 /* The CUDA major for Thor's capability: the toolkit's, else the one the L4T

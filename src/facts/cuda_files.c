@@ -28,9 +28,14 @@ const char *jg_parse_cuda_version_json(const char *text, size_t len, char *ver, 
         snprintf(why, sizeof why, "%s", err.text);
         return why;
     }
-    const char *r = take_version(jg_json_str(doc, "cuda.version"), ver, size);
-    if (!r)
-        r = take_version(jg_json_str(doc, "cuda_nvcc.version"), ver, size);
+    /* the toolkit's version.json: {"cuda": {"version": ...}, "cuda_nvcc": {...}, ...};
+     * the first component that names a version wins */
+    static const char *const components[] = {"cuda", "cuda_nvcc"};
+    const char *r = NULL;
+    for (size_t i = 0; !r && i < sizeof components / sizeof components[0]; i++) {
+        const json_t *c = json_object_get(doc, components[i]);
+        r = take_version(json_string_value(json_object_get(c, "version")), ver, size);
+    }
     json_decref(doc);
     if (!r)
         return "neither cuda.version nor cuda_nvcc.version is present";

@@ -2,14 +2,16 @@
 
 #include <string.h>
 
+#include "facts/text.h"
+#include "schema/fact.h"
 #include "util/json.h"
 
 static json_t *make(const char *status, json_t *value, const char *source)
 {
     json_t *f = json_object();
-    json_object_set_new(f, "status", json_string(status));
-    json_object_set_new(f, "value", value ? value : json_null());
-    json_object_set_new(f, "source", source ? json_string(source) : json_null());
+    JG_SET_STR(fact, f, status, status);
+    JG_SET(fact, f, value, value ? value : json_null());
+    JG_SET_STR(fact, f, source, source);
     return f;
 }
 
@@ -23,26 +25,27 @@ json_t *jg_fact_missing(const char *source)
     return make("missing", NULL, source);
 }
 
-static json_t *with_reason(json_t *f, const char *key, const char *why)
+/* A member saying why (reason, error) or what qualifies the value (note). */
+static json_t *with_reason(json_t *f, enum jgf_fact key, const char *why)
 {
     if (why)
-        json_object_set_new(f, key, json_string(why));
+        jg_doc_set(f, &jg_fields_fact[key], json_string(why));
     return f;
 }
 
 json_t *jg_fact_unparsable(const char *source, const char *why)
 {
-    return with_reason(make("unparsable", NULL, source), "reason", why);
+    return with_reason(make("unparsable", NULL, source), JGF_fact_reason, why);
 }
 
 json_t *jg_fact_unknown(const char *source, const char *why)
 {
-    return with_reason(make("unknown", NULL, source), "reason", why);
+    return with_reason(make("unknown", NULL, source), JGF_fact_reason, why);
 }
 
 json_t *jg_fact_not_probed(const char *why)
 {
-    return with_reason(make("not_probed", NULL, NULL), "reason", why);
+    return with_reason(make("not_probed", NULL, NULL), JGF_fact_reason, why);
 }
 
 json_t *jg_fact_from_read(const jg_blob *b, const char *source)
@@ -51,7 +54,7 @@ json_t *jg_fact_from_read(const jg_blob *b, const char *source)
     case JG_R_MISSING:
         return jg_fact_missing(source);
     case JG_R_UNREADABLE:
-        return with_reason(make("unreadable", NULL, source), "error", strerror(b->err));
+        return with_reason(make("unreadable", NULL, source), JGF_fact_error, strerror(b->err));
     case JG_R_TOO_BIG:
         return jg_fact_unparsable(source, "file larger than the read limit");
     case JG_R_OK:
@@ -70,7 +73,7 @@ json_t *jg_fact_string(const char *s, const char *source)
 
 json_t *jg_fact_note(json_t *fact, const char *note)
 {
-    return with_reason(fact, "note", note);
+    return with_reason(fact, JGF_fact_note, note);
 }
 
 json_t *jg_fact_read(const jg_root *r, const char *rel, size_t cap, jg_blob *b)
@@ -82,9 +85,29 @@ json_t *jg_fact_read(const jg_root *r, const char *rel, size_t cap, jg_blob *b)
     return f;
 }
 
+json_t *jg_fact_line(const jg_root *r, const char *rel, size_t max, bool integer)
+{
+    jg_blob b;
+    json_t *f = jg_fact_read(r, rel, JG_CAP_SMALL, &b);
+    if (f)
+        return f;
+    jg_line l = jg_first_line(b.data, b.len);
+    char buf[256];
+    unsigned long long v;
+    if (integer)
+        f = jg_parse_uint(l, &v) && v < 1000000 ? jg_fact_ok(json_integer((json_int_t)v), rel)
+                                                 : jg_fact_unparsable(rel, "not a decimal number");
+    else if (l.n && jg_printable(l) && jg_copy(l, buf, max < sizeof buf ? max : sizeof buf))
+        f = jg_fact_ok(json_string(buf), rel);
+    else
+        f = jg_fact_unparsable(rel, "not one short printable line");
+    jg_blob_free(&b);
+    return f;
+}
+
 const char *jg_fact_status(const json_t *fact)
 {
-    return json_string_value(json_object_get(fact, "status"));
+    return JG_STR(fact, fact, status);
 }
 
 json_t *jg_fact_value(const json_t *fact)
@@ -92,7 +115,7 @@ json_t *jg_fact_value(const json_t *fact)
     const char *s = jg_fact_status(fact);
     if (!s || strcmp(s, "ok") != 0)
         return NULL;
-    return json_object_get(fact, "value");
+    return JG_NODE(fact, fact, value);
 }
 
 const char *jg_fact_str(const json_t *facts, const char *dotted)

@@ -5,6 +5,7 @@
 #ifndef JG_FACT_H
 #define JG_FACT_H
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "util/sysroot.h"
 
@@ -24,6 +25,11 @@ json_t *jg_fact_note(json_t *fact, const char *note);
 /* Read rel under r into b. NULL when the read succeeded; otherwise the
  * missing / unreadable / unparsable (too big) fact for it, b freed. */
 json_t *jg_fact_read(const jg_root *r, const char *rel, size_t cap, jg_blob *b);
+
+/* A one-line proc or sys file: its first line as a string fact (printable,
+ * non-empty, shorter than max bytes) or, when integer, as a decimal below
+ * 1000000; unparsable otherwise. */
+json_t *jg_fact_line(const jg_root *r, const char *rel, size_t max, bool integer);
 
 const char *jg_fact_status(const json_t *fact);
 /* The value when status is ok, else NULL. */

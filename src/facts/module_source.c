@@ -8,6 +8,7 @@
 
 #include "facts/fact.h"
 #include "facts/sections.h"
+#include "schema/facts.h"
 #include "util/json.h"
 #include "util/sysroot.h"
 
@@ -48,13 +49,13 @@ static void set_identified_by(json_t *module, const char *how, const char *sourc
 
 static bool from_host_facts(json_t *facts, const json_t *host)
 {
-    if (!host || !jg_fact_str(host, "module.part_number"))
+    if (!host || !JG_FACT_STR(host, module_part_number))
         return false;
     json_t *m = json_deep_copy(json_object_get(host, "module"));
     set_identified_by(m, "host-facts", "host-facts");
     json_object_set_new(facts, "module", m);
     /* Without the runtime's injected release file the container has no L4T of its own. */
-    if (!jg_fact_str(facts, "l4t.version") && jg_fact_str(host, "l4t.version")) {
+    if (!JG_FACT_STR(facts, l4t_version) && JG_FACT_STR(host, l4t_version)) {
         json_object_set(facts, "l4t", json_object_get(host, "l4t"));
         json_object_set(facts, "jetpack", json_object_get(host, "jetpack"));
     }
@@ -125,7 +126,7 @@ static bool from_mounted(json_t *facts, const char *dt)
 
 void jg_identify_module(json_t *facts, const json_t *host_facts, const char *mounted_dt)
 {
-    if (jg_fact_str(facts, "module.part_number"))
+    if (JG_FACT_STR(facts, module_part_number))
         return; /* the container's (or host's) own device tree identified it */
     if (!from_host_facts(facts, host_facts) && !from_mounted(facts, mounted_dt))
         return;

@@ -6,6 +6,10 @@
 
 #include "facts/fact.h"
 #include "facts/render.h"
+#include "schema/fact.h"
+#include "schema/facts.h"
+#include "schema/probe.h"
+#include "schema/pyprobe.h"
 #include "util/json.h"
 
 /* An ok value as text: strings as-is, booleans yes/no, arrays joined. */
@@ -48,14 +52,14 @@ static void value_text(const json_t *v, char *buf, size_t size)
 const char *jg_fact_text(const json_t *fact, const char *missing_text, char *buf, size_t size)
 {
     const char *st = jg_fact_status(fact);
-    const char *reason = json_string_value(json_object_get(fact, "reason"));
-    const char *err = json_string_value(json_object_get(fact, "error"));
-    const char *note = json_string_value(json_object_get(fact, "note"));
-    const char *disputed = json_string_value(json_object_get(fact, "disputed"));
+    const char *reason = JG_STR(fact, fact, reason);
+    const char *err = JG_STR(fact, fact, error);
+    const char *note = JG_STR(fact, fact, note);
+    const char *disputed = JG_STR(fact, fact, disputed);
     if (disputed) { /* a value another public source contradicts is shown as disputed */
         char inner[512];
         json_t *plain = json_deep_copy(fact);
-        json_object_del(plain, "disputed");
+        json_object_del(plain, JG_PATH(fact, disputed));
         jg_fact_text(plain, missing_text, inner, sizeof inner);
         json_decref(plain);
         snprintf(buf, size, "%s [disputed: %s]", inner, disputed);
@@ -65,7 +69,7 @@ const char *jg_fact_text(const json_t *fact, const char *missing_text, char *buf
         snprintf(buf, size, "unknown (not collected)");
     else if (strcmp(st, "ok") == 0) {
         char v[512];
-        value_text(json_object_get(fact, "value"), v, sizeof v);
+        value_text(JG_NODE(fact, fact, value), v, sizeof v);
         snprintf(buf, size, note ? "%s (%s)" : "%s", v, note);
     } else if (strcmp(st, "missing") == 0)
         snprintf(buf, size, "%s", missing_text);
@@ -78,100 +82,111 @@ const char *jg_fact_text(const json_t *fact, const char *missing_text, char *buf
     return buf;
 }
 
-static void line(FILE *f, const json_t *doc, const char *label, const char *path, const char *missing)
+/* One " - Label: value" line per fact of a section, in the order shown;
+ * missing is what a "missing" status reads as (not installed, not present). */
+struct row {
+    const char *label;
+    jg_ff field;
+    const char *missing;
+};
+
+static void section(FILE *f, const json_t *doc, const char *title, const struct row *rows, size_t n)
 {
-    char buf[768];
-    fprintf(f, " - %s: %s\n", label, jg_fact_text(jg_json_at(doc, path), missing, buf, sizeof buf));
+    fprintf(f, "%s:\n", title);
+    for (size_t i = 0; i < n; i++) {
+        char buf[768];
+        fprintf(f, " - %s: %s\n", rows[i].label,
+                jg_fact_text(jg_ff_node(doc, rows[i].field), rows[i].missing, buf, sizeof buf));
+    }
 }
+
+#define SECTION(f, doc, title, rows) section((f), (doc), (title), (rows), sizeof(rows) / sizeof(rows)[0])
+
+static const struct row hardware[] = {
+    {"Model", JG_FF_module_model, "missing"},
+    {"Module", JG_FF_module_name, "missing"},
+    {"Family", JG_FF_module_family, "missing"},
+    {"Part number", JG_FF_module_part_number, "missing"},
+    {"Revision", JG_FF_module_revision, "missing"},
+    {"Carrier", JG_FF_module_carrier, "missing"},
+    {"Super", JG_FF_module_super, "missing"},
+    {"Memory class", JG_FF_module_memory_class, "missing"},
+    {"SoC", JG_FF_module_soc, "missing"},
+    {"Compute capability", JG_FF_module_compute_capability, "missing"},
+    {"Compatible", JG_FF_module_compatible, "missing"},
+    {"DTS file name", JG_FF_module_dtsfilename, "not present"},
+    {"Board ids", JG_FF_module_boardids, "not present"},
+    {"Tegra chip id", JG_FF_module_tegra_chip_id, "not present"},
+    {"soc0 family", JG_FF_module_soc0_family, "not present"},
+    {"soc0 soc_id", JG_FF_module_soc0_soc_id, "not present"},
+    {"Identified by", JG_FF_module_identified_by, "missing"},
+};
+
+static const struct row platform[] = {
+    {"Architecture", JG_FF_host_arch, "missing"},
+    {"Kernel", JG_FF_host_kernel, "missing"},
+    {"Distribution", JG_FF_host_os_pretty_name, "missing"},
+    {"Memory total (bytes)", JG_FF_host_memory_total_bytes, "missing"},
+    {"Memory available (bytes)", JG_FF_host_memory_available_bytes, "missing"},
+    {"Unified memory", JG_FF_host_unified_memory, "missing"},
+    {"L4T release line", JG_FF_l4t_release_line, "missing"},
+    {"L4T", JG_FF_l4t_version, "missing"},
+    {"Board", JG_FF_l4t_board, "missing"},
+    {"Release file extras", JG_FF_l4t_extra, "missing"},
+    {"nvidia-l4t-core", JG_FF_l4t_core_package, "not installed"},
+    {"JetPack (from L4T)", JG_FF_jetpack_version, "missing"},
+    {"nvidia-jetpack", JG_FF_jetpack_package, "not installed"},
+    {"JetPack agrees", JG_FF_jetpack_agrees, "missing"},
+};
+
+static const struct row libraries[] = {
+    {"CUDA", JG_FF_cuda_toolkit, "not installed"},
+    {"CUDA link", JG_FF_cuda_toolkit_link, "not installed"},
+    {"cuDNN", JG_FF_cuda_cudnn, "not installed"},
+    {"TensorRT", JG_FF_cuda_tensorrt, "not installed"},
+};
+
+static const struct row container[] = {
+    {"Inside a container", JG_FF_container_inside, "missing"},
+    {"Signs", JG_FF_container_signs, "missing"},
+    {"NVIDIA runtime", JG_FF_container_nvidia_runtime, "missing"},
+    {"Device tree masked", JG_FF_container_device_tree_masked, "missing"},
+};
+
+static const struct row gpu[] = {
+    {"Driver family", JG_FF_gpu_driver_family, "missing"},
+};
 
 static void headline(FILE *f, const json_t *doc)
 {
-    const char *model = jg_fact_str(doc, "module.model");
+    const char *model = JG_FACT_STR(doc, module_model);
     if (!model)
-        model = jg_fact_str(doc, "module.name");
-    const char *jp = jg_fact_str(doc, "jetpack.version");
-    const char *l4t = jg_fact_str(doc, "l4t.version");
+        model = JG_FACT_STR(doc, module_name);
+    const char *jp = JG_FACT_STR(doc, jetpack_version);
+    const char *l4t = JG_FACT_STR(doc, l4t_version);
     fprintf(f, "Model: %s - JetPack %s [L4T %s]\n", model ? model : "unknown", jp ? jp : "unknown",
             l4t ? l4t : "unknown");
-    json_t *why = jg_json_at(doc, "jetson.why");
     char w[768];
-    value_text(why, w, sizeof w);
-    fprintf(f, "Jetson: %s (%s)\n",
-            json_is_true(jg_fact_value(jg_json_at(doc, "jetson.is_jetson"))) ? "yes" : "no", w);
+    value_text(JG_FACT_RAW(doc, jetson_why), w, sizeof w);
+    fprintf(f, "Jetson: %s (%s)\n", JG_FACT_BOOL(doc, jetson_is_jetson) == 1 ? "yes" : "no", w);
 }
 
-static void hardware(FILE *f, const json_t *doc)
+/* The packages section: one fact per installed Jetson-relevant package. */
+static void packages(FILE *f, const json_t *doc)
 {
-    fprintf(f, "Hardware:\n");
-    line(f, doc, "Model", "module.model", "missing");
-    line(f, doc, "Module", "module.name", "missing");
-    line(f, doc, "Family", "module.family", "missing");
-    line(f, doc, "Part number", "module.part_number", "missing");
-    line(f, doc, "Revision", "module.revision", "missing");
-    line(f, doc, "Carrier", "module.carrier", "missing");
-    line(f, doc, "Super", "module.super", "missing");
-    line(f, doc, "Memory class", "module.memory_class", "missing");
-    line(f, doc, "SoC", "module.soc", "missing");
-    line(f, doc, "Compute capability", "module.compute_capability", "missing");
-    line(f, doc, "Compatible", "module.compatible", "missing");
-    line(f, doc, "DTS file name", "module.dtsfilename", "not present");
-    line(f, doc, "Board ids", "module.boardids", "not present");
-    line(f, doc, "Tegra chip id", "module.tegra_chip_id", "not present");
-    line(f, doc, "soc0 family", "module.soc0_family", "not present");
-    line(f, doc, "soc0 soc_id", "module.soc0_soc_id", "not present");
-    line(f, doc, "Identified by", "module.identified_by", "missing");
-}
-
-static void platform(FILE *f, const json_t *doc)
-{
-    fprintf(f, "Platform:\n");
-    line(f, doc, "Architecture", "host.arch", "missing");
-    line(f, doc, "Kernel", "host.kernel", "missing");
-    line(f, doc, "Distribution", "host.os.pretty_name", "missing");
-    line(f, doc, "Memory total (bytes)", "host.memory.total_bytes", "missing");
-    line(f, doc, "Memory available (bytes)", "host.memory.available_bytes", "missing");
-    line(f, doc, "Unified memory", "host.unified_memory", "missing");
-    line(f, doc, "L4T release line", "l4t.release_line", "missing");
-    line(f, doc, "L4T", "l4t.version", "missing");
-    line(f, doc, "Board", "l4t.board", "missing");
-    line(f, doc, "Release file extras", "l4t.extra", "missing");
-    line(f, doc, "nvidia-l4t-core", "l4t.core_package", "not installed");
-    line(f, doc, "JetPack (from L4T)", "jetpack.version", "missing");
-    line(f, doc, "nvidia-jetpack", "jetpack.package", "not installed");
-    line(f, doc, "JetPack agrees", "jetpack.agrees", "missing");
-}
-
-static void libraries(FILE *f, const json_t *doc)
-{
-    fprintf(f, "Libraries:\n");
-    line(f, doc, "CUDA", "cuda.toolkit", "not installed");
-    line(f, doc, "CUDA link", "cuda.toolkit_link", "not installed");
-    line(f, doc, "cuDNN", "cuda.cudnn", "not installed");
-    line(f, doc, "TensorRT", "cuda.tensorrt", "not installed");
     const char *name;
     json_t *fact;
-    json_object_foreach(jg_json_at(doc, "packages"), name, fact) {
+    json_object_foreach(json_object_get(doc, "packages"), name, fact) {
         char buf[512];
         fprintf(f, " - %s: %s\n", name, jg_fact_text(fact, "not installed", buf, sizeof buf));
     }
 }
 
-static void container(FILE *f, const json_t *doc)
+static void gpu_nodes(FILE *f, const json_t *doc)
 {
-    fprintf(f, "Container:\n");
-    line(f, doc, "Inside a container", "container.inside", "missing");
-    line(f, doc, "Signs", "container.signs", "missing");
-    line(f, doc, "NVIDIA runtime", "container.nvidia_runtime", "missing");
-    line(f, doc, "Device tree masked", "container.device_tree_masked", "missing");
-}
-
-static void gpu(FILE *f, const json_t *doc)
-{
-    fprintf(f, "GPU:\n");
-    line(f, doc, "Driver family", "gpu.driver_family", "missing");
     size_t i;
     json_t *n;
-    json_array_foreach(jg_fact_value(jg_json_at(doc, "gpu.nodes")), i, n) {
+    json_array_foreach(JG_FACT_LIST(doc, gpu_nodes), i, n) {
         if (!json_is_true(json_object_get(n, "present")))
             continue;
         json_t *op = json_object_get(n, "openable");
@@ -183,29 +198,28 @@ static void gpu(FILE *f, const json_t *doc)
     }
 }
 
-/* A live layer: a not_probed fact, or a probe result with status and reason. */
-static void layer(FILE *f, const json_t *doc, const char *label, const char *key)
+/* A live layer: a not_probed fact, or a probe result with status and reason
+ * (schema/probe.h), or the Python probe's versions (schema/pyprobe.h). */
+static void layer(FILE *f, const char *label, const json_t *l)
 {
-    json_t *l = json_object_get(doc, key);
-    const char *st = json_string_value(json_object_get(l, "status"));
-    const char *reason = json_string_value(json_object_get(l, "reason"));
-    const char *err = json_string_value(json_object_get(l, "error"));
+    const char *st = JG_STR(probe, l, status);
+    const char *reason = JG_STR(probe, l, reason);
+    const char *err = JG_STR(pyprobe, l, error);
     if (st && strcmp(st, "not_probed") == 0)
         fprintf(f, "%s: not probed (%s)\n", label, reason ? reason : "?");
     else if (st)
         fprintf(f, "%s: %s (%s)\n", label, st, reason ? reason : "");
     else if (err)
         fprintf(f, "%s: error (%s)\n", label, err);
-    else if (json_is_object(jg_json_at(l, "torch"))) {
-        const char *tv = jg_json_str(l, "torch.version"), *tc = jg_json_str(l, "torch.cuda");
-        const json_t *avail = jg_json_at(l, "torch.cuda_available");
+    else if (JG_OBJ(pyprobe, l, torch)) {
+        const char *tv = JG_STR(pyprobe, l, torch_version), *tc = JG_STR(pyprobe, l, torch_cuda);
+        const char *pv = JG_STR(pyprobe, l, python_version);
+        int avail = JG_BOOL(pyprobe, l, torch_cuda_available);
         /* The facts' Python layer reads versions without importing torch, so
          * availability is unknown there, not "no". */
         fprintf(f, "%s: Python %s, torch %s (CUDA build %s, available: %s)\n", label,
-                jg_json_str(l, "python.version") ? jg_json_str(l, "python.version") : "?",
-                tv ? tv : "not importable", tc ? tc : "none",
-                json_is_boolean(avail) ? (json_is_true(avail) ? "yes" : "no")
-                                       : "not probed, torch not imported");
+                pv ? pv : "?", tv ? tv : "not importable", tc ? tc : "none",
+                avail < 0 ? "not probed, torch not imported" : avail ? "yes" : "no");
     } else
         fprintf(f, "%s: unknown\n", label);
 }
@@ -213,11 +227,13 @@ static void layer(FILE *f, const json_t *doc, const char *label, const char *key
 void jg_facts_print_text(FILE *f, const json_t *doc)
 {
     headline(f, doc);
-    hardware(f, doc);
-    platform(f, doc);
-    libraries(f, doc);
-    container(f, doc);
-    gpu(f, doc);
-    layer(f, doc, "CUDA driver", "cuda_driver");
-    layer(f, doc, "Python", "python");
+    SECTION(f, doc, "Hardware", hardware);
+    SECTION(f, doc, "Platform", platform);
+    SECTION(f, doc, "Libraries", libraries);
+    packages(f, doc);
+    SECTION(f, doc, "Container", container);
+    SECTION(f, doc, "GPU", gpu);
+    gpu_nodes(f, doc);
+    layer(f, "CUDA driver", JG_FACT_NODE(doc, cuda_driver));
+    layer(f, "Python", JG_FACT_NODE(doc, python));
 }

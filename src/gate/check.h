@@ -14,7 +14,11 @@ json_t *jg_check(const char *id, const char *status, double duration_s, json_t *
  * a missing or malformed step is an error naming what was missing. */
 json_t *jg_check_from_step(const char *id, const json_t *step, const char *missing_why);
 
-/* True when arr (a JSON array, or anything else = empty) holds the string id. */
+/* Puts the probe result's (or step's) CUDA error into the check's
+ * measurements, unless they hold one already. */
+void jg_check_carry_cuda_error(json_t *check, const json_t *probe);
+/* The check's CUDA error (schema/probe.h's structure), or NULL. */
+const json_t *jg_check_cuda_error(const json_t *check);
 
 /* True when status is one of the five known ones. */
 bool jg_check_status_valid(const char *status);

@@ -5,6 +5,7 @@
 
 #include "gate/check.h"
 #include "policy/accept.h"
+#include "schema/check.h"
 #include "util/json.h"
 
 const char *const jg_gate_check_ids[] = {
@@ -38,8 +39,7 @@ json_t *jg_gate_checks(const jg_gate_in *in)
     size_t i;
     json_t *c;
     json_array_foreach(checks, i, c) {
-        const char *id = json_string_value(json_object_get(c, "id"));
-        json_object_set_new(c, "required", json_boolean(jg_json_list_has(req, id)));
+        JG_SET_BOOL(check, c, required, jg_json_list_has(req, JG_STR(check, c, id)));
     }
     json_decref(req);
     return checks;

@@ -8,6 +8,7 @@
 
 #include "gate/check.h"
 #include "gate/junit.h"
+#include "schema/check.h"
 #include "util/env.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -82,9 +83,8 @@ static bool exited_ok(const jg_child *c)
 /* measurements gain the output tails and the exit code. */
 static json_t *with_output(json_t *m, const jg_child *c)
 {
-    json_object_set_new(m, "stdout_tail", jg_hook_tail(c->out, c->out_len, JG_HOOK_TAIL_BYTES));
-    json_object_set_new(m, "stderr_tail",
-                        jg_hook_tail(c->errtxt, c->err_len, JG_HOOK_TAIL_BYTES));
+    JG_SET(checkm, m, stdout_tail, jg_hook_tail(c->out, c->out_len, JG_HOOK_TAIL_BYTES));
+    JG_SET(checkm, m, stderr_tail, jg_hook_tail(c->errtxt, c->err_len, JG_HOOK_TAIL_BYTES));
     json_object_set_new(m, "exit_code",
                         c->outcome == JG_CHILD_EXITED ? json_integer(c->code) : json_null());
     return m;
@@ -133,9 +133,11 @@ static json_t *judge_junit(const char *path, const jg_child *c)
     if (rc != 0)
         return jg_check("project.tests", "error", c->seconds, with_output(json_object(), c),
                         "JUnit report: %s", err);
-    json_t *m = json_pack("{s:I, s:I, s:I, s:I}", "tests", (json_int_t)k.tests, "failures",
-                          (json_int_t)k.failures, "errors", (json_int_t)k.errors, "skipped",
-                          (json_int_t)k.skipped);
+    json_t *m = json_object();
+    JG_SET_INT(checkm, m, tests, (json_int_t)k.tests);
+    JG_SET_INT(checkm, m, failures, (json_int_t)k.failures);
+    JG_SET_INT(checkm, m, errors, (json_int_t)k.errors);
+    JG_SET_INT(checkm, m, skipped, (json_int_t)k.skipped);
     bool ok = jg_junit_green(&k) && exited_ok(c);
     return jg_check("project.tests", ok ? "pass" : "fail", c->seconds, with_output(m, c),
                     "%lld tests, %lld failures, %lld errors, %lld skipped; command %s",
@@ -223,12 +225,13 @@ void jg_hooks_print_failures(FILE *f, const json_t *checks)
 {
     for (size_t i = 0; i < json_array_size(checks); i++) {
         const json_t *c = json_array_get(checks, i);
-        const char *id = jg_json_str(c, "id"), *st = jg_json_str(c, "status");
+        const char *id = JG_STR(check, c, id), *st = JG_STR(check, c, status);
         if (!id || strncmp(id, "project.", 8) != 0 || !st || strcmp(st, "pass") == 0 ||
             strcmp(st, "skip") == 0)
             continue;
-        fprintf(f, "jetgate: run: %s %s: %s\n", id, st, jg_json_str(c, "reason"));
-        print_tail(f, id, "stdout", jg_json_str(c, "measurements.stdout_tail"));
-        print_tail(f, id, "stderr", jg_json_str(c, "measurements.stderr_tail"));
+        const json_t *m = JG_OBJ(check, c, measurements);
+        fprintf(f, "jetgate: run: %s %s: %s\n", id, st, JG_STR(check, c, reason));
+        print_tail(f, id, "stdout", JG_STR(checkm, m, stdout_tail));
+        print_tail(f, id, "stderr", JG_STR(checkm, m, stderr_tail));
     }
 }

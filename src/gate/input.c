@@ -9,6 +9,8 @@
 #include "gate/gate.h"
 #include "gate/hooks.h"
 #include "python/pyprobe.h"
+#include "schema/probe.h"
+#include "schema/pyprobe.h"
 #include "util/msg.h"
 #include "util/spawn.h"
 
@@ -91,13 +93,17 @@ static json_t *python_with_model(const jg_gate_inputs *in)
     json_t *py = json_deep_copy(in->python);
     if (!in->model_py || !json_is_object(py))
         return py;
-    json_t *m = json_object_get(in->model_py, "model");
-    const char *err = json_string_value(json_object_get(in->model_py, "error"));
-    json_object_set_new(py, "model",
-                        m ? json_incref(m)
-                          : json_pack("{s:s, s:s, s:f, s:{}}", "status", "error", "reason",
-                                      err ? err : "no model result", "duration_s", 0.0,
-                                      "measurements"));
+    json_t *m = JG_NODE(pyprobe, in->model_py, model);
+    const char *err = JG_STR(pyprobe, in->model_py, error);
+    if (!m) { /* a step of its own saying why (schema/probe.h's shape) */
+        m = json_object();
+        JG_SET_STR(probe, m, status, "error");
+        JG_SET_STR(probe, m, reason, err ? err : "no model result");
+        JG_SET_NUM(probe, m, duration_s, 0.0);
+        JG_SET(probe, m, measurements, json_object());
+    } else
+        json_incref(m);
+    JG_SET(pyprobe, py, model, m);
     return py;
 }
 

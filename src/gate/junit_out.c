@@ -2,7 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gate/check.h"
 #include "gate/junit.h"
+#include "schema/check.h"
+#include "schema/probe.h"
 
 /* XML text: the five specials escaped; control characters other than tab and
  * newline dropped (XML 1.0 cannot carry them). */
@@ -23,46 +26,54 @@ static void put_escaped(FILE *f, const char *s)
     }
 }
 
-static const char *str(const json_t *c, const char *key)
+static const char *or_empty(const char *s)
 {
-    const char *s = json_string_value(json_object_get(c, key));
     return s ? s : "";
 }
 
 static void count(const json_t *checks, int *fail, int *err, int *skip)
 {
-    size_t i;
-    json_t *c;
-    *fail = *err = *skip = 0;
-    json_array_foreach(checks, i, c) {
-        const char *st = str(c, "status");
-        *fail += strcmp(st, "fail") == 0;
-        *err += strcmp(st, "error") == 0;
-        *skip += strcmp(st, "skip") == 0 || strcmp(st, "unsupported") == 0;
+    json_t *n = jg_check_counts(checks, false);
+    *fail = (int)JG_INT(counts, n, fail, 0);
+    *err = (int)JG_INT(counts, n, error, 0);
+    *skip = (int)(JG_INT(counts, n, skip, 0) + JG_INT(counts, n, unsupported, 0));
+    json_decref(n);
+}
+
+/* The failure's message: the check's reason, and the CUDA error it carries
+ * (name, code and the call that returned it) so a CI page shows which. */
+static void put_message(FILE *f, const char *st, const json_t *c)
+{
+    if (strcmp(st, "unsupported") == 0)
+        fputs("unsupported: ", f);
+    put_escaped(f, or_empty(JG_STR(check, c, reason)));
+    char cuda[256];
+    if (*jg_cuda_error_text(jg_check_cuda_error(c), cuda, sizeof cuda)) {
+        fputs(" [", f);
+        put_escaped(f, cuda);
+        fputs("]", f);
     }
 }
 
 static void put_case(FILE *f, const char *gate, const json_t *c)
 {
-    const char *st = str(c, "status");
+    const char *st = or_empty(JG_STR(check, c, status));
     fputs("    <testcase classname=\"", f);
     put_escaped(f, gate);
     fputs("\" name=\"", f);
-    put_escaped(f, str(c, "id"));
-    fprintf(f, "\" time=\"%.3f\">\n", json_number_value(json_object_get(c, "duration_s")));
+    put_escaped(f, or_empty(JG_STR(check, c, id)));
+    fprintf(f, "\" time=\"%.3f\">\n", JG_NUM(check, c, duration_s));
     const char *tag = strcmp(st, "fail") == 0    ? "failure"
                       : strcmp(st, "error") == 0 ? "error"
                       : strcmp(st, "pass") == 0  ? NULL
                                                  : "skipped";
     if (tag) {
         fprintf(f, "      <%s message=\"", tag);
-        if (strcmp(st, "unsupported") == 0)
-            fputs("unsupported: ", f);
-        put_escaped(f, str(c, "reason"));
+        put_message(f, st, c);
         fprintf(f, "\"/>\n");
     } else {
         fputs("      <system-out>", f);
-        put_escaped(f, str(c, "reason"));
+        put_escaped(f, or_empty(JG_STR(check, c, reason)));
         fputs("</system-out>\n", f);
     }
     fputs("    </testcase>\n", f);

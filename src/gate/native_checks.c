@@ -5,48 +5,55 @@
 #include "gate/check.h"
 #include "gate/gate.h"
 #include "gate/gpu_class.h"
+#include "schema/check.h"
+#include "schema/probe.h"
 #include "util/json.h"
 
 /* cuInit succeeded when the probe passed, or failed at a later call. */
 static bool init_succeeded(const json_t *drv)
 {
-    const char *status = json_string_value(json_object_get(drv, "status"));
+    const char *status = JG_STR(probe, drv, status);
     if (status && strcmp(status, "pass") == 0)
         return true;
-    const char *call = jg_json_str(drv, "cuda_error.call");
-    return json_is_integer(jg_json_at(drv, "measurements.driver_version")) && call &&
-           strcmp(call, "cuInit") != 0 && strncmp(call, "dl", 2) != 0;
+    const char *call = JG_STR(cuerr, JG_OBJ(probe, drv, cuda_error), call);
+    return JG_IS_INT(probe, drv, driver_version) && call && strcmp(call, "cuInit") != 0 &&
+           strncmp(call, "dl", 2) != 0;
 }
 
 static json_t *check_libcuda(const json_t *drv)
 {
     if (!drv)
         return jg_check("native.libcuda", "error", 0, NULL, "the driver probe did not run");
-    const char *reason = json_string_value(json_object_get(drv, "reason"));
-    json_t *m = json_pack("{s:O?, s:O?, s:O?}", "library", jg_json_at(drv, "measurements.library"),
-                          "driver_version", jg_json_at(drv, "measurements.driver_version"),
-                          "cuda_error", json_object_get(drv, "cuda_error"));
-    double dur = json_number_value(json_object_get(drv, "duration_s"));
+    const char *reason = JG_STR(probe, drv, reason);
+    json_t *m = json_pack("{s:O?, s:O?}", "library", JG_NODE(probe, drv, library),
+                          "driver_version", JG_NODE(probe, drv, driver_version));
+    double dur = JG_NUM(probe, drv, duration_s);
+    json_t *c;
     if (init_succeeded(drv))
-        return jg_check("native.libcuda", "pass", dur, m, "libcuda loaded and cuInit succeeded "
-                        "(driver %lld)", (long long)json_integer_value(
-                            jg_json_at(drv, "measurements.driver_version")));
-    const char *st = json_string_value(json_object_get(drv, "status"));
-    return jg_check("native.libcuda", st && strcmp(st, "error") == 0 ? "error" : "fail", dur, m,
-                    "%s", reason ? reason : "the driver probe failed");
+        c = jg_check("native.libcuda", "pass", dur, m, "libcuda loaded and cuInit succeeded "
+                     "(driver %lld)", JG_INT(probe, drv, driver_version, 0));
+    else {
+        const char *st = JG_STR(probe, drv, status);
+        c = jg_check("native.libcuda", st && strcmp(st, "error") == 0 ? "error" : "fail", dur, m,
+                     "%s", reason ? reason : "the driver probe failed");
+    }
+    /* null when the probe had none: the record says so rather than leaving it out */
+    json_t *ce = JG_NODE(probe, drv, cuda_error);
+    JG_SET(checkm, m, cuda_error, ce ? json_incref(ce) : json_null());
+    return c;
 }
 
 static json_t *check_device(const json_t *facts, const json_t *drv)
 {
-    json_t *dev = json_array_get(jg_json_at(drv, "measurements.devices"), 0);
+    const json_t *dev = jg_probe_device0(drv);
     if (!dev) {
-        const char *reason = drv ? json_string_value(json_object_get(drv, "reason")) : NULL;
+        const char *reason = drv ? JG_STR(probe, drv, reason) : NULL;
         return jg_check("native.device", "fail", 0, NULL, "no CUDA device: %s",
                         reason ? reason : "the driver probe did not run");
     }
-    const char *name = json_string_value(json_object_get(dev, "name"));
-    const char *cc = json_string_value(json_object_get(dev, "compute_capability"));
-    json_t *integ = json_object_get(dev, "integrated");
+    const char *name = JG_STR(cudev, dev, name);
+    const char *cc = JG_STR(cudev, dev, compute_capability);
+    json_t *integ = JG_NODE(cudev, dev, integrated);
     int integrated = json_is_boolean(integ) ? json_is_true(integ) : -1;
     json_t *m = json_pack("{s:s?, s:s?, s:O?}", "name", name, "compute_capability", cc,
                           "integrated", integ);

@@ -7,11 +7,13 @@
 #include "gate/check.h"
 #include "gate/gate.h"
 #include "policy/accept.h"
+#include "schema/check.h"
+#include "schema/evidence.h"
 #include "util/json.h"
 
 static const char *status_of(const json_t *c)
 {
-    const char *s = json_string_value(json_object_get(c, "status"));
+    const char *s = JG_STR(check, c, status);
     return s ? s : "error";
 }
 
@@ -19,22 +21,6 @@ static bool passed(const json_t *checks, const char *id)
 {
     const json_t *c = jg_json_find_id(checks, id);
     return c && strcmp(status_of(c), "pass") == 0;
-}
-
-static json_t *counts_of(const json_t *checks)
-{
-    static const char *const kinds[] = {"pass", "fail", "skip", "unsupported", "error"};
-    json_t *counts = json_pack("{s:i}", "total", (int)json_array_size(checks));
-    for (size_t k = 0; k < 5; k++) {
-        int n = 0;
-        size_t i;
-        json_t *c;
-        json_array_foreach(checks, i, c) {
-            n += strcmp(status_of(c), kinds[k]) == 0;
-        }
-        json_object_set_new(counts, kinds[k], json_integer(n));
-    }
-    return counts;
 }
 
 static void add_prerequisites(const json_t *checks, json_t *reasons)
@@ -58,7 +44,7 @@ static size_t add_required_failures(const json_t *checks, const json_t *gate, co
         if (c && jg_accept_status(gate, tier, id, status_of(c)))
             continue;
         char line[1200];
-        const char *reason = c ? json_string_value(json_object_get(c, "reason")) : "not run";
+        const char *reason = c ? JG_STR(check, c, reason) : "not run";
         snprintf(line, sizeof line, "required check %s: %s: %s", id, c ? status_of(c) : "missing",
                  reason ? reason : "");
         json_array_append_new(reasons, json_string(line));
@@ -81,6 +67,10 @@ json_t *jg_gate_verdict(const json_t *checks, const json_t *gate, const json_t *
                                                        "checks nothing does not pass"));
         status = json_array_size(reasons) ? "failed" : "passed";
     }
-    return json_pack("{s:s, s:o, s:o}", "status", status, "reasons", reasons, "counts",
-                     counts_of(checks));
+    /* the verdict is the predicate's status, reasons and counts (schema/evidence.h) */
+    json_t *v = json_object();
+    JG_SET_STR(pred, v, status, status);
+    JG_SET(pred, v, reasons, reasons);
+    JG_SET(pred, v, counts, jg_check_counts(checks, true));
+    return v;
 }

@@ -7,6 +7,7 @@
 #include "embedded.h"
 #include "install/constraints.h"
 #include "python/pyprobe.h"
+#include "schema/pyprobe.h"
 #include "util/env.h"
 #include "util/json.h"
 
@@ -18,8 +19,8 @@ static json_t *parse_answer(const jg_child *c, char *why, size_t n)
         snprintf(why, n, "the interpreter's answer is not JSON (%s)", jerr.text);
         return NULL;
     }
-    const char *err = json_string_value(json_object_get(doc, "error"));
-    if (err || !json_is_object(json_object_get(doc, "packages"))) {
+    const char *err = JG_STR(cprobe, doc, error);
+    if (err || !JG_OBJ(cprobe, doc, packages)) {
         snprintf(why, n, "%s", err ? err : "the interpreter's answer has no packages");
         json_decref(doc);
         return NULL;

@@ -8,6 +8,7 @@
 #include "install/constraints.h"
 #include "install/pep440.h"
 #include "install/reqfile.h"
+#include "schema/pyprobe.h"
 
 /* "nvYY.MM" after '+' or '.' in the local part, e.g. 2.5.0a0+872d972e41.nv24.08.17622132 */
 static bool has_nv_tag(const char *version)
@@ -28,12 +29,10 @@ static bool local_starts(const char *version, const char *prefix)
 
 bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n)
 {
-    const json_t *torch = json_object_get(json_object_get(probe, "packages"), "torch");
-    const char *version = json_string_value(json_object_get(torch, "version"));
-    const char *machine = json_string_value(json_object_get(json_object_get(probe, "python"),
-                                                            "machine"));
-    const json_t *libs = json_object_get(torch, "cuda_libraries");
-    const json_t *nvidia = json_object_get(torch, "nvidia_requires");
+    const char *version = JG_STR(cprobe, probe, torch_version);
+    const char *machine = JG_STR(pyprobe, probe, python_machine); /* the same "python" member */
+    const json_t *libs = JG_NODE(cprobe, probe, torch_cuda_libraries);
+    const json_t *nvidia = JG_NODE(cprobe, probe, torch_nvidia_requires);
     if (!version)
         return snprintf(why, n, "torch is not installed for this interpreter"), false;
     if (!machine || strcmp(machine, "aarch64") != 0)
@@ -44,7 +43,7 @@ bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n)
     if (local_starts(version, "cu") && isdigit((unsigned char)strchr(version, '+')[3]))
         return snprintf(why, n, "torch %s is a download.pytorch.org CUDA build, not NVIDIA's "
                         "Jetson build", version), false;
-    if (json_is_true(json_object_get(torch, "has_record")) && json_array_size(libs) == 0)
+    if (JG_BOOL(cprobe, probe, torch_has_record) == 1 && json_array_size(libs) == 0)
         return snprintf(why, n, "torch %s ships no CUDA library (no libtorch_cuda.so): a "
                         "CPU-only build", version), false;
     if (has_nv_tag(version))

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "schema/check.h"
 #include "util/json.h"
 
 static const char *const hook_ids[][2] = {{"device_auto", "project.device_auto"},
@@ -56,11 +57,8 @@ enum jg_project_checks jg_accept_project_checks(const json_t *gate)
     return jg_accept_opt_out(gate) ? JG_PROJECT_OPTED_OUT : JG_PROJECT_MISSING;
 }
 
+/* The vocabulary itself is the check schema's (schema/check.h). */
 bool jg_accept_status_known(const char *st)
 {
-    static const char *const known[] = {"pass", "fail", "skip", "unsupported", "error"};
-    for (size_t i = 0; st && i < sizeof known / sizeof *known; i++)
-        if (strcmp(known[i], st) == 0)
-            return true;
-    return false;
+    return jg_check_status_index(st) >= 0;
 }

@@ -15,14 +15,12 @@
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "util/json.h"
+#include "util/strs.h"
 
 void jg_claim_add(json_t *list, const char *code, const char *fmt, ...)
 {
     char text[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(text, fmt);
     json_array_append_new(list, json_pack("{s:s, s:s}", "code", code, "text", text));
 }
 
@@ -160,15 +158,6 @@ json_t *jg_claim_judge(const jg_claim_ctx *c, const json_t *doc, const char *nam
                      json_array_size(v.deny) == 0, "reasons", v.deny, "notes", v.notes);
 }
 
-static json_t *format_now(time_t now)
-{
-    struct tm tm;
-    char buf[32];
-    gmtime_r(&now, &tm);
-    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return json_string(buf);
-}
-
 /* What the claim covers: the project's checks and jetgate's, or (opted out) jetgate's only. */
 static json_t *scope(const json_t *gate)
 {
@@ -194,7 +183,7 @@ json_t *jg_claim_finish(const jg_claim_ctx *c, json_t *files)
     return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s?, s:o, s:b, s:o, s:o, s:o, s:o, s:o}",
                      "schema", "jetgate.claim/1", "tier", c->tier_id, "tier_name",
                      jg_json_str(c->tier, "name"), "gate", JG_CLAIM_GATE, "commit", c->commit,
-                     "repository", c->repo, "now", format_now(c->now), "claimable", claimable,
+                     "repository", c->repo, "now", jg_evidence_time(c->now), "claimable", claimable,
                      "scope", scope(c->gate), "tier_reasons", blockers, "notes", notes, "waiver",
                      waiver ? waiver : json_null(), "evidence", files);
 }

@@ -9,11 +9,13 @@
 #include "policy/accept.h"
 #include "policy/claim_internal.h"
 #include "policy/policy.h"
+#include "schema/check.h"
+#include "schema/evidence.h"
 #include "util/json.h"
 
 static void rule_gate(struct verdict *v, const json_t *pred)
 {
-    const char *gate = json_string_value(json_object_get(pred, "gate"));
+    const char *gate = JG_STR(pred, pred, gate);
     if (!gate || strcmp(gate, JG_CLAIM_GATE) != 0)
         jg_claim_add(v->deny, "wrong_gate",
                      "evidence is from gate %s, only %s evidence backs a claim",
@@ -25,14 +27,14 @@ static void rule_gate(struct verdict *v, const json_t *pred)
  * subject names it (otherwise the record is simply for another commit). */
 static void rule_subjects(struct verdict *v, const json_t *doc, const char *commit, bool *have)
 {
-    const json_t *subj = json_object_get(doc, "subject");
+    const json_t *subj = JG_OBJS(stmt, doc, subject);
     *have = false;
     for (size_t i = 0; i < json_array_size(subj); i++) {
-        const char *c = jg_json_str(json_array_get(subj, i), "digest.gitCommit");
+        const char *c = JG_STR(subject, json_array_get(subj, i), git_commit);
         *have = *have || (c && strcmp(c, commit) == 0);
     }
     for (size_t i = 0; *have && i < json_array_size(subj); i++) {
-        const char *c = jg_json_str(json_array_get(subj, i), "digest.gitCommit");
+        const char *c = JG_STR(subject, json_array_get(subj, i), git_commit);
         if (!c || strcmp(c, commit) != 0)
             jg_claim_add(v->deny, "subject_other_commit", "subject[%zu] names commit %s, not %s",
                          i, c ? c : "(none)", commit);
@@ -44,7 +46,8 @@ static void rule_commit(struct verdict *v, const json_t *doc, const json_t *pred
 {
     bool subj_ok;
     rule_subjects(v, doc, c->commit, &subj_ok);
-    const char *sha = jg_json_str(pred, "commit.sha");
+    const json_t *rc = JG_OBJ(pred, pred, commit);
+    const char *sha = JG_STR(commit, rc, sha);
     bool sha_ok = sha && strcmp(sha, c->commit) == 0;
     if (!subj_ok && !sha_ok)
         jg_claim_add(v->deny, "commit_mismatch", "evidence is for commit %s, not %s",
@@ -53,17 +56,18 @@ static void rule_commit(struct verdict *v, const json_t *doc, const json_t *pred
         jg_claim_add(v->deny, "commit_disagree",
                      "the subjects and predicate.commit.sha (%s) disagree on the commit",
                      sha ? sha : "none");
-    if (!json_is_false(jg_json_at(pred, "commit.dirty")))
+    int dirty = JG_BOOL(commit, rc, dirty);
+    if (dirty != 0)
         jg_claim_add(v->deny, "dirty_tree",
                      "the commit's working tree was %s: the evidence may not be of that commit",
-                     json_is_true(jg_json_at(pred, "commit.dirty")) ? "dirty" : "of unknown state");
-    const char *src = jg_json_str(pred, "commit.source");
+                     dirty == 1 ? "dirty" : "of unknown state");
+    const char *src = JG_STR(commit, rc, source);
     if (!src || strcmp(src, "git") != 0)
         jg_claim_add(v->deny, "commit_not_head",
                      "commit source is %s: only a commit read from the tested checkout's HEAD "
                      "(source \"git\") is bound to the code that ran",
                      src ? src : "unknown");
-    const char *repo = jg_json_str(pred, "commit.repository");
+    const char *repo = JG_STR(commit, rc, repository);
     if (!repo)
         jg_claim_add(v->deny, "repository_unknown",
                      "the record names no repository: a fork's record for the same commit would "
@@ -76,15 +80,15 @@ static void rule_commit(struct verdict *v, const json_t *doc, const json_t *pred
 /* The record's own verdict may only agree with the recomputed one. */
 static void rule_status(struct verdict *v, const json_t *pred)
 {
-    const char *status = json_string_value(json_object_get(pred, "status"));
+    const char *status = JG_STR(pred, pred, status);
+    size_t reasons = json_array_size(JG_STRS(pred, pred, reasons));
     if (!status || strcmp(status, "passed") != 0)
         jg_claim_add(v->deny, "status_not_passed",
                      "gate status is %s; only \"passed\" supports a claim",
                      status ? status : "missing");
-    else if (json_array_size(json_object_get(pred, "reasons")) > 0)
+    else if (reasons > 0)
         jg_claim_add(v->deny, "reasons_on_passed",
-                     "the record says \"passed\" yet lists %zu reason(s) against it",
-                     json_array_size(json_object_get(pred, "reasons")));
+                     "the record says \"passed\" yet lists %zu reason(s) against it", reasons);
 }
 
 static const json_t *find_check(const json_t *checks, const char *id, int *copies)
@@ -92,7 +96,7 @@ static const json_t *find_check(const json_t *checks, const char *id, int *copie
     const json_t *found = NULL;
     *copies = 0;
     for (size_t i = 0; i < json_array_size(checks); i++) {
-        const char *cid = jg_json_str(json_array_get(checks, i), "id");
+        const char *cid = JG_STR(check, json_array_get(checks, i), id);
         if (cid && strcmp(cid, id) == 0) {
             found = json_array_get(checks, i);
             ++*copies;
@@ -104,13 +108,9 @@ static const json_t *find_check(const json_t *checks, const char *id, int *copie
 /* A passing project.tests must show a non-empty, all-green JUnit run. */
 static void judge_junit_counts(struct verdict *v, const json_t *c)
 {
-    const json_t *m = json_object_get(c, "measurements");
-    static const char *const zero[] = {"failures", "errors", "skipped"};
-    const json_t *tests = json_object_get(m, "tests");
-    bool ok = json_is_integer(tests) && json_integer_value(tests) > 0;
-    for (size_t i = 0; i < 3; i++)
-        ok = ok && json_is_integer(json_object_get(m, zero[i])) &&
-             json_integer_value(json_object_get(m, zero[i])) == 0;
+    const json_t *m = JG_OBJ(check, c, measurements);
+    bool ok = JG_INT(checkm, m, tests, 0) > 0 && JG_INT(checkm, m, failures, -1) == 0 &&
+              JG_INT(checkm, m, errors, -1) == 0 && JG_INT(checkm, m, skipped, -1) == 0;
     if (!ok)
         jg_claim_add(v->deny, "project_tests_junit_contradicts",
                      "project.tests passes without a non-empty, non-skipped, all-green JUnit "
@@ -122,7 +122,7 @@ static void judge_required(struct verdict *v, const jg_claim_ctx *cx, const json
 {
     int copies;
     const json_t *c = find_check(checks, id, &copies);
-    const char *st = c ? jg_json_str(c, "status") : NULL;
+    const char *st = c ? JG_STR(check, c, status) : NULL;
     if (copies > 1)
         jg_claim_add(v->deny, "duplicate_check", "check %s appears %d times", id, copies);
     else if (!c)
@@ -150,8 +150,8 @@ static void judge_required(struct verdict *v, const jg_claim_ctx *cx, const json
 static void note_unknown_failures(struct verdict *v, const json_t *checks)
 {
     for (size_t i = 0; i < json_array_size(checks); i++) {
-        const char *id = jg_json_str(json_array_get(checks, i), "id");
-        const char *st = jg_json_str(json_array_get(checks, i), "status");
+        const char *id = JG_STR(check, json_array_get(checks, i), id);
+        const char *st = JG_STR(check, json_array_get(checks, i), status);
         if (id && !jg_policy_known_check(id) && (!st || strcmp(st, "pass") != 0))
             jg_claim_add(v->notes, "unknown_check_failed",
                          "check %.60s (not a check id of this jetgate) has status %s", id,
@@ -161,7 +161,7 @@ static void note_unknown_failures(struct verdict *v, const json_t *checks)
 
 static void rule_checks(struct verdict *v, const jg_claim_ctx *cx, const json_t *pred)
 {
-    const json_t *checks = json_object_get(pred, "checks");
+    const json_t *checks = JG_OBJS(pred, pred, checks);
     if (json_array_size(checks) == 0) {
         jg_claim_add(v->deny, "no_checks",
                      "the gate ran no check: a gate that ran nothing did not pass");
@@ -176,26 +176,20 @@ static void rule_checks(struct verdict *v, const jg_claim_ctx *cx, const json_t 
 
 static void rule_counts(struct verdict *v, const json_t *pred)
 {
-    static const char *const kinds[] = {"pass", "fail", "skip", "unsupported", "error"};
-    const json_t *checks = json_object_get(pred, "checks");
-    const json_t *counts = json_object_get(pred, "counts");
-    json_int_t n[5] = {0};
-    for (size_t i = 0; i < json_array_size(checks); i++)
-        for (size_t k = 0; k < 5; k++) {
-            const char *st = jg_json_str(json_array_get(checks, i), "status");
-            n[k] += st && strcmp(st, kinds[k]) == 0;
-        }
-    bool ok = json_is_integer(json_object_get(counts, "total")) &&
-              json_integer_value(json_object_get(counts, "total")) ==
-                  (json_int_t)json_array_size(checks);
-    for (size_t k = 0; k < 5 && ok; k++)
-        ok = json_is_integer(json_object_get(counts, kinds[k])) &&
-             json_integer_value(json_object_get(counts, kinds[k])) == n[k];
+    const json_t *checks = JG_OBJS(pred, pred, checks);
+    const json_t *counts = JG_OBJ(pred, pred, counts);
+    json_t *n = jg_check_counts(checks, false);
+    bool ok = JG_IS_INT(counts, counts, total) &&
+              JG_INT(counts, counts, total, 0) == (long long)json_array_size(checks);
+    for (size_t k = 0; k < JG_CHECK_NSTATUS && ok; k++)
+        ok = jg_counts_get(counts, k) >= 0 && jg_counts_get(counts, k) == jg_counts_get(n, k);
     if (!ok)
         jg_claim_add(v->deny, "counts_mismatch",
                      "counts are missing or disagree with the check list (recomputed: %zu checks, "
                      "%lld pass, %lld fail, %lld skip)",
-                     json_array_size(checks), (long long)n[0], (long long)n[1], (long long)n[2]);
+                     json_array_size(checks), JG_INT(counts, n, pass, 0),
+                     JG_INT(counts, n, fail, 0), JG_INT(counts, n, skip, 0));
+    json_decref(n);
 }
 
 static void on_mismatch(void *ctx, const char *code, const char *text)
@@ -206,8 +200,8 @@ static void on_mismatch(void *ctx, const char *code, const char *text)
 static void rule_times(struct verdict *v, const json_t *pred, time_t now, int max_days)
 {
     time_t fin, start;
-    const char *s = json_string_value(json_object_get(pred, "finished_at"));
-    const char *st = json_string_value(json_object_get(pred, "started_at"));
+    const char *s = JG_STR(pred, pred, finished_at);
+    const char *st = JG_STR(pred, pred, started_at);
     bool have_start = jg_evidence_parse_time(st, &start);
     if (!have_start)
         jg_claim_add(v->deny, "started_at_unknown",
@@ -249,7 +243,8 @@ static bool missing_labels(const json_t *need, const json_t *have, char *out, si
 static void rule_run(struct verdict *v, const jg_claim_ctx *cx, const json_t *pred)
 {
     static const char *const trusted[] = {"workflow_dispatch", "schedule", "release"};
-    const char *event = jg_json_str(pred, "run.event");
+    const json_t *run = JG_OBJ(pred, pred, run);
+    const char *event = JG_STR(run, run, event);
     bool ok = false;
     for (size_t i = 0; event && i < 3; i++)
         ok = ok || strcmp(event, trusted[i]) == 0;
@@ -260,7 +255,7 @@ static void rule_run(struct verdict *v, const jg_claim_ctx *cx, const json_t *pr
                      event ? event : "unknown");
     json_t *need = json_pack("[s, s, s, s]", "self-hosted", "linux", "ARM64", "jetson");
     json_array_extend(need, json_object_get(cx->gate, "runner_labels"));
-    const json_t *have = jg_json_at(pred, "run.runner_labels");
+    const json_t *have = JG_NODE(run, run, runner_labels);
     char missing[256];
     if (missing_labels(need, have, missing, sizeof missing))
         jg_claim_add(v->deny, "runner_labels_missing", "the runner lacks the label(s) %s",
@@ -273,13 +268,13 @@ static void rule_run(struct verdict *v, const jg_claim_ctx *cx, const json_t *pr
 
 void jg_claim_rules(struct verdict *v, const jg_claim_ctx *c, const json_t *doc)
 {
-    const json_t *pred = json_object_get(doc, "predicate");
+    const json_t *pred = JG_OBJ(stmt, doc, predicate);
     rule_gate(v, pred);
     rule_commit(v, doc, pred, c);
     rule_status(v, pred);
     rule_checks(v, c, pred);
     rule_counts(v, pred);
-    jg_tier_match_platform(c->tier, json_object_get(pred, "platform"), on_mismatch, v->deny);
+    jg_tier_match_platform(c->tier, JG_NODE(pred, pred, platform), on_mismatch, v->deny);
     rule_times(v, pred, c->now, jg_policy_max_age_days(c->policy));
     rule_run(v, c, pred);
 }

@@ -5,15 +5,13 @@
 #include <string.h>
 
 #include "policy/lint.h"
+#include "util/strs.h"
 
 void jg_findings_add(jg_findings *f, const char *file, size_t line, size_t col, const char *rule,
                      const char *fmt, ...)
 {
     char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(msg, fmt);
     jg_finding *v = realloc(f->v, (f->n + 1) * sizeof *v);
     if (!v)
         abort(); /* a lint that silently drops a finding would pass what it should fail */

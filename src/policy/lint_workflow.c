@@ -8,14 +8,12 @@
 
 #include "policy/lint_internal.h"
 #include "util/json.h"
+#include "util/strs.h"
 
 void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
 {
     char msg[900];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(msg, fmt);
     jg_findings_add(w->out, w->file, at ? at->line : 0, at ? at->col : 0, rule, "%s", msg);
 }
 

@@ -30,14 +30,14 @@ bool jg_policy_known_check(const char *check_id)
 
 static int check_evidence(struct vctx *c, const json_t *root)
 {
-    const json_t *ev;
-    if (jg_pv_want_obj(c, root, "policy", "evidence", &ev) != 0)
-        return -1;
     static const char *const known[] = {"retention_days", "max_age_days", NULL};
-    jg_pv_warn_unknown(c, ev, "policy.evidence", known);
-    if (jg_pv_want_days(c, ev, "policy.evidence", "retention_days") != 0)
+    const json_t *ev;
+    char p[64];
+    if (jg_pv_want_section(c, root, "policy", "evidence", known, &ev, p, sizeof p) != 0)
         return -1;
-    return jg_pv_want_days(c, ev, "policy.evidence", "max_age_days");
+    if (jg_pv_want_days(c, ev, p, "retention_days") != 0)
+        return -1;
+    return jg_pv_want_days(c, ev, p, "max_age_days");
 }
 
 static int check_hook(struct vctx *c, const json_t *hooks, const char *path, const char *key,

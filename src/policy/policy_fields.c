@@ -39,19 +39,39 @@ void jg_pv_join(char *out, size_t n, const char *path, const char *key)
         memcpy(out + n - 4, "...", 4);
 }
 
+/* A member's path ("policy.tiers[0].hardware.soc"), as jg_pv_join writes it. */
+#define PV_PATH 256
+#define PV_TYPE(t) (1u << (t))
+
+/* The required member key of obj, its path written to p (PV_PATH bytes),
+ * when its JSON type is one of types (PV_TYPE bits); NULL, the failure
+ * reported ("missing", "expected <what>"), otherwise. */
+static const json_t *required(struct vctx *c, const json_t *obj, const char *path, const char *key,
+                              unsigned types, const char *what, char *p)
+{
+    jg_pv_join(p, PV_PATH, path, key);
+    const json_t *v = json_object_get(obj, key);
+    if (!v)
+        jg_pv_fail(c, p, "missing");
+    else if (!(types & PV_TYPE(json_typeof(v))))
+        jg_pv_fail(c, p, "expected %s", what);
+    else
+        return v;
+    return NULL;
+}
+
 /* A required non-empty string (or null when nullable). */
 int jg_pv_want_str(struct vctx *c, const json_t *obj, const char *path, const char *key,
                     bool nullable)
 {
-    char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    const json_t *v = json_object_get(obj, key);
+    char p[PV_PATH];
+    unsigned types = PV_TYPE(JSON_STRING) | (nullable ? PV_TYPE(JSON_NULL) : 0);
+    const char *what = nullable ? "a string or null" : "a string";
+    const json_t *v = required(c, obj, path, key, types, what, p);
     if (!v)
-        return jg_pv_fail(c, p, "missing");
-    if (nullable && json_is_null(v))
+        return -1;
+    if (json_is_null(v))
         return 0;
-    if (!json_is_string(v))
-        return jg_pv_fail(c, p, "expected a string%s", nullable ? " or null" : "");
     if (json_string_length(v) == 0)
         return jg_pv_fail(c, p, "must not be empty");
     return 0;
@@ -66,7 +86,7 @@ int jg_pv_want_enum(struct vctx *c, const json_t *obj, const char *path, const c
     for (size_t i = 0; allowed[i]; i++)
         if (strcmp(allowed[i], s) == 0)
             return 0;
-    char p[256];
+    char p[PV_PATH];
     jg_pv_join(p, sizeof p, path, key);
     return jg_pv_fail(c, p, "unknown value \"%s\"", s);
 }
@@ -75,13 +95,10 @@ int jg_pv_want_enum(struct vctx *c, const json_t *obj, const char *path, const c
 int jg_pv_want_strs(struct vctx *c, const json_t *obj, const char *path, const char *key,
                      size_t min_len)
 {
-    char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    const json_t *a = json_object_get(obj, key);
+    char p[PV_PATH];
+    const json_t *a = required(c, obj, path, key, PV_TYPE(JSON_ARRAY), "an array of strings", p);
     if (!a)
-        return jg_pv_fail(c, p, "missing");
-    if (!json_is_array(a))
-        return jg_pv_fail(c, p, "expected an array of strings");
+        return -1;
     if (json_array_size(a) < min_len)
         return jg_pv_fail(c, p, "needs at least %zu entr%s", min_len, min_len == 1 ? "y" : "ies");
     for (size_t i = 0; i < json_array_size(a); i++) {
@@ -100,25 +117,28 @@ int jg_pv_want_strs(struct vctx *c, const json_t *obj, const char *path, const c
 int jg_pv_want_obj(struct vctx *c, const json_t *obj, const char *path, const char *key,
                     const json_t **out)
 {
-    char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    *out = json_object_get(obj, key);
-    if (!*out)
-        return jg_pv_fail(c, p, "missing");
-    if (!json_is_object(*out))
-        return jg_pv_fail(c, p, "expected an object");
+    char p[PV_PATH];
+    *out = required(c, obj, path, key, PV_TYPE(JSON_OBJECT), "an object", p);
+    return *out ? 0 : -1;
+}
+
+int jg_pv_want_section(struct vctx *c, const json_t *obj, const char *path, const char *key,
+                       const char *const known[], const json_t **out, char *p, size_t n)
+{
+    if (jg_pv_want_obj(c, obj, path, key, out) != 0)
+        return -1;
+    jg_pv_join(p, n, path, key);
+    jg_pv_warn_unknown(c, *out, p, known);
     return 0;
 }
 
 int jg_pv_want_days(struct vctx *c, const json_t *obj, const char *path, const char *key)
 {
-    char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    const json_t *v = json_object_get(obj, key);
+    char p[PV_PATH];
+    const json_t *v =
+        required(c, obj, path, key, PV_TYPE(JSON_INTEGER), "an integer number of days", p);
     if (!v)
-        return jg_pv_fail(c, p, "missing");
-    if (!json_is_integer(v))
-        return jg_pv_fail(c, p, "expected an integer number of days");
+        return -1;
     json_int_t d = json_integer_value(v);
     if (d < 1 || d > 3650)
         return jg_pv_fail(c, p, "%lld days is out of range (1..3650)", (long long)d);

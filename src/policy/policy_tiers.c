@@ -10,14 +10,12 @@
 
 static int check_hardware(struct vctx *c, const json_t *tier, const char *path)
 {
-    const json_t *hw;
-    char p[256];
-    jg_pv_join(p, sizeof p, path, "hardware");
-    if (jg_pv_want_obj(c, tier, path, "hardware", &hw) != 0)
-        return -1;
     static const char *const known[] = {"module_parts", "memory_class", "soc",
                                         "compute_capability", NULL};
-    jg_pv_warn_unknown(c, hw, p, known);
+    const json_t *hw;
+    char p[256];
+    if (jg_pv_want_section(c, tier, path, "hardware", known, &hw, p, sizeof p) != 0)
+        return -1;
     if (jg_pv_want_strs(c, hw, p, "module_parts", 1) || jg_pv_want_str(c, hw, p, "memory_class", true) ||
         jg_pv_want_str(c, hw, p, "soc", false) || jg_pv_want_str(c, hw, p, "compute_capability", false))
         return -1;
@@ -26,15 +24,13 @@ static int check_hardware(struct vctx *c, const json_t *tier, const char *path)
 
 static int check_software(struct vctx *c, const json_t *tier, const char *path)
 {
-    const json_t *sw;
-    char p[256];
-    jg_pv_join(p, sizeof p, path, "software");
-    if (jg_pv_want_obj(c, tier, path, "software", &sw) != 0)
-        return -1;
     /* cudnn and tensorrt are optional: compared only where the tier names them. */
     static const char *const known[] = {"jetpack", "l4t", "ubuntu", "cuda", "cudnn", "tensorrt",
                                         NULL};
-    jg_pv_warn_unknown(c, sw, p, known);
+    const json_t *sw;
+    char p[256];
+    if (jg_pv_want_section(c, tier, path, "software", known, &sw, p, sizeof p) != 0)
+        return -1;
     for (size_t i = 0; known[i]; i++) {
         if (i >= 4 && !json_object_get(sw, known[i]))
             continue;

@@ -30,6 +30,10 @@ int jg_pv_want_strs(struct vctx *c, const json_t *obj, const char *path, const c
                     size_t min_len);
 int jg_pv_want_obj(struct vctx *c, const json_t *obj, const char *path, const char *key,
                    const json_t **out);
+/* A required object whose members other than known[] are warned about; its
+ * path (path.key) written to p. */
+int jg_pv_want_section(struct vctx *c, const json_t *obj, const char *path, const char *key,
+                       const char *const known[], const json_t **out, char *p, size_t n);
 int jg_pv_want_days(struct vctx *c, const json_t *obj, const char *path, const char *key);
 /* "YYYY-MM-DD" naming a real calendar day. */
 bool jg_pv_is_date(const char *s);

@@ -8,8 +8,10 @@
 
 #include "policy/policy.h"
 #include "policy/tier_match.h"
+#include "schema/evidence.h"
 #include "util/version.h"
 #include "util/json.h"
+#include "util/strs.h"
 
 /* digits, then (dot digits)*; returns the length consumed, 0 when none. */
 static size_t dotted_len(const char *s)
@@ -56,10 +58,7 @@ __attribute__((format(printf, 3, 4))) void jg_tier_miss(struct matcher *m, const
     if (!m->fn)
         return;
     char text[320];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
+    JG_FORMAT_VARGS(text, fmt);
     m->fn(m->ctx, code, text);
 }
 
@@ -70,12 +69,12 @@ const char *jg_tier_shown(const char *s)
 
 static void match_identity(struct matcher *m, const json_t *platform)
 {
-    const char *arch = json_string_value(json_object_get(platform, "arch"));
+    const char *arch = JG_STR(platform, platform, arch);
     if (!arch || strcmp(arch, "aarch64") != 0)
         jg_tier_miss(m, "arch_not_aarch64",
              "platform arch is %s: evidence from a non-aarch64 host never satisfies a Jetson tier",
              jg_tier_shown(arch));
-    if (!json_is_true(json_object_get(platform, "is_jetson")))
+    if (JG_BOOL(platform, platform, is_jetson) != 1)
         jg_tier_miss(m, "not_jetson",
              "platform is not identified as a Jetson: evidence from a generic arm64 host shows "
              "only that code imports");
@@ -83,22 +82,22 @@ static void match_identity(struct matcher *m, const json_t *platform)
 
 static void match_hardware(struct matcher *m, const json_t *hw, const json_t *platform)
 {
-    const char *part = json_string_value(json_object_get(platform, "module_part"));
+    const char *part = JG_STR(platform, platform, module_part);
     if (!jg_json_list_has(json_object_get(hw, "module_parts"), part))
         jg_tier_miss(m, "module_mismatch", "module part %s is not one the tier accepts",
                      jg_tier_shown(part));
     const char *want_soc = json_string_value(json_object_get(hw, "soc"));
-    const char *soc = json_string_value(json_object_get(platform, "soc"));
+    const char *soc = JG_STR(platform, platform, soc);
     if (!soc || strcmp(soc, want_soc) != 0)
         jg_tier_miss(m, "soc_mismatch", "SoC %s, the tier needs %s", jg_tier_shown(soc), want_soc);
     const char *want_cc = json_string_value(json_object_get(hw, "compute_capability"));
-    const char *cc = json_string_value(json_object_get(platform, "compute_capability"));
+    const char *cc = JG_STR(platform, platform, compute_capability);
     if (!cc || strcmp(cc, want_cc) != 0)
         jg_tier_miss(m, "cc_mismatch", "compute capability %s, the tier needs %s",
                      jg_tier_shown(cc), want_cc);
     /* A tier with a null memory class (modules of several sizes) names no constraint. */
     const char *want_mem = json_string_value(json_object_get(hw, "memory_class"));
-    const char *mem = json_string_value(json_object_get(platform, "memory_class"));
+    const char *mem = JG_STR(platform, platform, memory_class);
     if (want_mem && (!mem || strcmp(mem, want_mem) != 0))
         jg_tier_miss(m, "memory_class_mismatch", "memory class %s, the tier needs %s",
                      jg_tier_shown(mem), want_mem);

@@ -8,6 +8,7 @@
 #include "facts/parsers.h"
 #include "facts/tables.h" /* jg_gpu_name_for_soc: the SoC -> CUDA device name table */
 #include "policy/tier_match.h"
+#include "schema/evidence.h"
 
 /* "12.6" accepts 12.6 and 12.6.68 (a release and its updates); patterns as usual. */
 static bool release_matches(const char *pattern, const char *version)
@@ -43,9 +44,8 @@ static const char *ubuntu_version(const char *os, char *buf, size_t n)
 /* A raw nv_tegra_release line that names another release than "l4t". */
 static void match_release_line(struct matcher *m, const json_t *platform)
 {
-    const char *line = json_string_value(json_object_get(json_object_get(platform, "raw"),
-                                                         "nv_tegra_release"));
-    const char *l4t = json_string_value(json_object_get(platform, "l4t"));
+    const char *line = JG_STR(platform, platform, raw_nv_tegra_release);
+    const char *l4t = JG_STR(platform, platform, l4t);
     if (!line || !l4t)
         return;
     jg_l4t_release r;
@@ -62,9 +62,9 @@ static void match_release_line(struct matcher *m, const json_t *platform)
 
 static void match_gpu_name(struct matcher *m, const json_t *platform)
 {
-    const char *soc = json_string_value(json_object_get(platform, "soc"));
+    const char *soc = JG_STR(platform, platform, soc);
     const char *want = jg_gpu_name_for_soc(soc);
-    const char *got = json_string_value(json_object_get(platform, "gpu_name"));
+    const char *got = JG_STR(platform, platform, gpu_name);
     size_t n = want ? strlen(want) : 0;
     bool ok = want && got && strncmp(got, want, n) == 0 &&
               (got[n] == '\0' || got[n] == ' ' || got[n] == '(');
@@ -78,10 +78,10 @@ static bool pin_satisfied(const json_t *pin, const json_t *platform)
 {
     const char *kind = json_string_value(json_object_get(pin, "kind"));
     const char *version = json_string_value(json_object_get(pin, "torch"));
-    const char *torch = json_string_value(json_object_get(platform, "torch"));
+    const char *torch = JG_STR(platform, platform, torch);
     if (kind && strcmp(kind, "container") == 0) {
         const char *digest = json_string_value(json_object_get(pin, "digest"));
-        const char *got = json_string_value(json_object_get(platform, "container_digest"));
+        const char *got = JG_STR(platform, platform, container_digest);
         if (!digest || !got || strcmp(digest, got) != 0)
             return false;
     }
@@ -90,8 +90,8 @@ static bool pin_satisfied(const json_t *pin, const json_t *platform)
 
 static void match_torch(struct matcher *m, const json_t *tier, const json_t *platform)
 {
-    const char *torch = json_string_value(json_object_get(platform, "torch"));
-    if (!json_is_string(json_object_get(platform, "torch_cuda")))
+    const char *torch = JG_STR(platform, platform, torch);
+    if (!JG_STR(platform, platform, torch_cuda))
         jg_tier_miss(m, "torch_not_cuda", "torch %s reports no CUDA version: not a CUDA build",
                      jg_tier_shown(torch));
     const json_t *pt = json_object_get(tier, "pytorch");
@@ -99,7 +99,7 @@ static void match_torch(struct matcher *m, const json_t *tier, const json_t *pla
         return; /* no pin: the tier blocker tier_pytorch_not_pinned refuses */
     if (pin_satisfied(pt, platform) || pin_satisfied(json_object_get(pt, "fallback"), platform))
         return;
-    const char *image = jg_json_str(platform, "container_digest");
+    const char *image = JG_STR(platform, platform, container_digest);
     jg_tier_miss(m, "torch_pin_mismatch", "torch %s%s%s is not the tier's pinned build %s%s",
                  jg_tier_shown(torch), image ? " in image " : "", image ? image : "",
                  jg_tier_shown(jg_json_str(pt, "torch")),
@@ -110,17 +110,17 @@ void jg_tier_match_software(struct matcher *m, const json_t *tier, const json_t 
 {
     const json_t *sw = json_object_get(tier, "software");
     const char *(*at)(const json_t *, const char *) = jg_json_str;
-    compare(m, "l4t_mismatch", "L4T", at(sw, "l4t"), at(platform, "l4t"), false);
-    compare(m, "jetpack_mismatch", "JetPack", at(sw, "jetpack"), at(platform, "jetpack"), false);
+    compare(m, "l4t_mismatch", "L4T", at(sw, "l4t"), JG_STR(platform, platform, l4t), false);
+    compare(m, "jetpack_mismatch", "JetPack", at(sw, "jetpack"), JG_STR(platform, platform, jetpack), false);
     char ub[32];
     compare(m, "ubuntu_mismatch", "Ubuntu", at(sw, "ubuntu"),
-            ubuntu_version(at(platform, "os"), ub, sizeof ub), true);
-    compare(m, "cuda_mismatch", "CUDA toolkit", at(sw, "cuda"), at(platform, "cuda_toolkit"),
+            ubuntu_version(JG_STR(platform, platform, os), ub, sizeof ub), true);
+    compare(m, "cuda_mismatch", "CUDA toolkit", at(sw, "cuda"), JG_STR(platform, platform, cuda_toolkit),
             true);
     if (at(sw, "cudnn"))
-        compare(m, "cudnn_mismatch", "cuDNN", at(sw, "cudnn"), at(platform, "cudnn"), true);
+        compare(m, "cudnn_mismatch", "cuDNN", at(sw, "cudnn"), JG_STR(platform, platform, cudnn), true);
     if (at(sw, "tensorrt"))
-        compare(m, "tensorrt_mismatch", "TensorRT", at(sw, "tensorrt"), at(platform, "tensorrt"),
+        compare(m, "tensorrt_mismatch", "TensorRT", at(sw, "tensorrt"), JG_STR(platform, platform, tensorrt),
                 true);
     match_release_line(m, platform);
     match_gpu_name(m, platform);

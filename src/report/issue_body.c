@@ -6,14 +6,16 @@
 
 #include "policy/policy.h"
 #include "report/report.h"
+#include "schema/check.h"
+#include "schema/evidence.h"
 #include "util/scrub.h"
 #include "util/json.h"
 
 /* A version-like or identifier-like value is printed as is; anything else
  * goes through the scrubber. */
-static void value(FILE *f, const json_t *obj, const char *key)
+static void value(FILE *f, const json_t *obj, const jg_field *field)
 {
-    const json_t *v = json_object_get(obj, key);
+    const json_t *v = jg_doc_node(obj, field);
     if (json_is_integer(v)) {
         fprintf(f, "%lld", (long long)json_integer_value(v));
         return;
@@ -36,51 +38,52 @@ static void value(FILE *f, const json_t *obj, const char *key)
 
 static void platform(FILE *f, const json_t *pl)
 {
-    static const char *const rows[][2] = {
-        {"Module", "module_name"},   {"Module part", "module_part"},
-        {"Memory class", "memory_class"}, {"SoC", "soc"},
-        {"Compute capability", "compute_capability"}, {"Architecture", "arch"},
-        {"Jetson", "is_jetson"},      {"JetPack", "jetpack"},
-        {"Jetson Linux (L4T)", "l4t"}, {"OS", "os"},
-        {"CUDA toolkit", "cuda_toolkit"}, {"CUDA driver version", "driver_version"},
-        {"cuDNN", "cudnn"},          {"TensorRT", "tensorrt"},
-        {"GPU", "gpu_name"},          {"PyTorch", "torch"},
-        {"PyTorch CUDA", "torch_cuda"}};
+    static const struct {
+        const char *label;
+        enum jgf_platform field;
+    } rows[] = {
+        {"Module", JGF_platform_module_name},   {"Module part", JGF_platform_module_part},
+        {"Memory class", JGF_platform_memory_class}, {"SoC", JGF_platform_soc},
+        {"Compute capability", JGF_platform_compute_capability}, {"Architecture", JGF_platform_arch},
+        {"Jetson", JGF_platform_is_jetson},      {"JetPack", JGF_platform_jetpack},
+        {"Jetson Linux (L4T)", JGF_platform_l4t}, {"OS", JGF_platform_os},
+        {"CUDA toolkit", JGF_platform_cuda_toolkit},
+        {"CUDA driver version", JGF_platform_driver_version},
+        {"cuDNN", JGF_platform_cudnn},          {"TensorRT", JGF_platform_tensorrt},
+        {"GPU", JGF_platform_gpu_name},          {"PyTorch", JGF_platform_torch},
+        {"PyTorch CUDA", JGF_platform_torch_cuda}};
     fprintf(f, "| Platform | |\n|---|---|\n");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        fprintf(f, "| %s | ", rows[i][0]);
-        value(f, pl, rows[i][1]);
+        fprintf(f, "| %s | ", rows[i].label);
+        value(f, pl, &jg_fields_platform[rows[i].field]);
         fprintf(f, " |\n");
     }
 }
 
 static void checks(FILE *f, const json_t *pred)
 {
-    static const char *const kinds[] = {"pass", "fail", "skip", "unsupported", "error"};
-    const json_t *cs = json_object_get(pred, "checks");
-    size_t n[5] = {0};
-    for (size_t i = 0; i < json_array_size(cs); i++) {
-        const char *st = jg_json_str(json_array_get(cs, i), "status");
-        for (size_t k = 0; st && k < 5; k++)
-            n[k] += strcmp(st, kinds[k]) == 0;
-    }
-    fprintf(f, "\nChecks: %zu total, %zu pass, %zu fail, %zu skip, %zu unsupported, %zu error "
+    const json_t *cs = JG_OBJS(pred, pred, checks);
+    json_t *n = jg_check_counts(cs, false);
+    fprintf(f, "\nChecks: %zu total, %lld pass, %lld fail, %lld skip, %lld unsupported, %lld error "
                "(counted from the check list).\n\n",
-            json_array_size(cs), n[0], n[1], n[2], n[3], n[4]);
+            json_array_size(cs), JG_INT(counts, n, pass, 0), JG_INT(counts, n, fail, 0),
+            JG_INT(counts, n, skip, 0), JG_INT(counts, n, unsupported, 0),
+            JG_INT(counts, n, error, 0));
+    json_decref(n);
     size_t shown = 0;
     for (size_t i = 0; i < json_array_size(cs); i++) {
         const json_t *c = json_array_get(cs, i);
-        const char *st = jg_json_str(c, "status");
+        const char *st = JG_STR(check, c, status);
         if (st && strcmp(st, "pass") == 0)
             continue;
         if (shown++ == 0)
             fprintf(f, "| Check | Status | Reason |\n|---|---|---|\n");
         fputs("| ", f);
-        value(f, c, "id");
+        value(f, c, JG_FIELD(check, id));
         fputs(" | ", f);
-        value(f, c, "status");
+        value(f, c, JG_FIELD(check, status));
         fputs(" | ", f);
-        value(f, c, "reason");
+        value(f, c, JG_FIELD(check, reason));
         fputs(" |\n", f);
     }
     if (shown == 0)
@@ -89,23 +92,24 @@ static void checks(FILE *f, const json_t *pred)
 
 static void one(FILE *f, const struct jg_report_in *in, const json_t *doc, size_t i)
 {
-    const json_t *pred = json_object_get(doc, "predicate");
+    const json_t *pred = JG_OBJ(stmt, doc, predicate);
     fprintf(f, "### Evidence %zu: gate ", i + 1);
-    value(f, pred, "gate");
+    value(f, pred, JG_FIELD(pred, gate));
     fputs(", status ", f);
-    value(f, pred, "status");
+    value(f, pred, JG_FIELD(pred, status));
     fputs("\n\n- Commit: ", f);
-    value(f, json_object_get(pred, "commit"), "sha");
+    value(f, JG_OBJ(pred, pred, commit), JG_FIELD(commit, sha));
     fputs("\n- Event: ", f);
-    value(f, json_object_get(pred, "run"), "event");
+    value(f, JG_OBJ(pred, pred, run), JG_FIELD(run, event));
     fputs("\n- Finished: ", f);
-    value(f, pred, "finished_at");
+    value(f, pred, JG_FIELD(pred, finished_at));
     fputs("\n- jetgate: ", f);
-    value(f, json_object_get(pred, "tool"), "version");
+    value(f, JG_OBJ(pred, pred, tool), JG_FIELD(tool, version));
     /* The tier this hardware is; whether its software matches is the claim's question. */
-    const json_t *tier = jg_policy_tier_for_hardware(in->policy, json_object_get(pred, "platform"));
+    const json_t *platform_doc = JG_NODE(pred, pred, platform);
+    const json_t *tier = jg_policy_tier_for_hardware(in->policy, platform_doc);
     fprintf(f, "\n- Matching tier: %s\n\n", tier ? jg_json_str(tier, "name") : "none");
-    platform(f, json_object_get(pred, "platform"));
+    platform(f, platform_doc);
     checks(f, pred);
     fputc('\n', f);
 }

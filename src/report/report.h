@@ -24,6 +24,9 @@ struct jg_report_in {
  * when the claim logic accepts some record for some commit the evidence
  * names (or for in->commit only). New reference. */
 json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier);
+/* fn(f, tier, its status) for each tier of the policy, in order. */
+void jg_report_each_tier(FILE *f, const struct jg_report_in *in,
+                         void (*fn)(FILE *f, const json_t *tier, const json_t *status));
 
 void jg_report_support_doc(FILE *f, const struct jg_report_in *in);
 void jg_report_release_notes(FILE *f, const struct jg_report_in *in);

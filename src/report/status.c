@@ -7,12 +7,12 @@
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "report/report.h"
+#include "schema/evidence.h"
 #include "util/json.h"
 
 static const char *record_commit(const json_t *doc)
 {
-    const char *c = jg_json_str(json_array_get(json_object_get(doc, "subject"), 0),
-                                "digest.gitCommit");
+    const char *c = JG_STR(subject, json_array_get(JG_OBJS(stmt, doc, subject), 0), git_commit);
     return jg_claim_commit_ok(c) ? c : NULL;
 }
 
@@ -82,4 +82,15 @@ json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier)
     }
     return json_pack("{s:b, s:n, s:s, s:b}", "claimed", 0, "commit", "why", why, "waived",
                      strncmp(why, "not claimed (waived", 19) == 0);
+}
+
+void jg_report_each_tier(FILE *f, const struct jg_report_in *in,
+                         void (*fn)(FILE *f, const json_t *tier, const json_t *status))
+{
+    const json_t *tiers = json_object_get(in->policy, "tiers");
+    for (size_t i = 0; i < json_array_size(tiers); i++) {
+        json_t *st = jg_report_tier_status(in, json_array_get(tiers, i));
+        fn(f, json_array_get(tiers, i), st);
+        json_decref(st);
+    }
 }

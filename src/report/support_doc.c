@@ -23,32 +23,31 @@ static void status_cell(FILE *f, const json_t *st)
     }
 }
 
+static void matrix_row(FILE *f, const json_t *t, const json_t *st)
+{
+    char *parts = jg_render_join(jg_json_at(t, "hardware.module_parts"), ", ");
+    const char *mem = jg_json_str(t, "hardware.memory_class");
+    fprintf(f, "| %s (%s) | %s: %s, %s, CC %s | %s / L4T %s | %s / %s | ", jg_json_str(t, "name"),
+            jg_json_str(t, "level"), parts, mem ? mem : "memory varies",
+            jg_json_str(t, "hardware.soc"), jg_json_str(t, "hardware.compute_capability"),
+            jg_json_str(t, "software.jetpack"), jg_json_str(t, "software.l4t"),
+            jg_json_str(t, "software.ubuntu"), jg_json_str(t, "software.cuda"));
+    if (jg_json_str(t, "pytorch.pin"))
+        fprintf(f, "%s `%s`", jg_json_str(t, "pytorch.kind"), jg_json_str(t, "pytorch.pin"));
+    else
+        fprintf(f, "not pinned");
+    fprintf(f, " | %s | ", jg_json_str(t, "bitsandbytes"));
+    status_cell(f, st);
+    fprintf(f, " |\n");
+    free(parts);
+}
+
 static void matrix_table(FILE *f, const struct jg_report_in *in)
 {
     fprintf(f, "## Support matrix\n\n"
                "| Tier | Module | JetPack / Jetson Linux | Ubuntu / CUDA | PyTorch source | "
                "bitsandbytes | Status |\n|---|---|---|---|---|---|---|\n");
-    const json_t *tiers = json_object_get(in->policy, "tiers");
-    for (size_t i = 0; i < json_array_size(tiers); i++) {
-        const json_t *t = json_array_get(tiers, i);
-        char *parts = jg_render_join(jg_json_at(t, "hardware.module_parts"), ", ");
-        const char *mem = jg_json_str(t, "hardware.memory_class");
-        fprintf(f, "| %s (%s) | %s: %s, %s, CC %s | %s / L4T %s | %s / %s | ",
-                jg_json_str(t, "name"), jg_json_str(t, "level"), parts, mem ? mem : "memory varies",
-                jg_json_str(t, "hardware.soc"), jg_json_str(t, "hardware.compute_capability"),
-                jg_json_str(t, "software.jetpack"), jg_json_str(t, "software.l4t"),
-                jg_json_str(t, "software.ubuntu"), jg_json_str(t, "software.cuda"));
-        if (jg_json_str(t, "pytorch.pin"))
-            fprintf(f, "%s `%s`", jg_json_str(t, "pytorch.kind"), jg_json_str(t, "pytorch.pin"));
-        else
-            fprintf(f, "not pinned");
-        fprintf(f, " | %s | ", jg_json_str(t, "bitsandbytes"));
-        json_t *st = jg_report_tier_status(in, t);
-        status_cell(f, st);
-        fprintf(f, " |\n");
-        json_decref(st);
-        free(parts);
-    }
+    jg_report_each_tier(f, in, matrix_row);
     fprintf(f, "\nGeneric ARM64 (linux/aarch64) builds show only that the code imports and its CPU "
                "tests pass; they are not Jetson CUDA support. Results from x86_64 CUDA hosts are "
                "not Jetson evidence either. A tier is claimed only with passing, non-skipped "

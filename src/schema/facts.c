@@ -1,28 +1,33 @@
 #include "schema/facts.h"
 
-#include "facts/fact.h"
-#include "util/json.h"
+#include "facts/fact.h" /* one fact's status and value */
 
-static const char *const paths[JG_FF_COUNT] = {
-#define JG__FF_PATH(name, path, type) [JG_FF_##name] = path,
-    JG_FACTS_FIELDS(JG__FF_PATH)
-#undef JG__FF_PATH
-};
+JG_DOC_DEFINE(ff, JG_FACTS_FIELDS);
+JG_DOC_DEFINE(gpunode, JG_GPU_NODE_FIELDS);
+
+static const jg_field *row(jg_ff f)
+{
+    return (unsigned)f < JG_FF_COUNT ? &jg_fields_ff[f] : NULL;
+}
+
+bool jg_ff_is_fact(jg_ff f)
+{
+    return row(f) && row(f)->fact;
+}
 
 const char *jg_ff_path(jg_ff f)
 {
-    return (unsigned)f < JG_FF_COUNT ? paths[f] : NULL;
+    return row(f) ? row(f)->path : NULL;
 }
 
 json_t *jg_ff_node(const json_t *facts, jg_ff f)
 {
-    const char *p = jg_ff_path(f);
-    return p ? jg_json_at(facts, p) : NULL;
+    return jg_doc_node(facts, row(f));
 }
 
 const char *jg_ff_status(const json_t *facts, jg_ff f)
 {
-    return json_string_value(json_object_get(jg_ff_node(facts, f), "status"));
+    return jg_fact_status(jg_ff_node(facts, f));
 }
 
 json_t *jg_ff_value(const json_t *facts, jg_ff f)
@@ -45,4 +50,14 @@ long long jg_ff_int(const json_t *facts, jg_ff f, long long dflt)
 {
     json_t *v = jg_ff_value(facts, f);
     return json_is_integer(v) ? (long long)json_integer_value(v) : dflt;
+}
+
+int jg_ff_put(json_t *facts, jg_ff f, json_t *value)
+{
+    return jg_doc_write(facts, row(f), value, JG_DOC_KEEP | JG_DOC_MAKE_WAY);
+}
+
+int jg_ff_set(json_t *facts, jg_ff f, json_t *value)
+{
+    return jg_doc_write(facts, row(f), value, JG_DOC_MAKE_WAY);
 }

@@ -95,21 +95,25 @@ json_t *jg_json_load(const char *path, size_t cap, jg_jerr *err)
     return doc;
 }
 
+const char *jg_json_path_step(const char *p, char *key, size_t n)
+{
+    size_t k = strcspn(p, ".");
+    if (k >= n)
+        return NULL;
+    memcpy(key, p, k);
+    key[k] = '\0';
+    return p[k] == '.' ? p + k + 1 : p + k;
+}
+
 json_t *jg_json_at(const json_t *doc, const char *dotted)
 {
     const json_t *cur = doc;
     const char *p = dotted;
     while (cur && *p) {
-        size_t n = strcspn(p, ".");
         char key[128];
-        if (n >= sizeof key)
+        if (!(p = jg_json_path_step(p, key, sizeof key)))
             return NULL;
-        memcpy(key, p, n);
-        key[n] = '\0';
         cur = json_is_object(cur) ? json_object_get(cur, key) : NULL;
-        p += n;
-        if (*p == '.')
-            p++;
     }
     return (json_t *)cur;
 }

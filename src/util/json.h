@@ -32,7 +32,12 @@ json_t *jg_json_load(const char *path, size_t cap, jg_jerr *err);
 /* Deepest nesting of arrays/objects in text, ignoring brackets inside strings. */
 int jg_json_depth(const char *text, size_t len);
 
-/* Dotted-path lookup ("l4t.version"); NULL when any step is absent. */
+/* The first step of the dotted path p copied into key (n bytes): where the
+ * next step starts (past the dot), or NULL when the step does not fit. The
+ * one splitter of paths: jg_json_at, and the field tables' writer. */
+const char *jg_json_path_step(const char *p, char *key, size_t n);
+/* Dotted-path lookup ("predicate.commit.sha"); NULL when any step is absent.
+ * A stage document's paths are written once, in its field table (src/schema/). */
 json_t *jg_json_at(const json_t *doc, const char *dotted);
 /* String at path or NULL when absent or not a string. */
 const char *jg_json_str(const json_t *doc, const char *dotted);

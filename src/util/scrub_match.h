@@ -11,18 +11,14 @@ typedef size_t (*jg_scrub_matcher)(const char *p, const char *start, size_t *kee
 
 bool jg_scrub_word_char(char c);
 
-size_t jg_match_url_userinfo(const char *p, const char *start, size_t *keep);
-size_t jg_match_authorization(const char *p, const char *start, size_t *keep);
-size_t jg_match_jwt(const char *p, const char *start, size_t *keep);
-size_t jg_match_webhook(const char *p, const char *start, size_t *keep);
-size_t jg_match_token_prefix(const char *p, const char *start, size_t *keep);
-size_t jg_match_token_run(const char *p, const char *start, size_t *keep);
-size_t jg_match_home(const char *p, const char *start, size_t *keep);
-size_t jg_match_email(const char *p, const char *start, size_t *keep);
-size_t jg_match_uuid(const char *p, const char *start, size_t *keep);
-size_t jg_match_mac(const char *p, const char *start, size_t *keep);
-size_t jg_match_ipv4(const char *p, const char *start, size_t *keep);
-size_t jg_match_ipv6(const char *p, const char *start, size_t *keep);
-size_t jg_match_private_word(const char *p, const char *start, size_t *keep);
+/* The matchers, by name: each is size_t jg_match_<name>(p, start, keep), a
+ * jg_scrub_matcher (util/scrub_match.c). */
+#define JG_SCRUB_MATCHERS(X)                                                                      \
+    X(url_userinfo) X(authorization) X(jwt) X(webhook) X(token_prefix) X(token_run) X(home)       \
+    X(email) X(uuid) X(mac) X(ipv4) X(ipv6) X(private_word)
+#define JG__MATCHER_DECL(name)                                                                    \
+    size_t jg_match_##name(const char *p, const char *start, size_t *keep);
+JG_SCRUB_MATCHERS(JG__MATCHER_DECL)
+#undef JG__MATCHER_DECL
 
 #endif

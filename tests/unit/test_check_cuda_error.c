@@ -9,7 +9,10 @@
 
 #include "doctor/diagnose.h"
 #include "doctor/report.h"
+#include "doctor/view.h"
 #include "gate/check.h"
+#include "gate/gate.h"
+#include "schema/probe.h"
 #include "util/json.h"
 
 static void step_error_reaches_check(void **state)
@@ -27,6 +30,44 @@ static void step_error_reaches_check(void **state)
     assert_null(jg_json_at(c, "measurements.cuda_error"));
     json_decref(c);
     json_decref(step);
+}
+
+/* The structure's accessors (schema/probe.h): what the gate, JUnit and the
+ * doctor read. A null or code-less error is no error. */
+static void probe_error_accessors(void **state)
+{
+    (void)state;
+    json_t *e = jg_cuda_error_new("cuInit", 100, "CUDA_ERROR_NO_DEVICE", NULL);
+    assert_int_equal(jg_cuda_error_code(e), 100);
+    assert_null(json_object_get(e, "text"));
+    char buf[128];
+    assert_string_equal(jg_cuda_error_text(e, buf, sizeof buf), "CUDA_ERROR_NO_DEVICE (100) in cuInit");
+    json_t *drv = json_pack("{s:s, s:s, s:s, s:o, s:{s:i}}", "id", "driver", "status", "fail",
+                            "reason", "cuInit failed", "cuda_error", e, "measurements",
+                            "driver_version", 12060);
+    assert_ptr_equal(jg_probe_cuda_error(drv), e);
+    json_t *no = json_pack("{s:s, s:n}", "id", "driver", "cuda_error");
+    assert_null(jg_probe_cuda_error(no));
+    assert_int_equal(jg_cuda_error_code(json_object_get(no, "cuda_error")), -1);
+    assert_string_equal(jg_cuda_error_text(NULL, buf, sizeof buf), "");
+    /* native.libcuda carries the driver probe's error, as JUnit and evidence read it */
+    json_t *native = json_pack("[O]", drv);
+    json_t *checks = json_array();
+    jg_gate_native_checks(NULL, native, checks);
+    const json_t *lib = json_array_get(checks, 0);
+    assert_string_equal(jg_json_str(lib, "id"), "native.libcuda");
+    assert_int_equal(jg_cuda_error_code(jg_check_cuda_error(lib)), 100);
+    /* and the doctor finds it in the facts' driver probe through the same accessor */
+    json_t *facts = json_pack("{s:O}", "cuda_driver", drv);
+    jg_view v;
+    jg_view_init(&v, facts);
+    assert_ptr_equal(jg_view_cuda_error(&v, 100), e);
+    assert_null(jg_view_cuda_error(&v, 35));
+    json_decref(facts);
+    json_decref(checks);
+    json_decref(native);
+    json_decref(no);
+    json_decref(drv);
 }
 
 static void evidence_error_reaches_rules(void **state)
@@ -52,6 +93,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(step_error_reaches_check),
+        cmocka_unit_test(probe_error_accessors),
         cmocka_unit_test(evidence_error_reaches_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -17,19 +17,12 @@
 
 #define DATA JG_SOURCE_DIR "/tests/data"
 
-static json_t *load(const char *path)
-{
-    jg_jerr err;
-    json_t *doc = jg_json_load(path, 16u << 20, &err);
-    if (!doc)
-        fail_msg("%s", err.text);
-    return doc;
-}
+#include "test_json.h"
 
 static json_t *base_doc(const char *name)
 {
     if (strcmp(name, "healthy") == 0)
-        return load(DATA "/facts/orin-jp62-live-healthy.json");
+        return jg_test_load(DATA "/facts/orin-jp62-live-healthy.json");
     return json_pack("{s:s, s:s}", "schema", "jetgate.facts/1", "mode", "report");
 }
 
@@ -103,7 +96,7 @@ static void run_case(const json_t *c, json_t *seen_pos, json_t *seen_neg, json_t
 static void every_rule_case(void **state)
 {
     (void)state;
-    json_t *cases = load(DATA "/doctor/rule-cases.json");
+    json_t *cases = jg_test_load(DATA "/doctor/rule-cases.json");
     json_t *pos = json_object(), *neg = json_object(), *ids = json_object();
     size_t i;
     json_t *c;

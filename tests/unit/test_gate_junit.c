@@ -132,6 +132,29 @@ static void renders_checks(void **state)
     json_decref(checks);
 }
 
+/* A check carrying a probe's CUDA error names it in the failure message:
+ * name, code and the call that returned it, taken from the probe result. */
+static void renders_cuda_error(void **state)
+{
+    (void)state;
+    json_t *probe = json_pack("{s:s, s:s, s:s, s:f, s:{}, s:{s:s, s:i, s:s}}", "id", "tensor_op",
+                              "status", "fail", "reason", "launch failed", "duration_s", 0.5,
+                              "measurements", "cuda_error", "call", "cuLaunchKernel", "code", 209,
+                              "name", "CUDA_ERROR_NO_BINARY_FOR_GPU");
+    json_t *checks = json_pack("[o, o]", jg_check_from_step("native.tensor_op", probe, "not run"),
+                               jg_check("native.nf4", "fail", 0, NULL, "no CUDA error"));
+    char *xml = jg_junit_render("jetson-runtime", checks);
+    static const char *const want[] = {
+        "<failure message=\"launch failed [CUDA_ERROR_NO_BINARY_FOR_GPU (209) in cuLaunchKernel]\"/>",
+        "<failure message=\"no CUDA error\"/>"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        if (!xml || !strstr(xml, want[i]))
+            fail_msg("JUnit lacks %s", want[i]);
+    free(xml);
+    json_decref(checks);
+    json_decref(probe);
+}
+
 static void device_auto_output(void **state)
 {
     (void)state;
@@ -235,6 +258,7 @@ int main(void)
         cmocka_unit_test(testcases_and_suite_agree),
         cmocka_unit_test(doctype_refused),
         cmocka_unit_test(renders_checks),
+        cmocka_unit_test(renders_cuda_error),
         cmocka_unit_test(device_auto_output),
         cmocka_unit_test(hooks_run),
     };

@@ -1,0 +1,122 @@
+/* More rules whose layer depends on context (see rules_host.c): a GPU that
+ * works for root only, NVML's unknown error, the Tegra driver's pieces,
+ * nvidia-smi, and the system libraries NVIDIA's torch wheels need. */
+#include <string.h>
+
+#include "doctor/rules.h"
+
+/* The same check as root (sudo) and as the user, with different answers. */
+static const jg_finding_spec root_only = {
+    "permissions.gpu-for-root-only", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    "CUDA works under sudo (root) and not as the user: the user may not open the GPU's device "
+    "nodes",
+    "ls -l /dev/nvidia* (or /dev/nvmap, /dev/nvhost-* on a Jetson) names their group; add the "
+    "user to it (sudo usermod -aG video,render $USER), log out and in"};
+
+static bool session_with(const json_t *t, const void *want)
+{
+    return JG_ITEM_BOOL(t, cuda_available) == *(const int *)want;
+}
+
+void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out)
+{
+    static const int yes = 1, no = 0;
+    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_python);
+    const json_t *works = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &yes);
+    const json_t *fails = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &no);
+    if (!sig || !works || !fails)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "command", sig);
+    jg_ev_seen(ev, "CUDA available", works);
+    jg_ev_seen(ev, "CUDA not available", fails);
+    jg_finding_add(out, &root_only, ev);
+}
+
+/* A Tegra device node or driver library that is absent: not passed into a
+ * container (most often), or missing on a host known not to be a container. */
+static const jg_finding_spec tegra_absent[2] = {
+    {"container-runtime.tegra-driver-not-passed", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+     JG_CONF_LOW,
+     "the Jetson GPU's device nodes or driver libraries are not there: most often a container "
+     "started without the NVIDIA runtime, which passes them in",
+     "docker run --runtime nvidia ... (or \"default-runtime\": \"nvidia\" in "
+     "/etc/docker/daemon.json for docker build and compose); on the host ls -l /dev/nvhost-* "
+     "/dev/nvmap and /usr/lib/aarch64-linux-gnu/tegra"},
+    {"kernel-driver.tegra-driver-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+     "the Jetson GPU's device nodes or driver libraries are missing on the host: a custom "
+     "kernel or image without the L4T GPU driver",
+     "reinstall the L4T packages (sudo apt install --reinstall nvidia-l4t-core nvidia-l4t-cuda) "
+     "or reflash; a custom kernel must include nvgpu"},
+};
+
+void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out)
+{
+    static const char *const tegra[] = {"libnvrm", "libnvos.so", "libnvrm_gpu", NULL};
+    const json_t *node = jg_view_signal(v, JG_SIG_tegra_node_missing);
+    const json_t *chip = jg_view_signal(v, JG_SIG_tegra_chip_id);
+    const json_t *lib = jg_missing_library(v, tegra);
+    const json_t *seen = node ? node : lib ? lib : chip;
+    if (!seen)
+        return;
+    bool container = jg_container_evidenced(v);
+    bool host = !container && (node || lib) && v->in_container == JG_NO;
+    jg_finding_spec s = tegra_absent[host];
+    if (container)
+        s.confidence = JG_CONF_MEDIUM; /* the container is seen, not inferred */
+    jg_finding_add_seen(out, &s, "Tegra driver", seen);
+}
+
+/* Libraries NVIDIA's Jetson torch wheels need from the system (its install
+ * guide: libopenblas, OpenMPI, libomp). */
+static const jg_finding_spec system_dep = {
+    "pytorch-build.system-dependency-missing", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    "a system library the torch build needs is not installed (BLAS, OpenMP or MPI): the install "
+    "skipped the wheel's system prerequisites",
+    "sudo apt-get install libopenblas-dev libopenmpi-dev libomp-dev (the prerequisites in "
+    "NVIDIA's guide for the Jetson wheels), then import torch again"};
+
+void jg_rule_torch_system_dependency(const jg_view *v, json_t *out)
+{
+    static const char *const deps[] = {"libopenblas.so", "libmpi_cxx.so", "libmpi.so",
+                                       "libomp.so", "libgomp.so", NULL};
+    const json_t *m = jg_missing_library(v, deps);
+    if (m)
+        jg_finding_add_seen(out, &system_dep, "missing library", m);
+}
+
+/* libcuda.so.1 missing: the driver's own library, not the toolkit's; in a
+ * container the runtime mounts it from the host. [container][jetson] */
+static const jg_finding_spec libcuda_missing[2][2] = {
+    {{"cuda-driver.libcuda-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "libcuda.so.1, the NVIDIA driver's user-space library, is not found: the driver is not "
+      "installed for this system (or not visible to this process)",
+      "install the NVIDIA driver (nvidia-smi must work); in a container start it with --gpus all "
+      "and the NVIDIA Container Toolkit"},
+     {"cuda-driver.libcuda-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "libcuda.so.1, the L4T driver's user-space library, is not found on this Jetson",
+      "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); in a container "
+      "start it with --runtime nvidia"}},
+    {{"container-runtime.driver-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "libcuda.so.1 is missing inside the container: it was started without the GPU, so the "
+      "NVIDIA runtime did not mount the host's driver",
+      "docker run --gpus all ... with the NVIDIA Container Toolkit installed (compose: "
+      "deploy.resources.reservations.devices)"},
+     {"container-runtime.driver-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "libcuda.so.1 is missing inside the container: it was started without the NVIDIA runtime, "
+      "which mounts the host's L4T driver",
+      "docker run --runtime nvidia ... (or \"default-runtime\": \"nvidia\" in "
+      "/etc/docker/daemon.json for docker build and compose)"}},
+};
+
+void jg_rule_libcuda_not_found(const jg_view *v, json_t *out)
+{
+    static const char *const libcuda[] = {"libcuda.so", NULL};
+    const json_t *m = jg_missing_library(v, libcuda);
+    if (!m || jg_missing_but_listed(v))
+        return;
+    bool container = v->in_container == JG_YES || jg_container_evidenced(v);
+    jg_finding_add_seen(out, &libcuda_missing[container][jg_on_jetson(v)], "missing library", m);
+}

@@ -1,0 +1,153 @@
+/* The observed document (docs/schema.md "Observed"): what a pasted report
+ * showed, in "observed" beside the facts it gave. Field tables
+ * (schema/doc.h), one row per member; the readers (doctor rules) and the
+ * writers (the triage recognisers) use the accessors of schema/observed.h,
+ * so a misspelled or mistyped member does not compile. */
+#ifndef JG_SCHEMA_OBSERVED_FIELDS_H
+#define JG_SCHEMA_OBSERVED_FIELDS_H
+
+/* "observed": lists hold items (JG_OBS_ITEM_FIELDS), at most JG_REPORT_LIST_CAP each. */
+#define JG_OBSERVED_FIELDS(X, P)                                                                  \
+    X(P, cuda_errors, "cuda_errors", ARR)               /* code, call (a probe: + name, text) */  \
+    X(P, missing_libraries, "missing_libraries", ARR)   /* soname */                              \
+    X(P, present_libraries, "present_libraries", ARR)   /* soname: ls / find output */            \
+    X(P, requires, "requires", ARR)                     /* library, major */                      \
+    X(P, wheels, "wheels", ARR)                         /* file */                                \
+    X(P, unsupported_wheels, "unsupported_wheels", ARR) /* wheel, package */                      \
+    X(P, conflicts, "conflicts", ARR)                   /* package, required, installed */        \
+    X(P, images, "images", ARR)                         /* ref, l4t */                            \
+    X(P, devices_seen, "devices_seen", ARR)             /* name */                                \
+    X(P, torch_sessions, "torch_sessions", ARR)         /* version, cuda_available */             \
+    X(P, jetson_hints, "jetson_hints", ARR)             /* strings: why it is about a Jetson */   \
+    X(P, docker, "docker", OBJ)                         /* JG_DOCKER_FIELDS */                    \
+    X(P, host_l4t, "host_l4t", OBJ)                     /* item with version: the host L4T */     \
+    X(P, other_stack, "other_stack", OBJ)               /* item with package: CUDA, not torch */ \
+    X(P, torch_seen, "torch_seen", OBJ)                 /* the item of the first torch line */    \
+    X(P, signals, "signals", OBJ)                       /* JG_SIGNALS -> the item showing it */   \
+    X(P, env, "env", OBJ)                               /* a variable the paste sets -> value */  \
+    X(P, driver_version, "driver_version", INT)         /* 11040: deviceQuery, nvidia-smi */      \
+    X(P, gpu_cc, "gpu_cc", STR)                         /* "8.7": deviceQuery, torch's warning */ \
+    X(P, torch_index_cuda, "torch_index_cuda", STR)     /* "12.1": pytorch.org/whl/cuXYZ named */
+
+/* "observed.docker" */
+#define JG_DOCKER_FIELDS(X, P)                                                                    \
+    X(P, run, "run", BOOL)                                                                        \
+    X(P, build, "build", BOOL)                                                                    \
+    X(P, runtime_nvidia, "runtime_nvidia", BOOL)                                                  \
+    X(P, gpus, "gpus", BOOL)                                                                      \
+    X(P, run_line, "run_line", OBJ)                     /* the item of the docker run line */
+
+/* The members of an observed item: every item has line and text (the line,
+ * scrubbed); the others belong to the lists named above. */
+#define JG_OBS_ITEM_FIELDS(X, P)                                                                  \
+    X(P, line, "line", INT)                                                                       \
+    X(P, text, "text", STR)                                                                       \
+    X(P, code, "code", INT)                                                                       \
+    X(P, call, "call", STR)                                                                       \
+    X(P, name, "name", STR)                                                                       \
+    X(P, soname, "soname", STR)                                                                   \
+    X(P, library, "library", STR)                                                                 \
+    X(P, major, "major", INT)                                                                     \
+    X(P, file, "file", STR)                                                                       \
+    X(P, wheel, "wheel", STR)                                                                     \
+    X(P, package, "package", STR)                                                                 \
+    X(P, required, "required", STR)                                                               \
+    X(P, installed, "installed", STR)                                                             \
+    X(P, ref, "ref", STR)                                                                         \
+    X(P, l4t, "l4t", STR)                                                                         \
+    X(P, version, "version", STR)                                                                 \
+    X(P, cuda_available, "cuda_available", BOOL)
+
+/* The signals: one phrase or shape a recogniser saw, named for the rules. */
+#define JG_SIGNALS(X)                                                                             \
+    X(illegal_instruction)                                                                        \
+    X(exec_format_error)                                                                          \
+    X(image_platform_mismatch)                                                                    \
+    X(container_cli_error)                                                                        \
+    X(numpy_abi)                                                                                  \
+    X(torch_not_compiled)                                                                         \
+    X(nvml_stub)                                                                                  \
+    X(nvml_missing)                                                                               \
+    X(gpu_eacces)                                                                                 \
+    X(user_switch)                                                                                \
+    X(trt_cuda_init_100)                                                                          \
+    X(bnb_setup_failed)                                                                           \
+    X(bnb_kernel_failed)                                                                          \
+    X(conda_forge_torch)                                                                          \
+    X(dgx_spark)                                                                                  \
+    X(cuda_not_installed)                                                                         \
+    X(visible_devices_set)                                                                        \
+    X(stubs_on_library_path)                                                                      \
+    X(library_path_placeholder)                                                                   \
+    X(stub_libcuda_loaded)                                                                        \
+    X(no_cuda_gpus)                                                                               \
+    X(nvcc_missing)                                                                               \
+    X(conda_env)                                                                                  \
+    X(torch_from_pytorch_index)                                                                   \
+    X(pip_torch_default_index)                                                                    \
+    X(pip_tensorflow)                                                                             \
+    X(out_of_memory)                                                                              \
+    X(oom_killer)                                                                                 \
+    X(tensors_on_two_devices)                                                                     \
+    X(trt_engine_version)                                                                         \
+    X(jtop_jetpack_unknown)                                                                       \
+    X(torchvision_ops_missing)                                                                    \
+    X(docker_seccomp)                                                                             \
+    X(docker_no_gpu_driver)                                                                       \
+    X(tegra_nodes_denied)                                                                         \
+    X(ort_no_cuda_provider)                                                                       \
+    X(nvml_permissions)                                                                           \
+    X(empty_cuda_library)                                                                         \
+    X(tf_gpu_query)                                                                               \
+    X(tf_no_gpu)                                                                                  \
+    X(no_wheel_for_platform)                                                                      \
+    X(gpu_too_old)                                                                                \
+    X(no_nvidia_gpu)                                                                              \
+    X(no_nvidia_driver)                                                                           \
+    X(gpu_off_bus)                                                                                \
+    X(gpu_device_handle)                                                                          \
+    X(driver_not_loaded)                                                                          \
+    X(secure_boot)                                                                                \
+    X(nvml_mismatch)                                                                              \
+    X(runtime_not_registered)                                                                     \
+    X(gpus_flag_csv)                                                                              \
+    X(no_gpu_at_build)                                                                            \
+    X(driver_older_than_image)                                                                    \
+    X(csv_mount_lists)                                                                            \
+    X(cudnn_version_mismatch)                                                                     \
+    X(invalid_device_ordinal)                                                                     \
+    X(cuda_in_fork)                                                                               \
+    X(process_killed)                                                                             \
+    X(package_without_cuda)                                                                       \
+    X(no_torch_distribution)                                                                      \
+    X(no_package_distribution)                                                                    \
+    X(local_torch_folder)                                                                         \
+    X(sudo_python)                                                                                \
+    X(gpu_hardware_error)                                                                         \
+    X(module_not_built)                                                                           \
+    X(no_devices_found)                                                                           \
+    X(uvm_missing)                                                                                \
+    X(devices_busy)                                                                               \
+    X(toolkit_hook_missing)                                                                       \
+    X(cdi_unresolved)                                                                             \
+    X(nvml_unknown_error)                                                                         \
+    X(cli_driver_libraries)                                                                       \
+    X(fabric_manager)                                                                             \
+    X(built_for_other_torch)                                                                      \
+    X(library_symbol_mismatch)                                                                    \
+    X(tf_gpu_libraries)                                                                           \
+    X(cuda_home_unset)                                                                            \
+    X(device_side_assert)                                                                         \
+    X(illegal_memory_access)                                                                      \
+    X(nvrtc_builtins)                                                                             \
+    X(cudnn_stated_missing)                                                                       \
+    X(ngc_no_driver)                                                                              \
+    X(driver_init_failed)                                                                         \
+    X(nvidia_smi_missing)                                                                         \
+    X(tegra_node_missing)                                                                         \
+    X(tegra_chip_id)                                                                              \
+    X(toolkit_differs_from_torch)                                                                 \
+    X(cudnn_not_initialized)                                                                      \
+    X(container_shell)
+
+#endif
