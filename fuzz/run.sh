@@ -1,24 +1,28 @@
 #!/bin/sh
-# Build the libFuzzer targets with clang and run each one for a bounded time.
-#   fuzz/run.sh --smoke        5 s per target (CI)
+# Build the libFuzzer targets with clang and run each one for a bounded time:
+# every run first replays the target's seeds, then fuzzes until the time is up.
+#   fuzz/run.sh --smoke        the seeds, then 2 s per target (scripts/test.sh)
 #   fuzz/run.sh SECONDS [NAME] longer runs; crashes land in build/fuzz/crashes/
 # Seeds: fuzz/corpus/<name>/ plus the fixture files listed in fuzz/seeds/<name>.txt.
 set -eu
 cd "$(dirname "$0")/.."
-secs=5
+secs=2
 [ "${1:-}" = "--smoke" ] && shift
 case "${1:-}" in ''|*[!0-9]*) ;; *) secs=$1; shift ;; esac
 only=${1:-}
 command -v clang >/dev/null || { echo "fuzz: clang not installed (scripts/install-deps.sh)" >&2; exit 1; }
 cmake -S . -B build/fuzz -DCMAKE_C_COMPILER=clang -DJETGATE_FUZZ=ON -DJETGATE_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=Debug >/dev/null
-cmake --build build/fuzz -j "$(nproc 2>/dev/null || echo 2)" >/dev/null
+# Only the fuzz targets (and the library they link), not the jetgate binary.
+targets=$(for f in fuzz/fuzz_*.c; do basename "$f" .c; done)
+[ -z "$only" ] || targets=fuzz_$only
+# shellcheck disable=SC2086
+cmake --build build/fuzz -j "$(nproc 2>/dev/null || echo 2)" --target $targets >/dev/null
 mkdir -p build/fuzz/crashes
 status=0
-for exe in build/fuzz/fuzz/fuzz_*; do
-  [ -x "$exe" ] || continue
-  name=$(basename "$exe" | sed 's/^fuzz_//')
-  [ -n "$only" ] && [ "$only" != "$name" ] && continue
+for target in $targets; do
+  exe=build/fuzz/fuzz/$target
+  name=${target#fuzz_}
   work=build/fuzz/corpus/$name
   rm -rf "$work"; mkdir -p "$work"
   [ -d "fuzz/corpus/$name" ] && cp -r "fuzz/corpus/$name/." "$work/" 2>/dev/null || true
@@ -28,7 +32,7 @@ for exe in build/fuzz/fuzz/fuzz_*; do
       for f in $seed; do [ -f "$f" ] && cp "$f" "$work/$(echo "$f" | tr '/' '_')"; done
     done < "fuzz/seeds/$name.txt"
   fi
-  printf 'fuzz %-20s %3ss ... ' "$name" "$secs"
+  printf 'fuzz %-20s %3s seeds, %ss ... ' "$name" "$(ls "$work" | wc -l)" "$secs"
   if "$exe" -max_total_time="$secs" -timeout=10 -rss_limit_mb=1024 -max_len=65536 \
        -artifact_prefix=build/fuzz/crashes/"$name"- "$work" >build/fuzz/"$name".log 2>&1; then
     grep -o 'Done [0-9]* runs' build/fuzz/"$name".log | tail -1

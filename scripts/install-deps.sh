@@ -13,7 +13,7 @@
 set -eu
 build="build-essential cmake pkg-config libjansson-dev libexpat1-dev libyaml-dev"
 tests="libcmocka-dev python3 python3-venv git time"
-# valgrind: scripts/test.sh's valgrind lane; clang + libclang-rt-dev: the fuzz
+# valgrind: scripts/test.sh's memcheck tests (tests/memcheck/); clang + libclang-rt-dev: the fuzz
 # lane (libclang-rt-dev is Debian 12 / Ubuntu 24.04 and later; older releases
 # ship libFuzzer with clang itself).
 optional="valgrind clang libclang-rt-dev"

@@ -44,12 +44,12 @@ static void kill_group(pid_t pid, double grace)
     kill(-pid, SIGKILL);
 }
 
-static int poll_ms(double until)
+static int poll_ms(double until, int cap_ms)
 {
     double left = until - jg_now();
     if (left <= 0)
         return 0;
-    return left * 1000 < REAP_POLL_MS ? (int)(left * 1000) + 1 : REAP_POLL_MS;
+    return left * 1000 < cap_ms ? (int)(left * 1000) + 1 : cap_ms;
 }
 
 /* Read both pipes while the child runs; stop at its exit (plus a short drain)
@@ -59,13 +59,21 @@ static bool supervise(pid_t pid, jg_sink *out, jg_sink *err, double deadline, in
 {
     bool reaped = false;
     double drain_end = 0;
+    int idle_ms = 1;
     for (;;) {
         if (reaped && ((out->fd < 0 && err->fd < 0) || jg_now() >= drain_end))
             return true;
         if (!reaped && jg_now() >= deadline)
             return false;
+        /* With both pipes at EOF only the exit is left to see, and nothing
+         * wakes poll for it: look again after 1, 2, 4 ... ms, not a flat 50. */
+        int cap = REAP_POLL_MS;
+        if (out->fd < 0 && err->fd < 0) {
+            cap = idle_ms;
+            idle_ms = idle_ms * 2 < REAP_POLL_MS ? idle_ms * 2 : REAP_POLL_MS;
+        }
         struct pollfd pf[2] = {{out->fd, POLLIN, 0}, {err->fd, POLLIN, 0}};
-        int n = poll(pf, 2, poll_ms(reaped ? drain_end : deadline));
+        int n = poll(pf, 2, poll_ms(reaped ? drain_end : deadline, cap));
         if (n > 0 && pf[0].revents)
             jg_sink_read(out);
         if (n > 0 && pf[1].revents)

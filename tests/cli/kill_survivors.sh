@@ -29,14 +29,15 @@ sigs="INT TERM HUP KILL"
 i=0 found=0
 while [ $i -lt 20 ]; do
   sig=$(echo $sigs | cut -d' ' -f$(( i % 4 + 1 )))
-  delay=$(python3 -c "import random; print(round(random.uniform(0.2, 2.5), 2))")
+  delay=$(awk -v r="$RANDOM" 'BEGIN { printf "%.2f", 0.2 + 2.3 * r / 32767 }')
   "$JETGATE" run --commit $SHA --quiet --policy hooks.json --python ./py-slow --out ev \
     >/dev/null 2>&1 &
   pid=$!
   sleep "$delay"
   kill -s "$sig" $pid 2>/dev/null || true
+  # Polled every 50 ms (up to 10 s), so a prompt exit costs no more.
   n=0
-  while kill -0 $pid 2>/dev/null && [ $n -lt 50 ]; do sleep 0.2; n=$((n + 1)); done
+  while kill -0 $pid 2>/dev/null && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
   if kill -0 $pid 2>/dev/null; then
     fail "kill $i: jetgate did not stop within 10 s of SIG$sig"
     kill -9 $pid 2>/dev/null || true
@@ -44,10 +45,11 @@ while [ $i -lt 20 ]; do
   wait $pid 2>/dev/null || true
   # The parent-death signal and the forwarded signal act at once; allow a moment.
   left=""
-  for _ in 1 2 3 4 5 6 7 8 9 10; do
+  n=0
+  while [ $n -lt 40 ]; do
     left=$(survivors)
     [ -z "$left" ] && break
-    sleep 0.2
+    sleep 0.05; n=$((n + 1))
   done
   if [ -n "$left" ]; then
     fail "kill $i (SIG$sig after ${delay}s) left: $(ps -o pid,ppid,pgid,args -p $(echo $left | tr ' ' ,) 2>/dev/null | tail -n +2)"

@@ -108,22 +108,10 @@ assert d["predicate"]["status"] == "not_run", d["predicate"]["status"]
 assert d["predicate"]["platform"]["torch"] == sys.argv[2], d["predicate"]["platform"]["torch"]
 PY
 
-# 2. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
-#    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...
-project "$T/b" bee '"helper2"'
-expect_rc 1 setup --venv "$T/a/.venv" "$T/b"
-expect_err 'pip stopped, torch untouched'
-[ "$(imported "$VPY")" = "$NV nvidia" ] || fail "a refused setup changed torch"
-# ...while a plain pip install in the same venv replaces it: the danger is real.
-"$VPY" -m pip install -q --no-index --find-links "$W" "$T/b" >/dev/null 2>&1 || fail "plain pip install failed"
-[ "$(imported "$VPY")" = "2.6.0 pypi-cpu" ] || fail "plain pip install did not replace the vendor torch"
-# and setup, run again on that venv, refuses it: not the NVIDIA build.
-expect_rc 1 setup --venv "$T/a/.venv" "$T/a"
-expect_err 'refusing: torch 2.6.0 ships no CUDA library'
-
-# 3. The project itself asks for another torch: stopped before pip runs, with the line.
-#    (One second venv serves steps 3 and 4: making a venv is the slow part.)
-V2=$T/v2
+# 2. The project itself asks for another torch: stopped before pip runs, with the line.
+#    (Steps 2 and 3 use step 1's venv, before step 4 breaks it: making a venv
+#    is the slow part.)
+V2=$T/a/.venv
 project "$T/c" cee '"torch>=2.6"'
 expect_rc 1 setup --venv "$V2" "$T/c"
 expect_err "^$T/c/pyproject.toml:9: torch.replace: torch >=2.6"
@@ -134,7 +122,7 @@ expect_rc 0 setup --venv "$V2" "$T/q"    # without the extra, bitsandbytes is no
 expect_rc 1 setup --venv "$V2" --extra quant "$T/q"
 expect_err 'pyproject.toml:[0-9]*: bitsandbytes: '
 
-# 4. A uv.lock project: the locked packages without torch, --no-deps, pip check.
+# 3. A uv.lock project: the locked packages without torch, --no-deps, pip check.
 project "$T/d" dee '"torch>=2.0", "helper"'
 cat >"$T/d/uv.lock" <<'EOT'
 version = 1
@@ -163,6 +151,19 @@ expect_err 'left out of the export'
 grep -q '^helper==1.0$' "$V2/jetgate-lock-export.txt" || fail "export lacks helper==1.0"
 grep -q '^torch' "$V2/jetgate-lock-export.txt" && fail "export holds torch"
 [ "$(imported "$V2/bin/python")" = "$NV nvidia" ] || fail "lock install replaced torch"
+
+# 4. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
+#    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...
+project "$T/b" bee '"helper2"'
+expect_rc 1 setup --venv "$T/a/.venv" "$T/b"
+expect_err 'pip stopped, torch untouched'
+[ "$(imported "$VPY")" = "$NV nvidia" ] || fail "a refused setup changed torch"
+# ...while a plain pip install in the same venv replaces it: the danger is real.
+"$VPY" -m pip install -q --no-index --find-links "$W" "$T/b" >/dev/null 2>&1 || fail "plain pip install failed"
+[ "$(imported "$VPY")" = "2.6.0 pypi-cpu" ] || fail "plain pip install did not replace the vendor torch"
+# and setup, run again on that venv, refuses it: not the NVIDIA build.
+expect_rc 1 setup --venv "$T/a/.venv" "$T/a"
+expect_err 'refusing: torch 2.6.0 ships no CUDA library'
 
 # 5. Unsafe venvs and hosts, each refused with its reason.
 expect_rc 2 setup --venv / "$T/a"

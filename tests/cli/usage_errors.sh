@@ -4,7 +4,8 @@
 . "$(dirname "$0")/lib.sh.inc"
 # Under JG_VALGRIND=1 the per-command loop runs under valgrind (every command's
 # parser and help); the long list of single-option cases below runs the plain
-# binary, keeping this test short in the valgrind lane (scripts/test.sh).
+# binary, keeping this test short under valgrind (scripts/test.sh's memcheck of
+# every command is tests/memcheck/).
 J=${real:-$JETGATE}
 SHA=3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345
 hint() { echo "(try 'jetgate $1 --help')"; }
