@@ -16,9 +16,10 @@ Usage:
       print per-set accuracy and the confident wrong blames (named for the
       development set, counted for validation); --show dev lists only the
       development set's reports (the set rules are tuned on)
-  doctor-corpus.py JETGATE --check DEV_MIN VAL_MIN
-      exit 1 when an accuracy is below its floor, a confident wrong blame
-      appears, or MANIFEST.tsv does not match the report files
+  doctor-corpus.py JETGATE --check DEV_MIN VAL_MIN [MAX_WRONG]
+      exit 1 when an accuracy is below its floor, more confident wrong blames
+      appear than MAX_WRONG (default 0), or MANIFEST.tsv does not match the
+      report files
   doctor-corpus.py --manifest [--corpus DIR]
       rewrite MANIFEST.tsv from the report headers
 """
@@ -132,6 +133,8 @@ def main(argv):
         return 0
     i = argv.index("--check")
     floors = {"dev": float(argv[i + 1]), "validation": float(argv[i + 2])}
+    # the recorded count of confident wrong blames the check tolerates (default none)
+    most_wrong = int(argv[i + 3]) if len(argv) > i + 3 and argv[i + 3].isdigit() else 0
     bad = [w for w, (ok, n) in sets.items() if n == 0 or 100.0 * ok / n < floors[w]]
     with open(manifest, encoding="utf-8") as f:
         stale = f.read() != manifest_text(corpus)
@@ -139,7 +142,9 @@ def main(argv):
         print("MANIFEST.tsv is stale: run bench/doctor-corpus.py --manifest")
     for w in bad:
         print("accuracy on %s below the recorded %.1f %%" % (w, floors[w]))
-    return 1 if bad or wrong or stale or no_evidence else 0
+    if len(wrong) > most_wrong:
+        print("confident wrong blames: %d, more than the recorded %d" % (len(wrong), most_wrong))
+    return 1 if bad or len(wrong) > most_wrong or stale or no_evidence else 0
 
 
 if __name__ == "__main__":
