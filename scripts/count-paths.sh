@@ -15,10 +15,10 @@ sections='container|cuda|cuda_driver|gpu|host|jetpack|jetson|l4t|module|packages
 # Lines naming checks or lint rules ("host.arm64", "jetson.triggers") are not lookups.
 facts=$(grep -rnE "\"($sections)\\.[a-z_0-9.]+\"" src --include=*.c --include=*.h |
         grep -vE '^src/schema/|jg_check|jg_lint_find|jg_findings_add|check_ids|"(host\.(arm64|jetson|module)|jetson\.(triggers|upload[a-z._]*))"' |
-        grep -oE "^[^:]+:[0-9]+:|\"($sections)\\.[a-z_0-9.]+\"" |
+        grep -oE "^[^:]+:[0-9]+:|\"($sections)\\.[a-z_0-9.]+\"" | grep -v '\.csv"$' |
         awk '/^src/ { where = $0; next } { print where $0 }' || true)
 obs_keys='cuda_errors|missing_libraries|requires|wheels|conflicts|images|devices_seen|torch_sessions|docker|host_l4t|driver_version|gpu_cc|jetson_hints|signals|env|torch_index_cuda|unsupported_wheels|present_libraries|other_stack|torch_seen'
-signals='illegal_instruction|exec_format_error|image_platform_mismatch|container_cli_error|numpy_abi|torch_not_compiled|nvml_stub|nvml_missing|gpu_eacces|user_switch|trt_cuda_init_100|bnb_setup_failed|bnb_kernel_failed|conda_forge_torch|dgx_spark|cuda_not_installed|visible_devices_set|stubs_on_library_path|stub_libcuda_loaded|library_path_placeholder|no_cuda_gpus|nvcc_missing|conda_env|torch_from_pytorch_index|pip_torch_default_index|pip_tensorflow|out_of_memory|oom_killer|tensors_on_two_devices|trt_engine_version|jtop_jetpack_unknown|torchvision_ops_missing|docker_seccomp|docker_no_gpu_driver|tegra_nodes_denied|ort_no_cuda_provider|nvml_permissions|empty_cuda_library|tf_no_gpu|tf_gpu_query|no_wheel_for_platform'
+signals=$(sed -n 's/^ *X(\([a-z0-9_]*\)).*/\1/p' src/schema/observed_fields.h | sed -n '/^illegal_instruction$/,$p' | paste -sd'|')
 # A line that touches the observed document: its variables and helpers.
 obs_line='observed|->obs\b|\bobs\b|jg_(view_signal|tp_signal|obs_list|tp_add|tp_room|tp_set)'
 observed=$( (grep -rnE "\"($signals)\"" src --include=*.c --include=*.h || true;

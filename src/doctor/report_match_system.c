@@ -22,7 +22,7 @@ static const struct {
     {"cuda driver initialization failed, you might not have a cuda gpu", JG_SIG_driver_init_failed},
     {"nvidia-smi: command not found", JG_SIG_nvidia_smi_missing},
     {"nvidia-smi: not found", JG_SIG_nvidia_smi_missing},
-    {"could not read tegra chip id", JG_SIG_tegra_chip_id},
+    {"could not read tegra chip id", JG_SIG_tegra_chip_id_unread},
     {"uncorrectable ecc error", JG_SIG_gpu_hardware_error},
     {"gpu is lost", JG_SIG_gpu_off_bus},
     {"gpu requires reset", JG_SIG_gpu_hardware_error},
@@ -238,7 +238,7 @@ void jg_rx_system(jg_tp *p)
     if (find(p, "nvml_success == r internal assert failed"))
         jg_tp_signal(p, JG_SIG_out_of_memory);
     if (has_word(p, "dcgm") || find(p, "dcgm-exporter"))
-        jg_tp_signal(p, JG_SIG_dcgm);
+        jg_tp_signal(p, JG_SIG_dcgm_named);
     if (find(p, "failed to initialize nvml: unknown error"))
         jg_tp_signal(p, JG_SIG_nvml_unknown_error);
 }

@@ -122,7 +122,7 @@ void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out)
 {
     static const char *const tegra[] = {"libnvrm", "libnvos.so", "libnvrm_gpu", NULL};
     const json_t *node = jg_view_signal(v, JG_SIG_tegra_node_missing);
-    const json_t *chip = jg_view_signal(v, JG_SIG_tegra_chip_id);
+    const json_t *chip = jg_view_signal(v, JG_SIG_tegra_chip_id_unread);
     const json_t *lib = jg_missing_library(v, tegra);
     const json_t *seen = node ? node : lib ? lib : chip;
     if (!seen)

@@ -210,7 +210,7 @@ const jg_signal_rule jg_signal_rules_lower[] = {
      NULL, JG_PT_NO_NVIDIA_GPU, JG_AT_NONE, {0}},
     /* DCGM (and dcgm-exporter) does not support Jetson's integrated GPU
      * (tests/data/corpus/FACTS-FOUND.md: NVIDIA/dcgm-exporter#101) */
-    {JG_SIG_dcgm, "DCGM",
+    {JG_SIG_dcgm_named, "DCGM",
      {"hardware.dcgm-not-on-jetson", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
       "DCGM (and dcgm-exporter) does not support Jetson's integrated GPU: no runtime setting "
       "makes it work",

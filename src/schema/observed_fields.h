@@ -146,7 +146,7 @@
     X(driver_init_failed)                                                                         \
     X(nvidia_smi_missing)                                                                         \
     X(tegra_node_missing)                                                                         \
-    X(tegra_chip_id)                                                                              \
+    X(tegra_chip_id_unread)                                                                       \
     X(toolkit_differs_from_torch)                                                                 \
     X(cudnn_not_initialized)                                                                      \
     X(container_shell)                                                                            \
@@ -159,7 +159,7 @@
     X(running_on_cpu)                                                                             \
     X(resolver_failed)                                                                            \
     X(pypi_pytorch_placeholder)                                                                   \
-    X(dcgm)                                                                                       \
+    X(dcgm_named)                                                                                 \
     X(compose_without_gpu_devices)                                                                \
     X(torch_system_library_missing)
 
