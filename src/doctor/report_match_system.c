@@ -145,6 +145,9 @@ static void shell_lines(jg_tp *p)
     /* a traceback through a relative torch/__init__.py: a source folder named torch */
     if (find(p, "file \"torch/__init__.py\""))
         jg_tp_signal(p, JG_SIG_local_torch_folder);
+    /* the NVIDIA runtime's CSV mode exists only on Jetsons */
+    if (find(p, "auto-detected mode as 'csv'") || find(p, "invoking the nvidia container runtime hook"))
+        jg_tp_jetson_hint(p, "the NVIDIA container runtime in CSV mode");
     /* the NVIDIA runtime's mount lists (JetPack 4/5 CSV mode) */
     if (find(p, "l4t.csv") || (find(p, "cuda.csv") && find(p, "cudnn.csv")))
         jg_tp_signal(p, JG_SIG_csv_mount_lists);
