@@ -10,9 +10,18 @@
 
 #include "doctor/report_text.h"
 
+/* The line may hold needle: its first character pair occurs (no false "no"). */
+static inline bool may_hold(const jg_tp *p, const char *needle)
+{
+    if (!needle[0] || !needle[1])
+        return true;
+    unsigned h = JG_TP_PAIR(needle[0], needle[1]);
+    return (p->pairs[h >> 3] >> (h & 7)) & 1u;
+}
+
 static inline const char *find(const jg_tp *p, const char *needle)
 {
-    return strstr(p->lower, needle);
+    return may_hold(p, needle) ? strstr(p->lower, needle) : NULL;
 }
 
 /* The original-case text just after needle, or NULL. */
@@ -30,7 +39,7 @@ static inline bool word_char(char c)
 static inline bool has_word(const jg_tp *p, const char *w)
 {
     size_t n = strlen(w);
-    for (const char *s = strstr(p->lower, w); s; s = strstr(s + 1, w)) {
+    for (const char *s = find(p, w); s; s = strstr(s + 1, w)) {
         bool left = s == p->lower || !word_char(s[-1]);
         if (left && !word_char(s[n]))
             return true;

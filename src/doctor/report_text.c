@@ -132,8 +132,14 @@ void jg_tp_line(jg_tp *p, const char *clean)
         return;
     p->text = clean;
     size_t i = 0;
-    for (; clean[i] && i < sizeof p->lower - 1; i++)
+    memset(p->pairs, 0, sizeof p->pairs);
+    for (; clean[i] && i < sizeof p->lower - 1; i++) {
         p->lower[i] = (char)tolower((unsigned char)clean[i]);
+        if (i) {
+            unsigned h = JG_TP_PAIR(p->lower[i - 1], p->lower[i]);
+            p->pairs[h >> 3] |= (unsigned char)(1u << (h & 7));
+        }
+    }
     p->lower[i] = '\0';
     jg_match_line(p);
 }

@@ -27,10 +27,16 @@ typedef struct jg_tp {
     size_t line;            /* 1-based number of the current line */
     const char *text;       /* the cleaned line */
     char lower[4096];       /* its lowercase copy, for case-insensitive matching */
+    /* which character pairs occur in lower (hashed, JG_TP_PAIR): a phrase whose first
+     * pair is absent cannot match, so most recognisers skip strstr on most lines */
+    unsigned char pairs[512];
     enum jg_expect expect;  /* a Python REPL expression whose value comes next */
     int expect_left;        /* lines to wait for it (warnings may come first) */
     char pip_show[16];      /* the package a "pip show" block is about */
 } jg_tp;
+
+/* The pair filter's hash of two characters (0..4095). */
+#define JG_TP_PAIR(a, b) ((((unsigned)(unsigned char)(a) << 5) ^ (unsigned char)(b)) & 4095u)
 
 void jg_tp_init(jg_tp *p);
 /* Feed one cleaned line. */
