@@ -14,6 +14,7 @@
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "report/render.h"
+#include "schema/claim.h"
 #include "util/json.h"
 #include "util/msg.h"
 
@@ -115,7 +116,7 @@ static int decide(const struct claim_opts *o, const json_t *policy, const jg_pol
     json_t *d = jg_claim_finish(&c, files);
     code = JG_EXIT_USAGE;
     if (jg_render_out(d, o->json, jg_render_claim_text) == 0)
-        code = json_is_true(json_object_get(d, "claimable")) ? JG_EXIT_OK : JG_EXIT_NO;
+        code = JG_BOOL(claim, d, claimable) == 1 ? JG_EXIT_OK : JG_EXIT_NO;
     char desc[PATH_MAX + 128];
     if (!o->json)
         printf("policy: %s\n", jg_policy_src_describe(src, desc, sizeof desc));

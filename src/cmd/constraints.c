@@ -13,6 +13,7 @@
 #include "install/reqfile.h"
 #include "policy/policy.h"
 #include "policy/project.h"
+#include "schema/policy.h"
 #include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
@@ -132,9 +133,8 @@ static int check(const struct opts *o, const json_t *policy, json_t *probe, bool
     json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
     snprintf(source, sizeof source, "%s", o->python);
     if (pin) {
-        bool image = strcmp(jg_json_str(jg_json_find_id(json_object_get(policy, "tiers"),
-                                                         o->tier), "pytorch.kind"),
-                            "container") == 0;
+        const json_t *pt = JG_OBJ(tier, jg_policy_tier(policy, o->tier), pytorch);
+        bool image = strcmp(JG_STR(pin, pt, kind), "container") == 0;
         snprintf(source, sizeof source, "tier %s's %s", o->tier,
                  image ? "container pin (the torch the policy records for the image)"
                        : "pinned wheel");
@@ -192,7 +192,7 @@ static const char *host_tier(const json_t *policy)
         return NULL;
     json_t *facts = jg_facts_collect_files(&r);
     const json_t *tier = facts ? jg_gate_tier_for(policy, facts) : NULL;
-    const char *id = json_string_value(json_object_get(tier, "id")); /* owned by policy */
+    const char *id = JG_STR(tier, tier, id); /* owned by policy */
     json_decref(facts);
     jg_root_free(&r);
     if (id)

@@ -13,6 +13,7 @@
 #include "policy/discover.h"
 #include "policy/policy.h"
 #include "policy/scaffold.h"
+#include "schema/policy.h"
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -91,7 +92,7 @@ static void explain(const char *path, const struct init_opts *o)
 /* The tier's labels as the reusable workflow's tier-labels input wants them. */
 static void explain_workflow(const json_t *doc, const char *tier)
 {
-    const json_t *labels = json_object_get(jg_policy_tier(doc, tier ? tier : ""), "runner_labels");
+    const json_t *labels = JG_NODE(tier, jg_policy_tier(doc, tier ? tier : ""), runner_labels);
     if (!json_array_size(labels))
         return;
     char *text = json_dumps(labels, JSON_COMPACT);

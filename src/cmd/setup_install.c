@@ -14,6 +14,7 @@
 #include "install/reqfile.h"
 #include "install/setup.h"
 #include "schema/pyprobe.h"
+#include "schema/policy.h"
 #include "util/atomic.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -130,7 +131,7 @@ static int under_constraints(struct setup_opts *o, const json_t *probe, bool no_
 int setup_install(struct setup_opts *o, const json_t *policy, const json_t *tier)
 {
     char why[1024], bwhy[256], lock[PATH_MAX + 16], pyproject[PATH_MAX + 16];
-    int no_bnb = jg_bnb_excluded(policy, jg_json_str(tier, "id"), bwhy, sizeof bwhy);
+    int no_bnb = jg_bnb_excluded(policy, JG_STR(tier, tier, id), bwhy, sizeof bwhy);
     json_t *probe = jg_install_probe(o->venv_py, 0, why, sizeof why);
     if (!probe)
         return jg_err("setup: cannot ask the venv's interpreter: %s", why), JG_EXIT_NO;

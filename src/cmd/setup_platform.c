@@ -16,6 +16,7 @@
 #include "util/sysroot.h"
 #include "schema/doctor.h"
 #include "schema/facts.h"
+#include "schema/policy.h"
 
 /* The layer that is missing, as doctor names it: the hardware finding when
  * there is one, else the first error. */
@@ -53,17 +54,16 @@ int setup_platform(struct setup_opts *o, const json_t *policy, const json_t **ti
     const char *arch = JG_FACT_STR(facts, host_arch);
     snprintf(o->host_arch, sizeof o->host_arch, "%s", arch ? arch : "");
     int rc = 0;
-    const char *id = jg_json_str(*tier, "id");
+    const char *id = JG_STR(tier, *tier, id), *name = JG_STR(tier, *tier, name);
     if (!*tier) {
         explain(facts, o->root ? "sysroot" : "live");
         rc = JG_EXIT_NO;
     } else if (o->tier && strcmp(o->tier, id) != 0) {
-        jg_err("setup: this host is tier %s (%s), not %s", id, jg_json_str(*tier, "name"),
-               o->tier);
+        jg_err("setup: this host is tier %s (%s), not %s", id, name, o->tier);
         rc = JG_EXIT_NO;
     } else {
-        jg_progress("setup: this host is tier %s (%s, JetPack %s)", id,
-                    jg_json_str(*tier, "name"), jg_json_str(*tier, "software.jetpack"));
+        jg_progress("setup: this host is tier %s (%s, JetPack %s)", id, name,
+                    JG_STR(tier, *tier, jetpack));
     }
     json_decref(facts);
     return rc;

@@ -12,6 +12,7 @@
 #include "install/reqfile.h"
 #include "install/setup.h"
 #include "schema/pyprobe.h"
+#include "schema/policy.h"
 #include "util/json.h"
 #include "util/msg.h"
 
@@ -66,12 +67,13 @@ static int local_wheel(const struct setup_opts *o, char *path, size_t n)
 
 static int install_wheel(const struct setup_opts *o, const json_t *tier)
 {
-    const char *pin = jg_json_str(tier, "pytorch.pin"), *kind = jg_json_str(tier, "pytorch.kind");
-    const char *sha = jg_json_str(tier, "pytorch.sha256");
+    const json_t *pt = JG_OBJ(tier, tier, pytorch);
+    const char *pin = JG_STR(pin, pt, pin), *kind = JG_STR(pin, pt, kind);
+    const char *sha = JG_STR(pin, pt, sha256), *id = JG_STR(tier, tier, id);
     char wname[64], wver[128], pname[64], pver[128], path[PATH_MAX], hex[80], why[1024];
     if (!kind || strcmp(kind, "wheel") != 0 || !pin)
-        return jg_err("setup: tier %s pins no torch wheel, so --wheel cannot be checked",
-                      jg_json_str(tier, "id")), JG_EXIT_NO;
+        return jg_err("setup: tier %s pins no torch wheel, so --wheel cannot be checked", id),
+               JG_EXIT_NO;
     if (!jg_wheel_version(o->wheel, wname, sizeof wname, wver, sizeof wver) ||
         !jg_wheel_version(pin, pname, sizeof pname, pver, sizeof pver) ||
         strcmp(wname, pname) != 0 || strcmp(wver, pver) != 0)
@@ -79,7 +81,7 @@ static int install_wheel(const struct setup_opts *o, const json_t *tier)
     if (!sha)
         return jg_err("setup: the policy records no sha256 for tier %s's wheel, so %s cannot be "
                       "verified; add \"sha256\" to its pytorch pin (sha256sum of the wheel "
-                      "from NVIDIA)", jg_json_str(tier, "id"), o->wheel), JG_EXIT_NO;
+                      "from NVIDIA)", id, o->wheel), JG_EXIT_NO;
     if (local_wheel(o, path, sizeof path) < 0 || wheel_sha256(o, path, hex, sizeof hex) < 0)
         return JG_EXIT_NO;
     if (strcasecmp(hex, sha) != 0)
@@ -97,20 +99,21 @@ static int judge(const struct setup_opts *o, const json_t *tier, const json_t *p
 {
     char why[512], pname[64], pver[128];
     const char *have = JG_STR(cprobe, probe, torch_version);
-    const char *kind = jg_json_str(tier, "pytorch.kind"), *pin = jg_json_str(tier, "pytorch.pin");
+    const json_t *pt = JG_OBJ(tier, tier, pytorch);
+    const char *kind = JG_STR(pin, pt, kind), *pin = JG_STR(pin, pt, pin);
+    const char *id = JG_STR(tier, tier, id);
     if (!jg_torch_is_vendor(probe, why, sizeof why))
         return jg_err("setup: refusing: %s (the venv %s sees it)", why, o->venv_dir), JG_EXIT_NO;
     if (kind && strcmp(kind, "container") == 0)
         return jg_err("setup: tier %s pins the container %s, not a flashed-host torch: build "
-                      "docker/jetson.Dockerfile instead", jg_json_str(tier, "id"), pin),
+                      "docker/jetson.Dockerfile instead", id, pin),
                JG_EXIT_NO;
     if (kind && jg_wheel_version(pin, pname, sizeof pname, pver, sizeof pver) &&
         strcmp(pver, have) != 0)
         return jg_err("setup: torch %s is installed, but tier %s pins %s: install that wheel "
-                      "first", have, jg_json_str(tier, "id"), pin), JG_EXIT_NO;
+                      "first", have, id, pin), JG_EXIT_NO;
     if (!kind)
-        jg_warn("setup: tier %s pins no torch; keeping the installed NVIDIA build %s",
-                jg_json_str(tier, "id"), have);
+        jg_warn("setup: tier %s pins no torch; keeping the installed NVIDIA build %s", id, have);
     return 0;
 }
 
@@ -119,13 +122,12 @@ int setup_torch(struct setup_opts *o, const json_t *tier, json_t **before)
     char why[1024];
     json_t *probe = probe_venv(o, why, sizeof why);
     int rc = probe ? 0 : (jg_err("setup: cannot ask the venv's interpreter: %s", why), JG_EXIT_NO);
+    const char *pin = JG_STR(pin, JG_OBJ(tier, tier, pytorch), pin);
     if (rc == 0 && !JG_STR(cprobe, probe, torch_version)) {
         rc = o->wheel ? install_wheel(o, tier)
                       : (jg_err("setup: the venv sees no torch: install NVIDIA's wheel for "
                                 "this JetPack (tier pin: %s) for %s, or pass --wheel",
-                                jg_json_str(tier, "pytorch.pin") ? jg_json_str(tier, "pytorch.pin")
-                                                                 : "none",
-                                o->python), JG_EXIT_NO);
+                                pin ? pin : "none", o->python), JG_EXIT_NO);
         json_decref(probe);
         probe = rc == 0 ? probe_venv(o, why, sizeof why) : NULL;
         if (rc == 0 && !probe)

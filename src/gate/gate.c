@@ -6,6 +6,7 @@
 #include "gate/check.h"
 #include "policy/accept.h"
 #include "schema/check.h"
+#include "schema/policy.h"
 #include "util/json.h"
 
 const char *const jg_gate_check_ids[] = {
@@ -47,5 +48,5 @@ json_t *jg_gate_checks(const jg_gate_in *in)
 
 const json_t *jg_gate_find(const json_t *policy, const char *gate_id)
 {
-    return jg_json_find_id(json_object_get(policy, "gates"), gate_id);
+    return jg_json_find_id(JG_NODE(policy, policy, gates), gate_id);
 }

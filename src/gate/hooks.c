@@ -9,6 +9,7 @@
 #include "gate/check.h"
 #include "gate/junit.h"
 #include "schema/check.h"
+#include "schema/policy.h"
 #include "util/env.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -92,7 +93,7 @@ static json_t *with_output(json_t *m, const jg_child *c)
 
 static json_t *device_auto(const json_t *cfg, const jg_hooks_opts *o)
 {
-    const char *cmd = json_string_value(json_object_get(cfg, "command"));
+    const char *cmd = JG_STR(hook, cfg, command);
     if (!cmd)
         return jg_check("project.device_auto", "error", 0, NULL, "hook has no \"command\"");
     jg_progress("running the project's device=auto hook");
@@ -146,8 +147,8 @@ static json_t *judge_junit(const char *path, const jg_child *c)
 
 static json_t *tests(const json_t *cfg, const jg_hooks_opts *o)
 {
-    const char *cmd = json_string_value(json_object_get(cfg, "command"));
-    const char *junit = json_string_value(json_object_get(cfg, "junit"));
+    const char *cmd = JG_STR(hook, cfg, command);
+    const char *junit = JG_STR(hook, cfg, junit);
     if (!cmd)
         return jg_check("project.tests", "error", 0, NULL, "hook has no \"command\"");
     char dir[] = "/tmp/jetgate-junit-XXXXXX", path[1100];
@@ -197,9 +198,8 @@ static json_t *hook_check(const char *id, const json_t *cfg, const char *refusal
 
 json_t *jg_gate_run_hooks(const json_t *gate, const jg_hooks_opts *o)
 {
-    const json_t *hooks = json_object_get(gate, "hooks");
-    const json_t *da = json_object_get(hooks, "device_auto");
-    const json_t *ts = json_object_get(hooks, "tests");
+    const json_t *da = JG_NODE(gate, gate, device_auto);
+    const json_t *ts = JG_NODE(gate, gate, tests);
     const char *refusal = jg_hooks_refusal(getenv("GITHUB_EVENT_NAME"), getenv("RUNNER_ENVIRONMENT"));
     if (refusal && (json_is_object(da) || json_is_object(ts)))
         jg_err("project hooks: %s", refusal);

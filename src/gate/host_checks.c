@@ -6,6 +6,7 @@
 
 #include "facts/fact.h"
 #include "gate/check.h"
+#include "schema/fact.h"
 #include "schema/facts.h"
 #include "util/json.h"
 
@@ -64,7 +65,7 @@ static json_t *check_module(const json_t *facts)
                      : "");
     if (!jp) {
         const json_t *f = JG_FACT_NODE(facts, jetpack_version);
-        const char *r = json_string_value(json_object_get(f, "reason"));
+        const char *r = JG_STR(fact, f, reason);
         size_t used = strlen(why);
         snprintf(why + used, sizeof why - used, "%sJetPack not identified (%s)", used ? "; " : "",
                  r ? r : status_of(facts, JG_FF_jetpack_version));

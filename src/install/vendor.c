@@ -9,6 +9,7 @@
 #include "install/pep440.h"
 #include "install/reqfile.h"
 #include "schema/pyprobe.h"
+#include "schema/policy.h"
 
 /* "nvYY.MM" after '+' or '.' in the local part, e.g. 2.5.0a0+872d972e41.nv24.08.17622132 */
 static bool has_nv_tag(const char *version)
@@ -62,11 +63,12 @@ int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t
 {
     size_t i;
     json_t *tier;
-    bool all_supported = json_array_size(json_object_get(policy, "tiers")) > 0;
-    json_array_foreach(json_object_get(policy, "tiers"), i, tier)
+    const json_t *tiers = JG_NODE(policy, policy, tiers);
+    bool all_supported = json_array_size(tiers) > 0;
+    json_array_foreach(tiers, i, tier)
     {
-        const char *id = json_string_value(json_object_get(tier, "id"));
-        const char *bnb = json_string_value(json_object_get(tier, "bitsandbytes"));
+        const char *id = JG_STR(tier, tier, id);
+        const char *bnb = JG_STR(tier, tier, bitsandbytes);
         bool supported = bnb && strcmp(bnb, "supported") == 0;
         if (tier_id && id && strcmp(id, tier_id) == 0) {
             snprintf(why, n, "tier %s marks bitsandbytes %s", id, supported ? "supported"
@@ -96,15 +98,15 @@ json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id)
 {
     size_t i;
     json_t *tier;
-    json_array_foreach(json_object_get(policy, "tiers"), i, tier)
+    json_array_foreach(JG_NODE(policy, policy, tiers), i, tier)
     {
-        const char *id = json_string_value(json_object_get(tier, "id"));
+        const char *id = JG_STR(tier, tier, id);
         if (!tier_id || !id || strcmp(id, tier_id) != 0)
             continue;
-        const json_t *pt = json_object_get(tier, "pytorch");
-        const char *kind = json_string_value(json_object_get(pt, "kind"));
-        const char *pin = json_string_value(json_object_get(pt, "pin"));
-        const char *recorded = json_string_value(json_object_get(pt, "torch"));
+        const json_t *pt = JG_NODE(tier, tier, pytorch);
+        const char *kind = JG_STR(pin, pt, kind);
+        const char *pin = JG_STR(pin, pt, pin);
+        const char *recorded = JG_STR(pin, pt, torch);
         char name[64], version[128], py[16] = "";
         jg_version parsed;
         if (kind && strcmp(kind, "container") == 0 && recorded &&

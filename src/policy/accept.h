@@ -30,7 +30,4 @@ enum jg_project_checks jg_accept_project_checks(const json_t *gate);
 /* The gate's written opt-out reason, or NULL. */
 const char *jg_accept_opt_out(const json_t *gate);
 
-/* The gate field that opts out of project checks. */
-#define JG_PROJECT_OPT_OUT_KEY "project_checks_opt_out"
-
 #endif

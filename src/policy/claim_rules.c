@@ -11,6 +11,7 @@
 #include "policy/policy.h"
 #include "schema/check.h"
 #include "schema/evidence.h"
+#include "schema/policy.h"
 #include "util/json.h"
 
 static void rule_gate(struct verdict *v, const json_t *pred)
@@ -248,20 +249,20 @@ static void rule_run(struct verdict *v, const jg_claim_ctx *cx, const json_t *pr
     bool ok = false;
     for (size_t i = 0; event && i < 3; i++)
         ok = ok || strcmp(event, trusted[i]) == 0;
-    if (!ok || !jg_json_list_has(json_object_get(cx->gate, "triggers"), event))
+    if (!ok || !jg_json_list_has(JG_NODE(gate, cx->gate, triggers), event))
         jg_claim_add(v->deny, "event_not_allowed",
                      "run event %s is not a trusted trigger of the gate (workflow_dispatch, "
                      "schedule, release)",
                      event ? event : "unknown");
     json_t *need = json_pack("[s, s, s, s]", "self-hosted", "linux", "ARM64", "jetson");
-    json_array_extend(need, json_object_get(cx->gate, "runner_labels"));
+    json_array_extend(need, JG_NODE(gate, cx->gate, runner_labels));
     const json_t *have = JG_NODE(run, run, runner_labels);
     char missing[256];
     if (missing_labels(need, have, missing, sizeof missing))
         jg_claim_add(v->deny, "runner_labels_missing", "the runner lacks the label(s) %s",
                      missing);
     json_decref(need);
-    if (missing_labels(json_object_get(cx->tier, "runner_labels"), have, missing, sizeof missing))
+    if (missing_labels(JG_NODE(tier, cx->tier, runner_labels), have, missing, sizeof missing))
         jg_claim_add(v->notes, "tier_labels_missing",
                      "the runner lacks the tier's recommended label(s) %s", missing);
 }

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "policy/lint_internal.h"
+#include "schema/policy.h"
 
 #define ARTIFACT_NAME "conditional-jetson-${{github.run_attempt}}"
 #define UPLOAD_ACTION "actions/upload-artifact@"
@@ -96,9 +97,9 @@ static void check_tier_labels(struct jg_wf *w, const jg_ynode *labels)
     size_t i;
     json_t *tier;
     char names[512] = "";
-    json_array_foreach(json_object_get(w->policy, "tiers"), i, tier)
+    json_array_foreach(JG_NODE(policy, w->policy, tiers), i, tier)
     {
-        const json_t *want = json_object_get(tier, "runner_labels");
+        const json_t *want = JG_NODE(tier, tier, runner_labels);
         if (json_array_size(want) == 0)
             continue; /* a deferred tier without runners */
         if (labels_have_all(labels, want))
@@ -127,7 +128,7 @@ static bool expression_names_base(const struct jg_wf *w, const jg_ynode *labels)
         return false;
     size_t i;
     json_t *v;
-    json_array_foreach(json_object_get(jg_lint_gate(w->policy), "runner_labels"), i, v) {
+    json_array_foreach(JG_NODE(gate, jg_lint_gate(w->policy), runner_labels), i, v) {
         char quoted[128];
         snprintf(quoted, sizeof quoted, "\"%s\"", json_string_value(v));
         if (!strstr(labels->text, quoted))
@@ -152,7 +153,7 @@ static void check_runs_on(struct jg_wf *w, const jg_ynode *key, const jg_ynode *
     }
     size_t i;
     json_t *v;
-    json_array_foreach(json_object_get(jg_lint_gate(w->policy), "runner_labels"), i, v)
+    json_array_foreach(JG_NODE(gate, jg_lint_gate(w->policy), runner_labels), i, v)
     {
         const char *want = json_string_value(v);
         if (want && !labels_have(labels, want))
@@ -186,8 +187,7 @@ static void check_upload(struct jg_wf *w, const jg_ynode *step, const jg_ynode *
 {
     const jg_ynode *with = jg_ymap_get(step, "with");
     const jg_ynode *at = with ? with : uses;
-    long want = json_integer_value(json_object_get(json_object_get(w->policy, "evidence"),
-                                                   "retention_days"));
+    long want = (long)JG_INT(policy, w->policy, retention_days, 0);
     const jg_ynode *days = jg_ymap_get(with, "retention-days");
     if (scalar_long(days) != want)
         jg_lint_find(w, days ? days : at, "jetson.upload.retention-days",
@@ -278,7 +278,7 @@ static void check_trigger(struct jg_wf *w, const jg_ynode *ev, const json_t *all
 void jg_lint_triggers(struct jg_wf *w)
 {
     const jg_ynode *on = jg_ymap_get(w->root, "on");
-    const json_t *allowed = json_object_get(jg_lint_gate(w->policy), "triggers");
+    const json_t *allowed = JG_NODE(gate, jg_lint_gate(w->policy), triggers);
     if (!on) {
         jg_lint_find(w, w->root, "jetson.triggers", "the workflow has no 'on' triggers");
         return;

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "policy/lint_internal.h"
+#include "schema/policy.h"
 
 #define MAX_LABELS 32
 
@@ -176,8 +177,8 @@ void jg_lint_reusable_caller(struct jg_wf *w, const jg_ynode *key, const jg_ynod
     labels_from_json(&given, arr);
     size_t i;
     json_t *t;
-    json_array_foreach(json_object_get(w->policy, "tiers"), i, t) {
-        labels_from_json(&want, json_object_get(t, "runner_labels"));
+    json_array_foreach(JG_NODE(policy, w->policy, tiers), i, t) {
+        labels_from_json(&want, JG_NODE(tier, t, runner_labels));
         if (want.n > 0 && same(&want, &given)) {
             json_decref(arr);
             return;

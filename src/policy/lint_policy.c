@@ -8,6 +8,7 @@
 #include "policy/lint_internal.h"
 #include "policy/policy.h"
 #include "policy/repo.h"
+#include "schema/policy.h"
 
 static const char *const base_labels[] = {"self-hosted", "linux", "ARM64", "jetson"};
 static const char *const trusted_triggers[] = {"workflow_dispatch", "schedule", "release"};
@@ -24,7 +25,7 @@ static void lint_gate(const json_t *gate, const char *file, jg_findings *out)
 {
     size_t i;
     json_t *v;
-    json_array_foreach(json_object_get(gate, "triggers"), i, v)
+    json_array_foreach(JG_NODE(gate, gate, triggers), i, v)
     {
         const char *t = json_string_value(v);
         if (!t || !trusted(t))
@@ -32,7 +33,7 @@ static void lint_gate(const json_t *gate, const char *file, jg_findings *out)
                             "gate %s: trigger '%s' is not workflow_dispatch, schedule or release",
                             JG_LINT_GATE, t ? t : "(not a string)");
     }
-    const json_t *labels = json_object_get(gate, "runner_labels");
+    const json_t *labels = JG_NODE(gate, gate, runner_labels);
     for (i = 0; i < sizeof base_labels / sizeof base_labels[0]; i++)
         if (!jg_lint_json_has(labels, base_labels[i], true))
             jg_findings_add(out, file, 0, 0, "policy.runner-labels",
@@ -47,12 +48,12 @@ static void lint_waivers(const json_t *policy, const char *file, jg_findings *ou
     bool known = jg_repo_here(here, sizeof here);
     size_t i;
     json_t *w;
-    json_array_foreach(json_object_get(policy, "waivers"), i, w)
+    json_array_foreach(JG_NODE(policy, policy, waivers), i, w)
     {
         time_t opened, expires;
-        const char *issue = json_string_value(json_object_get(w, "issue"));
-        if (jg_evidence_parse_date(json_string_value(json_object_get(w, "opened")), &opened) &&
-            jg_evidence_parse_date(json_string_value(json_object_get(w, "expires")), &expires) &&
+        const char *issue = JG_STR(waiver, w, issue);
+        if (jg_evidence_parse_date(JG_STR(waiver, w, opened), &opened) &&
+            jg_evidence_parse_date(JG_STR(waiver, w, expires), &expires) &&
             expires - opened > (time_t)JG_WAIVER_MAX_DAYS * 86400)
             jg_findings_add(out, file, 0, 0, "policy.waiver-too-long",
                             "waivers[%zu] spans %lld days; a waiver lasts at most %d", i,
@@ -72,8 +73,7 @@ void jg_lint_policy(const json_t *policy, const char *file, jg_findings *out)
         jg_findings_add(out, file, 0, 0, "policy.gate", "no gate with id '%s'", JG_LINT_GATE);
     else
         lint_gate(gate, file, out);
-    json_int_t days = json_integer_value(
-        json_object_get(json_object_get(policy, "evidence"), "retention_days"));
+    json_int_t days = JG_INT(policy, policy, retention_days, 0);
     if (days < 1 || days > 90)
         jg_findings_add(out, file, 0, 0, "policy.retention",
                         "evidence.retention_days must be 1..90 (actions/upload-artifact's range)");

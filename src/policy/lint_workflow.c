@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "policy/lint_internal.h"
+#include "schema/policy.h"
 #include "util/json.h"
 #include "util/strs.h"
 
@@ -19,7 +20,7 @@ void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const c
 
 const json_t *jg_lint_gate(const json_t *policy)
 {
-    return jg_json_find_id(json_object_get(policy, "gates"), JG_LINT_GATE);
+    return jg_json_find_id(JG_NODE(policy, policy, gates), JG_LINT_GATE);
 }
 
 bool jg_lint_json_has(const json_t *arr, const char *s, bool nocase)

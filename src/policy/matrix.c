@@ -7,54 +7,61 @@
 
 #include "policy/claim.h"
 #include "policy/policy.h"
-#include "util/json.h"
-
-/* Required: the gate's labels (the plan's base four); recommended: the tier's. */
-static json_t *labels_for(const json_t *gate, const json_t *tier)
-{
-    json_t *out = json_array();
-    json_array_extend(out, json_object_get(gate, "runner_labels"));
-    (void)tier;
-    return out;
-}
+#include "schema/matrix.h"
+#include "schema/policy.h"
 
 /* "wheel URL (torch VERSION, sha256 H)": a null hash says so, never a guess. */
 static json_t *pytorch_text(const json_t *tier)
 {
-    const json_t *pt = json_object_get(tier, "pytorch");
-    if (!json_is_object(pt))
+    const json_t *pt = JG_OBJ(tier, tier, pytorch);
+    if (!pt)
         return json_null();
-    bool container = strcmp(jg_json_str(pt, "kind"), "container") == 0;
-    const char *hash = jg_json_str(pt, container ? "digest" : "sha256");
-    const char *fb = jg_json_str(pt, "fallback.pin");
+    const char *kind = JG_STR(pin, pt, kind), *torch = JG_STR(pin, pt, torch);
+    bool container = strcmp(kind, "container") == 0;
+    const char *hash = container ? JG_STR(pin, pt, digest) : JG_STR(pin, pt, sha256);
+    const char *fb = JG_STR(pin, JG_OBJ(pin, pt, fallback), pin);
     char buf[2400];
-    snprintf(buf, sizeof buf, "%s %s (torch %s, %s %s)%s%s", jg_json_str(pt, "kind"),
-             jg_json_str(pt, "pin"),
-             jg_json_str(pt, "torch") ? jg_json_str(pt, "torch") : "version not pinned",
-             container ? "digest" : "sha256", hash ? hash : "unknown: no public source gives it",
-             fb ? "; fallback wheel " : "", fb ? fb : "");
+    snprintf(buf, sizeof buf, "%s %s (torch %s, %s %s)%s%s", kind, JG_STR(pin, pt, pin),
+             torch ? torch : "version not pinned", container ? "digest" : "sha256",
+             hash ? hash : "unknown: no public source gives it", fb ? "; fallback wheel " : "",
+             fb ? fb : "");
     return json_string(buf);
 }
 
+/* A member of the tier, shared with the row (the policy outlives it). */
+static json_t *shared(const json_t *t, const jg_field *f)
+{
+    return json_incref(jg_doc_node(t, f));
+}
+
+/* Required runner labels: the gate's (the plan's base four); recommended: the tier's. */
 static json_t *row(const json_t *policy, const json_t *gate, const json_t *t)
 {
+    json_t *r = json_object();
+    JG_SET_STR(mrow, r, id, JG_STR(tier, t, id));
+    JG_SET_STR(mrow, r, level, JG_STR(tier, t, level));
+    JG_SET_STR(mrow, r, name, JG_STR(tier, t, name));
+    JG_SET_AS(mrow, r, module_parts, STRS, shared(t, JG_FIELD(tier, module_parts)));
+    JG_SET_STR(mrow, r, memory_class, JG_STR(tier, t, memory_class));
+    JG_SET_STR(mrow, r, soc, JG_STR(tier, t, soc));
+    JG_SET_STR(mrow, r, compute_capability, JG_STR(tier, t, compute_capability));
+    JG_SET_STR(mrow, r, jetpack, JG_STR(tier, t, jetpack));
+    JG_SET_STR(mrow, r, l4t, JG_STR(tier, t, l4t));
+    JG_SET_STR(mrow, r, ubuntu, JG_STR(tier, t, ubuntu));
+    JG_SET_STR(mrow, r, cuda, JG_STR(tier, t, cuda));
+    JG_SET_AS(mrow, r, pytorch, STR, pytorch_text(t));
+    JG_SET_AS(mrow, r, pytorch_source, OBJ, shared(t, JG_FIELD(tier, pytorch)));
+    json_t *labels = json_array(); /* empty when the policy has no such gate (lint says so) */
+    json_array_extend(labels, JG_NODE(gate, gate, runner_labels));
+    JG_SET_AS(mrow, r, runner_labels, STRS, labels);
+    JG_SET_AS(mrow, r, recommended_labels, STRS, shared(t, JG_FIELD(tier, runner_labels)));
+    JG_SET_STR(mrow, r, bitsandbytes, JG_STR(tier, t, bitsandbytes));
+    JG_SET_STR(mrow, r, evidence, JG_STR(tier, t, evidence));
+    JG_SET_STR(mrow, r, memory_notes, JG_STR(tier, t, memory_notes));
     /* now = 0: the matrix is the policy as written, waivers aside. */
     json_t *blockers = jg_claim_blockers(policy, gate, t, NULL, 0);
-    json_t *r = json_pack(
-        "{s:s, s:s, s:s, s:O, s:O, s:s, s:s, s:s, s:s, s:s, s:s, s:o, s:O, s:o, s:s, s:s, s:s,"
-        " s:b, s:o}",
-        "id", jg_json_str(t, "id"), "level", jg_json_str(t, "level"), "name",
-        jg_json_str(t, "name"), "module_parts", jg_json_at(t, "hardware.module_parts"),
-        "memory_class", jg_json_at(t, "hardware.memory_class"), "soc",
-        jg_json_str(t, "hardware.soc"), "compute_capability",
-        jg_json_str(t, "hardware.compute_capability"), "jetpack",
-        jg_json_str(t, "software.jetpack"), "l4t", jg_json_str(t, "software.l4t"), "ubuntu",
-        jg_json_str(t, "software.ubuntu"), "cuda", jg_json_str(t, "software.cuda"), "pytorch",
-        pytorch_text(t), "pytorch_source", json_object_get(t, "pytorch"), "runner_labels",
-        labels_for(gate, t), "bitsandbytes", jg_json_str(t, "bitsandbytes"), "evidence",
-        jg_json_str(t, "evidence"), "memory_notes", jg_json_str(t, "memory_notes"),
-        "claimable_in_principle", json_array_size(blockers) == 0, "claim_blockers", blockers);
-    json_object_set(r, "recommended_labels", json_object_get(t, "runner_labels"));
+    JG_SET_BOOL(mrow, r, claimable_in_principle, json_array_size(blockers) == 0);
+    JG_SET_AS(mrow, r, claim_blockers, OBJS, blockers);
     return r;
 }
 
@@ -62,9 +69,13 @@ json_t *jg_matrix_build(const json_t *policy, const char *policy_name)
 {
     const json_t *gate = jg_policy_gate(policy, JG_CLAIM_GATE);
     json_t *rows = json_array();
-    const json_t *tiers = json_object_get(policy, "tiers");
+    const json_t *tiers = JG_OBJS(policy, policy, tiers);
     for (size_t i = 0; i < json_array_size(tiers); i++)
         json_array_append_new(rows, row(policy, gate, json_array_get(tiers, i)));
-    return json_pack("{s:s, s:s, s:O, s:o}", "schema", "jetgate.matrix/1", "policy", policy_name,
-                     "evidence", json_object_get(policy, "evidence"), "tiers", rows);
+    json_t *m = json_object();
+    JG_SET_STR(matrix, m, schema, "jetgate.matrix/1");
+    JG_SET_STR(matrix, m, policy, policy_name);
+    JG_SET_AS(matrix, m, evidence, OBJ, json_incref(JG_NODE(policy, policy, evidence)));
+    JG_SET_AS(matrix, m, tiers, OBJS, rows);
+    return m;
 }

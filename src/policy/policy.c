@@ -30,88 +30,89 @@ bool jg_policy_known_check(const char *check_id)
 
 static int check_evidence(struct vctx *c, const json_t *root)
 {
-    static const char *const known[] = {"retention_days", "max_age_days", NULL};
-    const json_t *ev;
-    char p[64];
-    if (jg_pv_want_section(c, root, "policy", "evidence", known, &ev, p, sizeof p) != 0)
+    if (jg_pv_want_section(c, root, "policy", JG_FIELD(policy, evidence), JG_ROWS(policy)) != 0 ||
+        jg_pv_want_days(c, root, "policy", JG_FIELD(policy, retention_days)) != 0)
         return -1;
-    if (jg_pv_want_days(c, ev, p, "retention_days") != 0)
-        return -1;
-    return jg_pv_want_days(c, ev, p, "max_age_days");
+    return jg_pv_want_days(c, root, "policy", JG_FIELD(policy, max_age_days));
 }
 
-static int check_hook(struct vctx *c, const json_t *hooks, const char *path, const char *key,
+/* hook (device_auto or tests) of gate g: null, or an object with a command;
+ * junit is declared after command, and only tests may have it. */
+static int check_hook(struct vctx *c, const json_t *g, const char *path, const jg_field *hook,
                       bool junit)
 {
     char p[256];
-    jg_pv_join(p, sizeof p, path, key);
-    const json_t *h = json_object_get(hooks, key);
+    jg_pv_join(p, sizeof p, path, hook->path);
+    const json_t *h = jg_doc_node(g, hook);
     if (!h || json_is_null(h))
         return 0;
     if (!json_is_object(h))
         return jg_pv_fail(c, p, "expected an object or null");
-    static const char *const known_cmd[] = {"command", NULL};
-    static const char *const known_junit[] = {"command", "junit", NULL};
-    jg_pv_warn_unknown(c, h, p, junit ? known_junit : known_cmd);
-    if (jg_pv_want_str(c, h, p, "command", false) != 0)
+    jg_pv_warn_unknown(c, h, p, jg_fields_hook, junit ? JGF_hook__COUNT : JGF_hook_junit, NULL);
+    if (jg_pv_want_str(c, h, p, JG_FIELD(hook, command), false) != 0)
         return -1;
     /* No "junit": the run gives the hook a temporary $JETGATE_JUNIT. */
-    return junit && json_object_get(h, "junit") ? jg_pv_want_str(c, h, p, "junit", false) : 0;
+    return junit && JG_NODE(hook, h, junit) ? jg_pv_want_str(c, h, p, JG_FIELD(hook, junit), false)
+                                            : 0;
 }
 
-static int check_id_list(struct vctx *c, const json_t *gate, const char *path, const char *key)
+static int check_id_list(struct vctx *c, const json_t *gate, const char *path, const jg_field *f)
 {
-    const json_t *a = json_object_get(gate, key);
+    const json_t *a = jg_doc_node(gate, f);
     for (size_t i = 0; i < json_array_size(a); i++) {
         const char *id = json_string_value(json_array_get(a, i));
         if (!jg_policy_known_check(id)) {
             char p[300];
-            snprintf(p, sizeof p, "%s.%s[%zu]", path, key, i);
+            snprintf(p, sizeof p, "%s.%s[%zu]", path, f->path, i);
             return jg_pv_fail(c, p, "unknown check id \"%s\" (docs/schema.md lists them)", id);
         }
     }
     return 0;
 }
 
+static int check_hooks(struct vctx *c, const json_t *g, const char *path)
+{
+    const json_t *hooks = JG_NODE(gate, g, hooks);
+    if (!hooks || json_is_null(hooks))
+        return 0;
+    char p[256];
+    jg_pv_join(p, sizeof p, path, JG_PATH(gate, hooks));
+    if (!json_is_object(hooks))
+        return jg_pv_fail(c, p, "expected an object or null");
+    jg_pv_warn_unknown(c, hooks, p, JG_ROWS(gate), JG_PATH(gate, hooks));
+    if (check_hook(c, g, path, JG_FIELD(gate, device_auto), false) != 0)
+        return -1;
+    return check_hook(c, g, path, JG_FIELD(gate, tests), true);
+}
+
 static int check_gate(struct vctx *c, const json_t *g, const char *path)
 {
     if (!json_is_object(g))
         return jg_pv_fail(c, path, "expected an object");
-    static const char *const known[] = {"id", "runner_labels", "triggers", "required_checks",
-                                        "allow_unsupported", "hooks", JG_PROJECT_OPT_OUT_KEY, NULL};
-    jg_pv_warn_unknown(c, g, path, known);
-    if (jg_pv_want_str(c, g, path, "id", false) || jg_pv_want_strs(c, g, path, "runner_labels", 1) ||
-        jg_pv_want_strs(c, g, path, "triggers", 1) || jg_pv_want_strs(c, g, path, "required_checks", 1) ||
-        check_id_list(c, g, path, "required_checks"))
+    jg_pv_warn_unknown(c, g, path, JG_ROWS(gate), NULL);
+    if (jg_pv_want_str(c, g, path, JG_FIELD(gate, id), false) ||
+        jg_pv_want_strs(c, g, path, JG_FIELD(gate, runner_labels), 1) ||
+        jg_pv_want_strs(c, g, path, JG_FIELD(gate, triggers), 1) ||
+        jg_pv_want_strs(c, g, path, JG_FIELD(gate, required_checks), 1) ||
+        check_id_list(c, g, path, JG_FIELD(gate, required_checks)))
         return -1;
-    if (json_object_get(g, JG_PROJECT_OPT_OUT_KEY) &&
-        jg_pv_want_str(c, g, path, JG_PROJECT_OPT_OUT_KEY, false))
+    if (JG_NODE(gate, g, project_checks_opt_out) &&
+        jg_pv_want_str(c, g, path, JG_FIELD(gate, project_checks_opt_out), false))
         return -1;
-    if (json_object_get(g, "allow_unsupported") &&
-        (jg_pv_want_strs(c, g, path, "allow_unsupported", 0) ||
-         check_id_list(c, g, path, "allow_unsupported")))
+    if (JG_NODE(gate, g, allow_unsupported) &&
+        (jg_pv_want_strs(c, g, path, JG_FIELD(gate, allow_unsupported), 0) ||
+         check_id_list(c, g, path, JG_FIELD(gate, allow_unsupported))))
         return -1;
-    const json_t *hooks = json_object_get(g, "hooks");
-    if (!hooks || json_is_null(hooks))
-        return 0;
-    char p[256];
-    jg_pv_join(p, sizeof p, path, "hooks");
-    if (!json_is_object(hooks))
-        return jg_pv_fail(c, p, "expected an object or null");
-    static const char *const known_hooks[] = {"device_auto", "tests", NULL};
-    jg_pv_warn_unknown(c, hooks, p, known_hooks);
-    if (check_hook(c, hooks, p, "device_auto", false) != 0)
-        return -1;
-    return check_hook(c, hooks, p, "tests", true);
+    return check_hooks(c, g, path);
 }
 
-/* Array of objects under key, each checked by fn; ids (when id_key) unique. */
-static int check_list(struct vctx *c, const json_t *root, const char *key, bool required,
-                      int (*fn)(struct vctx *, const json_t *, const char *))
+/* The array of objects at list, each checked by fn; their ids (when id) unique. */
+static int check_list(struct vctx *c, const json_t *root, const jg_field *list, bool required,
+                      const jg_field *id, int (*fn)(struct vctx *, const json_t *, const char *))
 {
     char p[256];
-    jg_pv_join(p, sizeof p, "policy", key);
-    const json_t *a = json_object_get(root, key);
+    jg_pv_join(p, sizeof p, "policy", list->path);
+    const json_t *a = jg_doc_node(root, list);
     if (!a && !required)
         return 0;
     if (!a)
@@ -120,26 +121,27 @@ static int check_list(struct vctx *c, const json_t *root, const char *key, bool 
         return jg_pv_fail(c, p, "expected an array");
     for (size_t i = 0; i < json_array_size(a); i++) {
         char pi[300];
-        snprintf(pi, sizeof pi, "%s[%zu]", key, i);
+        snprintf(pi, sizeof pi, "%s[%zu]", list->path, i);
         if (fn(c, json_array_get(a, i), pi) != 0)
             return -1;
-        const json_t *id = json_object_get(json_array_get(a, i), "id");
-        for (size_t j = 0; id && j < i; j++)
-            if (json_equal(id, json_object_get(json_array_get(a, j), "id")))
-                return jg_pv_fail(c, pi, "duplicate id \"%s\"", json_string_value(id));
+        const json_t *v = id ? jg_doc_node(json_array_get(a, i), id) : NULL;
+        for (size_t j = 0; v && j < i; j++)
+            if (json_equal(v, jg_doc_node(json_array_get(a, j), id)))
+                return jg_pv_fail(c, pi, "duplicate id \"%s\"", json_string_value(v));
     }
     return 0;
 }
 
 static int check_schema_version(struct vctx *c, const json_t *root)
 {
-    const json_t *v = json_object_get(root, "schema_version");
+    const char *p = JG_PATH(policy, schema_version);
+    const json_t *v = JG_NODE(policy, root, schema_version);
     if (!v)
-        return jg_pv_fail(c, "schema_version", "missing");
+        return jg_pv_fail(c, p, "missing");
     if (!json_is_integer(v))
-        return jg_pv_fail(c, "schema_version", "expected an integer");
+        return jg_pv_fail(c, p, "expected an integer");
     if (json_integer_value(v) != JG_POLICY_SCHEMA_VERSION)
-        return jg_pv_fail(c, "schema_version", "unsupported major %lld (this jetgate reads %d)",
+        return jg_pv_fail(c, p, "unsupported major %lld (this jetgate reads %d)",
                     (long long)json_integer_value(v), JG_POLICY_SCHEMA_VERSION);
     return 0;
 }
@@ -148,18 +150,18 @@ static int check_schema_version(struct vctx *c, const json_t *root)
  * would otherwise be a waiver that silently never applies. */
 static int check_waiver_targets(struct vctx *c, const json_t *policy)
 {
-    const json_t *ws = json_object_get(policy, "waivers");
+    const json_t *ws = JG_OBJS(policy, policy, waivers);
     for (size_t i = 0; i < json_array_size(ws); i++) {
         const json_t *w = json_array_get(ws, i);
-        const char *gate = json_string_value(json_object_get(w, "gate"));
-        const char *tier = json_string_value(json_object_get(w, "tier"));
+        const char *gate = JG_STR(waiver, w, gate);
+        const char *tier = JG_STR(waiver, w, tier);
         char p[64];
         if (!jg_policy_gate(policy, gate)) {
-            snprintf(p, sizeof p, "waivers[%zu].gate", i);
+            snprintf(p, sizeof p, "%s[%zu].%s", JG_PATH(policy, waivers), i, JG_PATH(waiver, gate));
             return jg_pv_fail(c, p, "no gate \"%s\" in the policy", gate);
         }
         if (tier && !jg_policy_tier(policy, tier)) {
-            snprintf(p, sizeof p, "waivers[%zu].tier", i);
+            snprintf(p, sizeof p, "%s[%zu].%s", JG_PATH(policy, waivers), i, JG_PATH(waiver, tier));
             return jg_pv_fail(c, p, "no tier \"%s\" in the policy", tier);
         }
     }
@@ -171,14 +173,14 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
     struct vctx c = {name, err};
     if (!json_is_object(policy))
         return jg_pv_fail(&c, "policy", "expected a JSON object");
-    static const char *const known[] = {"schema_version", "evidence", "gates", "tiers", "waivers",
-                                        "project", NULL};
     if (check_schema_version(&c, policy) != 0)
         return -1;
-    jg_pv_warn_unknown(&c, policy, "policy", known);
-    if (check_evidence(&c, policy) || check_list(&c, policy, "gates", true, check_gate) ||
-        check_list(&c, policy, "tiers", true, jg_pv_check_tier) ||
-        check_list(&c, policy, "waivers", false, jg_pv_check_waiver))
+    jg_pv_warn_unknown(&c, policy, "policy", JG_ROWS(policy), NULL);
+    /* Waivers have no id. */
+    if (check_evidence(&c, policy) ||
+        check_list(&c, policy, JG_FIELD(policy, gates), true, JG_FIELD(gate, id), check_gate) ||
+        check_list(&c, policy, JG_FIELD(policy, tiers), true, JG_FIELD(tier, id), jg_pv_check_tier) ||
+        check_list(&c, policy, JG_FIELD(policy, waivers), false, NULL, jg_pv_check_waiver))
         return -1;
     /* Untrusted triggers and a missing jetson-runtime gate are 'jetgate lint'
      * findings, not load errors; claims enforce both on their own. */
@@ -210,27 +212,22 @@ json_t *jg_policy_load(const char *path, jg_jerr *err)
     return doc;
 }
 
-static const json_t *find_by_id(const json_t *policy, const char *list, const char *id)
-{
-    return jg_json_find_id(json_object_get(policy, list), id);
-}
-
 const json_t *jg_policy_gate(const json_t *policy, const char *gate_id)
 {
-    return find_by_id(policy, "gates", gate_id);
+    return jg_json_find_id(JG_OBJS(policy, policy, gates), gate_id);
 }
 
 const json_t *jg_policy_tier(const json_t *policy, const char *tier_id)
 {
-    return find_by_id(policy, "tiers", tier_id);
+    return jg_json_find_id(JG_OBJS(policy, policy, tiers), tier_id);
 }
 
 int jg_policy_max_age_days(const json_t *policy)
 {
-    return (int)json_integer_value(jg_json_at(policy, "evidence.max_age_days"));
+    return (int)JG_INT(policy, policy, max_age_days, 0);
 }
 
 int jg_policy_retention_days(const json_t *policy)
 {
-    return (int)json_integer_value(jg_json_at(policy, "evidence.retention_days"));
+    return (int)JG_INT(policy, policy, retention_days, 0);
 }

@@ -6,7 +6,7 @@
 
 #include "evidence/read.h"
 #include "policy/policy_validate.h"
-#include "policy/project.h"
+#include "schema/policy.h"
 #include "util/msg.h"
 
 int jg_pv_fail(struct vctx *c, const char *path, const char *fmt, ...)
@@ -18,16 +18,31 @@ int jg_pv_fail(struct vctx *c, const char *path, const char *fmt, ...)
     return -1;
 }
 
-void jg_pv_warn_unknown(struct vctx *c, const json_t *obj, const char *path,
-                         const char *const known[])
+/* Whether rows declare key as a member of the object at under (NULL: the
+ * table's own object): a row's path, relative to under, is key or goes on
+ * from key. */
+static bool declared(const jg_field *rows, size_t n, const char *under, const char *key)
+{
+    size_t u = under ? strlen(under) : 0, k = strlen(key);
+    for (size_t i = 0; i < n; i++) {
+        const char *p = rows[i].path;
+        if (under && (strncmp(p, under, u) != 0 || p[u] != '.'))
+            continue;
+        p += under ? u + 1 : 0;
+        if (strncmp(p, key, k) == 0 && (p[k] == '\0' || p[k] == '.'))
+            return true;
+    }
+    return false;
+}
+
+void jg_pv_warn_unknown(struct vctx *c, const json_t *obj, const char *path, const jg_field *rows,
+                        size_t n, const char *under)
 {
     const char *key;
     const json_t *v;
     json_object_foreach((json_t *)obj, key, v) {
-        bool found = strcmp(key, JG_POLICY_COMMENT_KEY) == 0; /* documentation only */
-        for (size_t i = 0; known[i] && !found; i++)
-            found = strcmp(known[i], key) == 0;
-        if (!found)
+        bool doc_only = strcmp(key, JG_POLICY_COMMENT_KEY) == 0; /* documentation only */
+        if (!doc_only && !declared(rows, n, under, key))
             jg_warn("%s: %s.%s: unknown field, ignored", c->file, path, key);
     }
 }
@@ -43,14 +58,14 @@ void jg_pv_join(char *out, size_t n, const char *path, const char *key)
 #define PV_PATH 256
 #define PV_TYPE(t) (1u << (t))
 
-/* The required member key of obj, its path written to p (PV_PATH bytes),
+/* The required field f of obj, its path written to p (PV_PATH bytes),
  * when its JSON type is one of types (PV_TYPE bits); NULL, the failure
  * reported ("missing", "expected <what>"), otherwise. */
-static const json_t *required(struct vctx *c, const json_t *obj, const char *path, const char *key,
-                              unsigned types, const char *what, char *p)
+static const json_t *required(struct vctx *c, const json_t *obj, const char *path,
+                              const jg_field *f, unsigned types, const char *what, char *p)
 {
-    jg_pv_join(p, PV_PATH, path, key);
-    const json_t *v = json_object_get(obj, key);
+    jg_pv_join(p, PV_PATH, path, f->path);
+    const json_t *v = jg_doc_node(obj, f);
     if (!v)
         jg_pv_fail(c, p, "missing");
     else if (!(types & PV_TYPE(json_typeof(v))))
@@ -61,13 +76,13 @@ static const json_t *required(struct vctx *c, const json_t *obj, const char *pat
 }
 
 /* A required non-empty string (or null when nullable). */
-int jg_pv_want_str(struct vctx *c, const json_t *obj, const char *path, const char *key,
-                    bool nullable)
+int jg_pv_want_str(struct vctx *c, const json_t *obj, const char *path, const jg_field *f,
+                   bool nullable)
 {
     char p[PV_PATH];
     unsigned types = PV_TYPE(JSON_STRING) | (nullable ? PV_TYPE(JSON_NULL) : 0);
     const char *what = nullable ? "a string or null" : "a string";
-    const json_t *v = required(c, obj, path, key, types, what, p);
+    const json_t *v = required(c, obj, path, f, types, what, p);
     if (!v)
         return -1;
     if (json_is_null(v))
@@ -77,26 +92,26 @@ int jg_pv_want_str(struct vctx *c, const json_t *obj, const char *path, const ch
     return 0;
 }
 
-int jg_pv_want_enum(struct vctx *c, const json_t *obj, const char *path, const char *key,
-                     const char *const allowed[])
+int jg_pv_want_enum(struct vctx *c, const json_t *obj, const char *path, const jg_field *f,
+                    const char *const allowed[])
 {
-    if (jg_pv_want_str(c, obj, path, key, false) != 0)
+    if (jg_pv_want_str(c, obj, path, f, false) != 0)
         return -1;
-    const char *s = json_string_value(json_object_get(obj, key));
+    const char *s = jg_doc_str(obj, f);
     for (size_t i = 0; allowed[i]; i++)
         if (strcmp(allowed[i], s) == 0)
             return 0;
     char p[PV_PATH];
-    jg_pv_join(p, sizeof p, path, key);
+    jg_pv_join(p, sizeof p, path, f->path);
     return jg_pv_fail(c, p, "unknown value \"%s\"", s);
 }
 
 /* A required array of non-empty, distinct strings (min_len entries or more). */
-int jg_pv_want_strs(struct vctx *c, const json_t *obj, const char *path, const char *key,
-                     size_t min_len)
+int jg_pv_want_strs(struct vctx *c, const json_t *obj, const char *path, const jg_field *f,
+                    size_t min_len)
 {
     char p[PV_PATH];
-    const json_t *a = required(c, obj, path, key, PV_TYPE(JSON_ARRAY), "an array of strings", p);
+    const json_t *a = required(c, obj, path, f, PV_TYPE(JSON_ARRAY), "an array of strings", p);
     if (!a)
         return -1;
     if (json_array_size(a) < min_len)
@@ -114,29 +129,22 @@ int jg_pv_want_strs(struct vctx *c, const json_t *obj, const char *path, const c
     return 0;
 }
 
-int jg_pv_want_obj(struct vctx *c, const json_t *obj, const char *path, const char *key,
-                    const json_t **out)
+int jg_pv_want_section(struct vctx *c, const json_t *obj, const char *path, const jg_field *f,
+                       const jg_field *rows, size_t n)
 {
     char p[PV_PATH];
-    *out = required(c, obj, path, key, PV_TYPE(JSON_OBJECT), "an object", p);
-    return *out ? 0 : -1;
-}
-
-int jg_pv_want_section(struct vctx *c, const json_t *obj, const char *path, const char *key,
-                       const char *const known[], const json_t **out, char *p, size_t n)
-{
-    if (jg_pv_want_obj(c, obj, path, key, out) != 0)
+    const json_t *v = required(c, obj, path, f, PV_TYPE(JSON_OBJECT), "an object", p);
+    if (!v)
         return -1;
-    jg_pv_join(p, n, path, key);
-    jg_pv_warn_unknown(c, *out, p, known);
+    jg_pv_warn_unknown(c, v, p, rows, n, f->path);
     return 0;
 }
 
-int jg_pv_want_days(struct vctx *c, const json_t *obj, const char *path, const char *key)
+int jg_pv_want_days(struct vctx *c, const json_t *obj, const char *path, const jg_field *f)
 {
     char p[PV_PATH];
     const json_t *v =
-        required(c, obj, path, key, PV_TYPE(JSON_INTEGER), "an integer number of days", p);
+        required(c, obj, path, f, PV_TYPE(JSON_INTEGER), "an integer number of days", p);
     if (!v)
         return -1;
     json_int_t d = json_integer_value(v);

@@ -5,11 +5,8 @@
 #define JG_POLICY_PROJECT_H
 #include <jansson.h>
 
+#include "schema/policy.h" /* JG_POLICY_COMMENT_KEY */
 #include "util/json.h"
-
-/* Keys whose value is documentation only; the loader accepts them in every
- * object (JSON has no comments; `jetgate init` describes fields with them). */
-#define JG_POLICY_COMMENT_KEY "$comment"
 
 /* Validate policy.project (absent is fine); 0, or -1 with err filled as
  * "FILE: project.KEY: why". */

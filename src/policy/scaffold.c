@@ -9,6 +9,7 @@
 #include "policy/claim.h"
 #include "policy/policy.h"
 #include "policy/project.h"
+#include "schema/policy.h"
 
 static const char *const root_comment[] = {
     "Project policy of jetgate (docs/schema.md, section Policy). Every jetgate command run "
@@ -43,23 +44,25 @@ static json_t *comment(const char *const lines[])
     return a;
 }
 
-static json_t *string_or_null(const char *s)
+/* A hook {command[, junit]}, or null (not configured) without a command. */
+static json_t *hook(const char *command, const char *junit)
 {
-    return s ? json_string(s) : json_null();
+    if (!command)
+        return json_null();
+    json_t *h = json_object();
+    JG_SET_STR(hook, h, command, command);
+    if (junit)
+        JG_SET_STR(hook, h, junit, junit);
+    return h;
 }
 
 static void fill_hooks(json_t *gate, const jg_scaffold_opts *o)
 {
     json_t *hooks = json_object();
     json_object_set_new(hooks, JG_POLICY_COMMENT_KEY, comment(hooks_comment));
-    json_object_set_new(hooks, "device_auto",
-                        o->device_auto ? json_pack("{s:s}", "command", o->device_auto)
-                                       : json_null());
-    json_object_set_new(hooks, "tests",
-                        o->tests ? json_pack("{s:s, s:s}", "command", o->tests, "junit",
-                                             o->junit ? o->junit : JG_SCAFFOLD_DEFAULT_JUNIT)
-                                 : json_null());
-    json_object_set_new(gate, "hooks", hooks);
+    JG_SET_AS(gate, gate, hooks, OBJ, hooks); /* replaces the default's */
+    JG_SET(gate, gate, device_auto, hook(o->device_auto, NULL));
+    JG_SET(gate, gate, tests, hook(o->tests, o->junit ? o->junit : JG_SCAFFOLD_DEFAULT_JUNIT));
 }
 
 /* "no tier 'x' in the default policy (known: a, b, c)". */
@@ -68,10 +71,10 @@ static void tier_error(const json_t *p, const char *tier, char *why, size_t n)
     int used = snprintf(why, n, "no tier '%s' in the default policy (known:", tier);
     size_t i;
     json_t *t;
-    json_array_foreach(json_object_get(p, "tiers"), i, t) {
+    json_array_foreach(JG_NODE(policy, p, tiers), i, t) {
         if (used >= 0 && (size_t)used < n)
             used += snprintf(why + used, n - (size_t)used, "%s %s", i ? "," : "",
-                             json_string_value(json_object_get(t, "id")));
+                             JG_STR(tier, t, id));
     }
     if (used >= 0 && (size_t)used < n)
         snprintf(why + used, n - (size_t)used, ")");
@@ -91,10 +94,11 @@ json_t *jg_scaffold_policy(const jg_scaffold_opts *o, char *why, size_t n)
         return NULL;
     }
     json_object_set_new(p, JG_POLICY_COMMENT_KEY, comment(root_comment));
-    json_object_set_new(p, "project",
-                        json_pack("{s:o, s:o, s:o}", JG_POLICY_COMMENT_KEY,
-                                  comment(project_comment), "python", string_or_null(o->python),
-                                  "tier", string_or_null(o->tier)));
+    json_t *project = json_object();
+    json_object_set_new(project, JG_POLICY_COMMENT_KEY, comment(project_comment));
+    JG_SET_AS(policy, p, project, OBJ, project);
+    JG_SET_STR(policy, p, python, o->python);
+    JG_SET_STR(policy, p, project_tier, o->tier);
     fill_hooks((json_t *)jg_policy_gate(p, JG_CLAIM_GATE), o);
     if (jg_policy_validate(p, "the new policy", &err) != 0) {
         snprintf(why, n, "%s", err.text);

@@ -9,6 +9,7 @@
 #include "policy/policy.h"
 #include "policy/tier_match.h"
 #include "schema/evidence.h"
+#include "schema/policy.h"
 #include "util/version.h"
 #include "util/json.h"
 #include "util/strs.h"
@@ -80,23 +81,23 @@ static void match_identity(struct matcher *m, const json_t *platform)
              "only that code imports");
 }
 
-static void match_hardware(struct matcher *m, const json_t *hw, const json_t *platform)
+static void match_hardware(struct matcher *m, const json_t *tier, const json_t *platform)
 {
     const char *part = JG_STR(platform, platform, module_part);
-    if (!jg_json_list_has(json_object_get(hw, "module_parts"), part))
+    if (!jg_json_list_has(JG_NODE(tier, tier, module_parts), part))
         jg_tier_miss(m, "module_mismatch", "module part %s is not one the tier accepts",
                      jg_tier_shown(part));
-    const char *want_soc = json_string_value(json_object_get(hw, "soc"));
+    const char *want_soc = JG_STR(tier, tier, soc);
     const char *soc = JG_STR(platform, platform, soc);
     if (!soc || strcmp(soc, want_soc) != 0)
         jg_tier_miss(m, "soc_mismatch", "SoC %s, the tier needs %s", jg_tier_shown(soc), want_soc);
-    const char *want_cc = json_string_value(json_object_get(hw, "compute_capability"));
+    const char *want_cc = JG_STR(tier, tier, compute_capability);
     const char *cc = JG_STR(platform, platform, compute_capability);
     if (!cc || strcmp(cc, want_cc) != 0)
         jg_tier_miss(m, "cc_mismatch", "compute capability %s, the tier needs %s",
                      jg_tier_shown(cc), want_cc);
     /* A tier with a null memory class (modules of several sizes) names no constraint. */
-    const char *want_mem = json_string_value(json_object_get(hw, "memory_class"));
+    const char *want_mem = JG_STR(tier, tier, memory_class);
     const char *mem = JG_STR(platform, platform, memory_class);
     if (want_mem && (!mem || strcmp(mem, want_mem) != 0))
         jg_tier_miss(m, "memory_class_mismatch", "memory class %s, the tier needs %s",
@@ -111,7 +112,7 @@ int jg_tier_match_platform(const json_t *tier, const json_t *platform, jg_mismat
     if (empty)
         platform = empty; /* every field then reads as unknown: all mismatch */
     match_identity(&m, platform);
-    match_hardware(&m, json_object_get(tier, "hardware"), platform);
+    match_hardware(&m, tier, platform);
     jg_tier_match_software(&m, tier, platform);
     json_decref(empty);
     return m.count;
@@ -121,11 +122,11 @@ int jg_tier_match_platform(const json_t *tier, const json_t *platform, jg_mismat
  * it runs (the gate judges bitsandbytes by it; the claim compares the rest). */
 const json_t *jg_policy_tier_for_hardware(const json_t *policy, const json_t *platform)
 {
-    const json_t *tiers = json_object_get(policy, "tiers");
+    const json_t *tiers = JG_OBJS(policy, policy, tiers);
     for (size_t i = 0; json_is_object(platform) && i < json_array_size(tiers); i++) {
         struct matcher m = {NULL, NULL, 0};
         match_identity(&m, platform);
-        match_hardware(&m, json_object_get(json_array_get(tiers, i), "hardware"), platform);
+        match_hardware(&m, json_array_get(tiers, i), platform);
         if (m.count == 0)
             return json_array_get(tiers, i);
     }
@@ -134,7 +135,7 @@ const json_t *jg_policy_tier_for_hardware(const json_t *policy, const json_t *pl
 
 const json_t *jg_policy_tier_for_platform(const json_t *policy, const json_t *platform)
 {
-    const json_t *tiers = json_object_get(policy, "tiers");
+    const json_t *tiers = JG_OBJS(policy, policy, tiers);
     for (size_t i = 0; i < json_array_size(tiers); i++)
         if (jg_tier_match_platform(json_array_get(tiers, i), platform, NULL, NULL) == 0)
             return json_array_get(tiers, i);

@@ -9,6 +9,7 @@
 #include "facts/tables.h" /* jg_gpu_name_for_soc: the SoC -> CUDA device name table */
 #include "policy/tier_match.h"
 #include "schema/evidence.h"
+#include "schema/policy.h"
 
 /* "12.6" accepts 12.6 and 12.6.68 (a release and its updates); patterns as usual. */
 static bool release_matches(const char *pattern, const char *version)
@@ -74,13 +75,13 @@ static void match_gpu_name(struct matcher *m, const json_t *platform)
 }
 
 /* The record's torch against one pin object {kind, torch, digest}. */
-static bool pin_satisfied(const json_t *pin, const json_t *platform)
+static bool pin_satisfied(const json_t *pt, const json_t *platform)
 {
-    const char *kind = json_string_value(json_object_get(pin, "kind"));
-    const char *version = json_string_value(json_object_get(pin, "torch"));
+    const char *kind = JG_STR(pin, pt, kind);
+    const char *version = JG_STR(pin, pt, torch);
     const char *torch = JG_STR(platform, platform, torch);
     if (kind && strcmp(kind, "container") == 0) {
-        const char *digest = json_string_value(json_object_get(pin, "digest"));
+        const char *digest = JG_STR(pin, pt, digest);
         const char *got = JG_STR(platform, platform, container_digest);
         if (!digest || !got || strcmp(digest, got) != 0)
             return false;
@@ -94,34 +95,36 @@ static void match_torch(struct matcher *m, const json_t *tier, const json_t *pla
     if (!JG_STR(platform, platform, torch_cuda))
         jg_tier_miss(m, "torch_not_cuda", "torch %s reports no CUDA version: not a CUDA build",
                      jg_tier_shown(torch));
-    const json_t *pt = json_object_get(tier, "pytorch");
-    if (!json_is_object(pt))
+    const json_t *pt = JG_OBJ(tier, tier, pytorch);
+    if (!pt)
         return; /* no pin: the tier blocker tier_pytorch_not_pinned refuses */
-    if (pin_satisfied(pt, platform) || pin_satisfied(json_object_get(pt, "fallback"), platform))
+    const json_t *fallback = JG_NODE(pin, pt, fallback);
+    if (pin_satisfied(pt, platform) || pin_satisfied(fallback, platform))
         return;
     const char *image = JG_STR(platform, platform, container_digest);
     jg_tier_miss(m, "torch_pin_mismatch", "torch %s%s%s is not the tier's pinned build %s%s",
                  jg_tier_shown(torch), image ? " in image " : "", image ? image : "",
-                 jg_tier_shown(jg_json_str(pt, "torch")),
-                 json_is_object(json_object_get(pt, "fallback")) ? " (nor its fallback wheel)" : "");
+                 jg_tier_shown(JG_STR(pin, pt, torch)),
+                 json_is_object(fallback) ? " (nor its fallback wheel)" : "");
 }
 
 void jg_tier_match_software(struct matcher *m, const json_t *tier, const json_t *platform)
 {
-    const json_t *sw = json_object_get(tier, "software");
-    const char *(*at)(const json_t *, const char *) = jg_json_str;
-    compare(m, "l4t_mismatch", "L4T", at(sw, "l4t"), JG_STR(platform, platform, l4t), false);
-    compare(m, "jetpack_mismatch", "JetPack", at(sw, "jetpack"), JG_STR(platform, platform, jetpack), false);
+    compare(m, "l4t_mismatch", "L4T", JG_STR(tier, tier, l4t), JG_STR(platform, platform, l4t),
+            false);
+    compare(m, "jetpack_mismatch", "JetPack", JG_STR(tier, tier, jetpack),
+            JG_STR(platform, platform, jetpack), false);
     char ub[32];
-    compare(m, "ubuntu_mismatch", "Ubuntu", at(sw, "ubuntu"),
+    compare(m, "ubuntu_mismatch", "Ubuntu", JG_STR(tier, tier, ubuntu),
             ubuntu_version(JG_STR(platform, platform, os), ub, sizeof ub), true);
-    compare(m, "cuda_mismatch", "CUDA toolkit", at(sw, "cuda"), JG_STR(platform, platform, cuda_toolkit),
-            true);
-    if (at(sw, "cudnn"))
-        compare(m, "cudnn_mismatch", "cuDNN", at(sw, "cudnn"), JG_STR(platform, platform, cudnn), true);
-    if (at(sw, "tensorrt"))
-        compare(m, "tensorrt_mismatch", "TensorRT", at(sw, "tensorrt"), JG_STR(platform, platform, tensorrt),
-                true);
+    compare(m, "cuda_mismatch", "CUDA toolkit", JG_STR(tier, tier, cuda),
+            JG_STR(platform, platform, cuda_toolkit), true);
+    if (JG_STR(tier, tier, cudnn))
+        compare(m, "cudnn_mismatch", "cuDNN", JG_STR(tier, tier, cudnn),
+                JG_STR(platform, platform, cudnn), true);
+    if (JG_STR(tier, tier, tensorrt))
+        compare(m, "tensorrt_mismatch", "TensorRT", JG_STR(tier, tier, tensorrt),
+                JG_STR(platform, platform, tensorrt), true);
     match_release_line(m, platform);
     match_gpu_name(m, platform);
     match_torch(m, tier, platform);

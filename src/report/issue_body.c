@@ -8,6 +8,7 @@
 #include "report/report.h"
 #include "schema/check.h"
 #include "schema/evidence.h"
+#include "schema/policy.h"
 #include "util/scrub.h"
 #include "util/json.h"
 
@@ -108,7 +109,7 @@ static void one(FILE *f, const struct jg_report_in *in, const json_t *doc, size_
     /* The tier this hardware is; whether its software matches is the claim's question. */
     const json_t *platform_doc = JG_NODE(pred, pred, platform);
     const json_t *tier = jg_policy_tier_for_hardware(in->policy, platform_doc);
-    fprintf(f, "\n- Matching tier: %s\n\n", tier ? jg_json_str(tier, "name") : "none");
+    fprintf(f, "\n- Matching tier: %s\n\n", tier ? JG_STR(tier, tier, name) : "none");
     platform(f, platform_doc);
     checks(f, pred);
     fputc('\n', f);

@@ -3,22 +3,20 @@
 #include <stdlib.h>
 
 #include "report/report.h"
+#include "schema/policy.h"
 #include "util/scrub.h"
-#include "util/json.h"
 
-static void tier_line(FILE *f, const json_t *t, const json_t *st)
+static void tier_line(FILE *f, const json_t *t, const struct jg_tier_status *st)
 {
-    if (json_is_true(json_object_get(st, "claimed")))
+    if (st->claimed)
         fprintf(f, "- Jetson CUDA support: claimed for %s (JetPack %s, Jetson Linux %s) on "
                    "commit %s%s.\n",
-                jg_json_str(t, "name"), jg_json_str(t, "software.jetpack"),
-                jg_json_str(t, "software.l4t"), jg_json_str(st, "commit"),
-                jg_json_str(st, "scope"));
+                JG_STR(tier, t, name), JG_STR(tier, t, jetpack), JG_STR(tier, t, l4t),
+                st->commit, st->scope);
     else {
-        char *why = jg_scrub_issue(jg_json_str(st, "why")); /* may quote evidence values */
+        char *why = jg_scrub_issue(st->why); /* may quote evidence values */
         fprintf(f, "- Jetson CUDA support: not claimed for %s (JetPack %s): %s.\n",
-                jg_json_str(t, "name"), jg_json_str(t, "software.jetpack"),
-                why ? why : "unknown");
+                JG_STR(tier, t, name), JG_STR(tier, t, jetpack), why ? why : "unknown");
         free(why);
     }
 }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "schema/claim.h"
+#include "schema/matrix.h"
 #include "util/json.h"
 #include "util/msg.h"
 
@@ -61,28 +63,28 @@ static void reasons_text(FILE *f, const json_t *list, const char *mark)
 {
     for (size_t i = 0; i < json_array_size(list); i++) {
         const json_t *r = json_array_get(list, i);
-        fprintf(f, "    %s [%s] ", mark, jg_json_str(r, "code"));
-        put_plain(f, jg_json_str(r, "text"));
+        fprintf(f, "    %s [%s] ", mark, JG_STR(reason, r, code));
+        put_plain(f, JG_STR(reason, r, text));
         fputc('\n', f);
     }
 }
 
-void jg_render_claim_text(FILE *f, const json_t *claim)
+void jg_render_claim_text(FILE *f, const json_t *d)
 {
-    bool ok = json_is_true(json_object_get(claim, "claimable"));
+    bool ok = JG_BOOL(claim, d, claimable) == 1;
     fprintf(f, "claim: %s for tier %s (%s) on commit %s\n", ok ? "CLAIMABLE" : "REFUSED",
-            jg_json_str(claim, "tier"), jg_json_str(claim, "tier_name"),
-            jg_json_str(claim, "commit"));
+            JG_STR(claim, d, tier), JG_STR(claim, d, tier_name), JG_STR(claim, d, commit));
+    const char *repo = JG_STR(claim, d, repository), *opt_out = JG_STR(claim, d, opt_out_reason);
     fputs("  repository ", f);
-    put_plain(f, jg_json_str(claim, "repository") ? jg_json_str(claim, "repository") : "unknown");
-    fprintf(f, ", judged at %s\n", jg_json_str(claim, "now"));
-    if (jg_json_str(claim, "scope.opt_out_reason")) {
+    put_plain(f, repo ? repo : "unknown");
+    fprintf(f, ", judged at %s\n", JG_STR(claim, d, now));
+    if (opt_out) {
         fputs("  covers jetgate's own probes only, not the project's code (opted out: ", f);
-        put_plain(f, jg_json_str(claim, "scope.opt_out_reason"));
+        put_plain(f, opt_out);
         fputs(")\n", f);
     }
-    reasons_text(f, json_object_get(claim, "notes"), "note");
-    const json_t *tr = json_object_get(claim, "tier_reasons");
+    reasons_text(f, JG_NODE(claim, d, notes), "note");
+    const json_t *tr = JG_NODE(claim, d, tier_reasons);
     if (json_array_size(tr) == 0)
         fprintf(f, "  tier: names an exact module, JetPack release and PyTorch build, and the "
                    "policy runs the project's checks\n");
@@ -90,56 +92,53 @@ void jg_render_claim_text(FILE *f, const json_t *claim)
         fprintf(f, "  tier: cannot be claimed as written\n");
         reasons_text(f, tr, "-");
     }
-    const json_t *ev = json_object_get(claim, "evidence");
+    const json_t *ev = JG_NODE(claim, d, evidence);
     for (size_t i = 0; i < json_array_size(ev); i++) {
         const json_t *e = json_array_get(ev, i);
-        bool acc = json_is_true(json_object_get(e, "accepted"));
+        bool acc = JG_BOOL(verdict, e, accepted) == 1;
         fputs("  ", f);
-        put_plain(f, jg_json_str(e, "file"));
+        put_plain(f, JG_STR(verdict, e, file));
         fprintf(f, ": %s\n", acc ? "accepted" : "refused");
-        reasons_text(f, json_object_get(e, "reasons"), "-");
-        reasons_text(f, json_object_get(e, "notes"), "note");
+        reasons_text(f, JG_NODE(verdict, e, reasons), "-");
+        reasons_text(f, JG_NODE(verdict, e, notes), "note");
     }
 }
 
 static void tier_text(FILE *f, const json_t *t)
 {
-    char *parts = jg_render_join(json_object_get(t, "module_parts"), ", ");
-    char *labels = jg_render_join(json_object_get(t, "runner_labels"), ", ");
-    fprintf(f, "%s (%s): %s\n", jg_json_str(t, "id"), jg_json_str(t, "level"),
-            jg_json_str(t, "name"));
-    fprintf(f, "  module:        %s (%s, %s, CC %s)\n", parts,
-            jg_json_str(t, "memory_class") ? jg_json_str(t, "memory_class") : "memory varies",
-            jg_json_str(t, "soc"), jg_json_str(t, "compute_capability"));
+    char *parts = jg_render_join(JG_NODE(mrow, t, module_parts), ", ");
+    char *labels = jg_render_join(JG_NODE(mrow, t, runner_labels), ", ");
+    fprintf(f, "%s (%s): %s\n", JG_STR(mrow, t, id), JG_STR(mrow, t, level), JG_STR(mrow, t, name));
+    const char *mem = JG_STR(mrow, t, memory_class), *pytorch = JG_STR(mrow, t, pytorch);
+    fprintf(f, "  module:        %s (%s, %s, CC %s)\n", parts, mem ? mem : "memory varies",
+            JG_STR(mrow, t, soc), JG_STR(mrow, t, compute_capability));
     fprintf(f, "  software:      JetPack %s / L4T %s / Ubuntu %s / CUDA %s\n",
-            jg_json_str(t, "jetpack"), jg_json_str(t, "l4t"), jg_json_str(t, "ubuntu"),
-            jg_json_str(t, "cuda"));
-    fprintf(f, "  pytorch:       %s\n", jg_json_str(t, "pytorch") ? jg_json_str(t, "pytorch")
-                                                                  : "not pinned");
+            JG_STR(mrow, t, jetpack), JG_STR(mrow, t, l4t), JG_STR(mrow, t, ubuntu),
+            JG_STR(mrow, t, cuda));
+    fprintf(f, "  pytorch:       %s\n", pytorch ? pytorch : "not pinned");
     fprintf(f, "  runner labels: %s\n", labels);
-    char *recommended = jg_render_join(json_object_get(t, "recommended_labels"), ", ");
+    char *recommended = jg_render_join(JG_NODE(mrow, t, recommended_labels), ", ");
     if (recommended && *recommended)
         fprintf(f, "  recommended:   %s (tier labels, optional)\n", recommended);
     free(recommended);
-    fprintf(f, "  bitsandbytes:  %s\n", jg_json_str(t, "bitsandbytes"));
-    fprintf(f, "  evidence:      %s\n", jg_json_str(t, "evidence"));
-    const json_t *why = json_object_get(t, "claim_blockers");
+    fprintf(f, "  bitsandbytes:  %s\n", JG_STR(mrow, t, bitsandbytes));
+    fprintf(f, "  evidence:      %s\n", JG_STR(mrow, t, evidence));
+    const json_t *why = JG_NODE(mrow, t, claim_blockers);
     if (json_array_size(why) == 0)
         fprintf(f, "  claimable:     yes, in principle (with passing evidence)\n");
     for (size_t i = 0; i < json_array_size(why); i++)
-        fprintf(f, "  %-14s %s\n", i == 0 ? "claimable:" : "", jg_json_str(json_array_get(why, i),
-                                                                            "text"));
+        fprintf(f, "  %-14s %s\n", i == 0 ? "claimable:" : "",
+                JG_STR(reason, json_array_get(why, i), text));
     free(parts);
     free(labels);
 }
 
-void jg_render_matrix_text(FILE *f, const json_t *matrix)
+void jg_render_matrix_text(FILE *f, const json_t *m)
 {
     fprintf(f, "support matrix (%s); evidence: max age %lld days, retention %lld days\n\n",
-            jg_json_str(matrix, "policy"),
-            (long long)json_integer_value(jg_json_at(matrix, "evidence.max_age_days")),
-            (long long)json_integer_value(jg_json_at(matrix, "evidence.retention_days")));
-    const json_t *tiers = json_object_get(matrix, "tiers");
+            JG_STR(matrix, m, policy), JG_INT(matrix, m, max_age_days, 0),
+            JG_INT(matrix, m, retention_days, 0));
+    const json_t *tiers = JG_NODE(matrix, m, tiers);
     for (size_t i = 0; i < json_array_size(tiers); i++) {
         if (i)
             fputc('\n', f);

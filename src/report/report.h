@@ -4,6 +4,7 @@
 #ifndef JG_REPORT_H
 #define JG_REPORT_H
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
@@ -18,15 +19,22 @@ struct jg_report_in {
     time_t now;
 };
 
-/* For one tier: {"claimed": bool, "commit": sha|null, "why": text, "scope":
- * text to append to "claimed" (non-empty when the claim covers jetgate's
- * probes only), "waived": bool (why then reads "not claimed (waived ...)")}. Claimed
- * when the claim logic accepts some record for some commit the evidence
- * names (or for in->commit only). New reference. */
-json_t *jg_report_tier_status(const struct jg_report_in *in, const json_t *tier);
+/* A tier's status in the reports, from the claim logic: claimed when it
+ * accepts some record for some commit the evidence names (or for in->commit
+ * only). */
+struct jg_tier_status {
+    bool claimed;
+    bool waived;        /* not claimed, and why reads "not claimed (waived ...)" */
+    const char *commit; /* the claimed commit (in's or a record's); NULL unless claimed */
+    const char *scope;  /* to append to "claimed": non-empty when the claim covers jetgate's
+                           probes only; NULL unless claimed */
+    char why[700];
+};
+void jg_report_tier_status(const struct jg_report_in *in, const json_t *tier,
+                           struct jg_tier_status *st);
 /* fn(f, tier, its status) for each tier of the policy, in order. */
 void jg_report_each_tier(FILE *f, const struct jg_report_in *in,
-                         void (*fn)(FILE *f, const json_t *tier, const json_t *status));
+                         void (*fn)(FILE *f, const json_t *tier, const struct jg_tier_status *st));
 
 void jg_report_support_doc(FILE *f, const struct jg_report_in *in);
 void jg_report_release_notes(FILE *f, const struct jg_report_in *in);

@@ -6,37 +6,35 @@
 
 #include "report/render.h"
 #include "report/report.h"
+#include "schema/policy.h"
 #include "util/scrub.h"
-#include "util/json.h"
 
-static void status_cell(FILE *f, const json_t *st)
+static void status_cell(FILE *f, const struct jg_tier_status *st)
 {
-    if (json_is_true(json_object_get(st, "claimed")))
-        fprintf(f, "claimed on commit `%.12s`%s", jg_json_str(st, "commit"),
-                jg_json_str(st, "scope"));
+    if (st->claimed)
+        fprintf(f, "claimed on commit `%.12s`%s", st->commit, st->scope);
     else {
-        char *why = jg_scrub_issue(jg_json_str(st, "why")); /* may quote evidence values */
+        char *why = jg_scrub_issue(st->why); /* may quote evidence values */
         /* A waiver's text already reads "not claimed (waived until ..., issue ...)". */
-        fprintf(f, "%s%s", json_is_true(json_object_get(st, "waived")) ? "" : "not claimed: ",
-                why ? why : "unknown");
+        fprintf(f, "%s%s", st->waived ? "" : "not claimed: ", why ? why : "unknown");
         free(why);
     }
 }
 
-static void matrix_row(FILE *f, const json_t *t, const json_t *st)
+static void matrix_row(FILE *f, const json_t *t, const struct jg_tier_status *st)
 {
-    char *parts = jg_render_join(jg_json_at(t, "hardware.module_parts"), ", ");
-    const char *mem = jg_json_str(t, "hardware.memory_class");
-    fprintf(f, "| %s (%s) | %s: %s, %s, CC %s | %s / L4T %s | %s / %s | ", jg_json_str(t, "name"),
-            jg_json_str(t, "level"), parts, mem ? mem : "memory varies",
-            jg_json_str(t, "hardware.soc"), jg_json_str(t, "hardware.compute_capability"),
-            jg_json_str(t, "software.jetpack"), jg_json_str(t, "software.l4t"),
-            jg_json_str(t, "software.ubuntu"), jg_json_str(t, "software.cuda"));
-    if (jg_json_str(t, "pytorch.pin"))
-        fprintf(f, "%s `%s`", jg_json_str(t, "pytorch.kind"), jg_json_str(t, "pytorch.pin"));
+    char *parts = jg_render_join(JG_NODE(tier, t, module_parts), ", ");
+    const char *mem = JG_STR(tier, t, memory_class);
+    fprintf(f, "| %s (%s) | %s: %s, %s, CC %s | %s / L4T %s | %s / %s | ", JG_STR(tier, t, name),
+            JG_STR(tier, t, level), parts, mem ? mem : "memory varies", JG_STR(tier, t, soc),
+            JG_STR(tier, t, compute_capability), JG_STR(tier, t, jetpack), JG_STR(tier, t, l4t),
+            JG_STR(tier, t, ubuntu), JG_STR(tier, t, cuda));
+    const json_t *pt = JG_OBJ(tier, t, pytorch);
+    if (JG_STR(pin, pt, pin))
+        fprintf(f, "%s `%s`", JG_STR(pin, pt, kind), JG_STR(pin, pt, pin));
     else
         fprintf(f, "not pinned");
-    fprintf(f, " | %s | ", jg_json_str(t, "bitsandbytes"));
+    fprintf(f, " | %s | ", JG_STR(tier, t, bitsandbytes));
     status_cell(f, st);
     fprintf(f, " |\n");
     free(parts);
@@ -53,7 +51,7 @@ static void matrix_table(FILE *f, const struct jg_report_in *in)
                "not Jetson evidence either. A tier is claimed only with passing, non-skipped "
                "`jetson-runtime` evidence from that tier's hardware on the exact commit, at most "
                "%d days old.\n\n",
-            (int)json_integer_value(jg_json_at(in->policy, "evidence.max_age_days")));
+            (int)JG_INT(policy, in->policy, max_age_days, 0));
 }
 
 static void flashed_host(FILE *f, const json_t *t)
@@ -64,34 +62,36 @@ static void flashed_host(FILE *f, const json_t *t)
                "torch and bitsandbytes, `--no-deps`), proves torch is the same build afterwards "
                "and runs `pip check`; a step that would replace torch stops with the reason:\n\n"
                "```sh\n",
-            jg_json_str(t, "software.jetpack"));
+            JG_STR(tier, t, jetpack));
     /* The wheel pin, with its sha256 when one is published (pip then checks it). */
-    const char *sha = jg_json_str(t, "pytorch.sha256");
-    if (strcmp(jg_json_str(t, "pytorch.kind"), "wheel") == 0 && !sha)
+    const json_t *pt = JG_OBJ(tier, t, pytorch);
+    const char *sha = JG_STR(pin, pt, sha256);
+    bool wheel = strcmp(JG_STR(pin, pt, kind), "wheel") == 0;
+    if (wheel && !sha)
         fprintf(f, "# the policy records no sha256 for this wheel (no public source gives one): "
                    "the download is not verified, and `jetgate setup --wheel` refuses it\n");
-    if (strcmp(jg_json_str(t, "pytorch.kind"), "wheel") == 0)
+    if (wheel)
         fprintf(f, "python3 -m pip install --no-cache '%s%s%s'   # NVIDIA's torch, the tier's pin\n",
-                jg_json_str(t, "pytorch.pin"), sha ? "#sha256=" : "", sha ? sha : "");
+                JG_STR(pin, pt, pin), sha ? "#sha256=" : "", sha ? sha : "");
     fprintf(f, "jetgate setup --tier %s .\n. .venv/bin/activate\njetgate doctor\njetgate run\n"
                "```\n\n",
-            jg_json_str(t, "id"));
+            JG_STR(tier, t, id));
 }
 
 /* jetgate must be in the image for the RUN line to work: the static aarch64
  * binary from its release, copied in from the build context. */
 static void container(FILE *f, const json_t *t)
 {
-    if (strcmp(jg_json_str(t, "pytorch.kind"), "container") == 0) {
-        const char *digest = jg_json_str(t, "pytorch.digest");
+    const json_t *pt = JG_OBJ(tier, t, pytorch);
+    if (strcmp(JG_STR(pin, pt, kind), "container") == 0) {
+        const char *digest = JG_STR(pin, pt, digest);
         fprintf(f, "In a container, build from the pinned image and install the project without "
                    "touching its torch. Put jetgate's static aarch64 binary (from its release, "
                    "checked against SHA256SUMS) next to the Dockerfile as `jetgate`:\n\n"
                    "```dockerfile\nFROM %s%s%s\nCOPY jetgate /usr/local/bin/jetgate\n"
                    "COPY . /src\nRUN jetgate constraints --tier %s > /etc/jetgate-constraints.txt "
                    "&& python3 -m pip install -c /etc/jetgate-constraints.txt /src\n```\n\n",
-                jg_json_str(t, "pytorch.pin"), digest ? "@" : "", digest ? digest : "",
-                jg_json_str(t, "id"));
+                JG_STR(pin, pt, pin), digest ? "@" : "", digest ? digest : "", JG_STR(tier, t, id));
         if (!digest)
             fprintf(f, "The policy records no digest for this image, so the tag is what is "
                        "pinned: a re-pushed tag changes the build. Record the digest "
@@ -101,26 +101,26 @@ static void container(FILE *f, const json_t *t)
     } else {
         fprintf(f, "Container: this tier pins a wheel, not an image. Until the policy pins an "
                    "exact NVIDIA Jetson container for JetPack %s, use the flashed-host path.\n\n",
-                jg_json_str(t, "software.jetpack"));
+                JG_STR(tier, t, jetpack));
     }
 }
 
 static void install(FILE *f, const struct jg_report_in *in)
 {
     fprintf(f, "## Install\n\n");
-    const json_t *tiers = json_object_get(in->policy, "tiers");
+    const json_t *tiers = JG_OBJS(policy, in->policy, tiers);
     for (size_t i = 0; i < json_array_size(tiers); i++) {
         const json_t *t = json_array_get(tiers, i);
-        fprintf(f, "### %s (%s)\n\n", jg_json_str(t, "name"), jg_json_str(t, "level"));
-        if (!json_is_object(json_object_get(t, "pytorch")))
+        fprintf(f, "### %s (%s)\n\n", JG_STR(tier, t, name), JG_STR(tier, t, level));
+        if (!JG_OBJ(tier, t, pytorch))
             fprintf(f, "No PyTorch source is pinned for this tier, so there are no supported "
                        "install steps yet. %s\n\n",
-                    jg_json_str(t, "evidence"));
+                    JG_STR(tier, t, evidence));
         else {
             flashed_host(f, t);
             container(f, t);
         }
-        if (strcmp(jg_json_str(t, "bitsandbytes"), "unsupported") == 0)
+        if (strcmp(JG_STR(tier, t, bitsandbytes), "unsupported") == 0)
             fprintf(f, "bitsandbytes is unsupported on this tier: the PyPI aarch64 wheels target "
                        "server ARM, not Jetson. The constraints exclude it until a pinned build "
                        "passes the gate.\n\n");
@@ -133,10 +133,10 @@ static void memory(FILE *f, const struct jg_report_in *in)
                "A Jetson has no separate GPU memory: one DRAM pool is shared by the operating "
                "system, CUDA, model weights, activations and the file cache. \"64 GB\" on an AGX "
                "Orin 64 GB is a capacity class, not memory a model can count on.\n\n");
-    const json_t *tiers = json_object_get(in->policy, "tiers");
+    const json_t *tiers = JG_OBJS(policy, in->policy, tiers);
     for (size_t i = 0; i < json_array_size(tiers); i++)
-        fprintf(f, "- %s: %s\n", jg_json_str(json_array_get(tiers, i), "name"),
-                jg_json_str(json_array_get(tiers, i), "memory_notes"));
+        fprintf(f, "- %s: %s\n", JG_STR(tier, json_array_get(tiers, i), name),
+                JG_STR(tier, json_array_get(tiers, i), memory_notes));
     fprintf(f, "\n## Validate with small models first\n\n"
                "Start with a small model to prove the CUDA path (`jetgate doctor`, then "
                "`jetgate run`), watch memory while it runs, and only then try larger models. "

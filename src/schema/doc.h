@@ -70,6 +70,8 @@ typedef struct jg_field {
 #define JG_FIELD(P, name) (&jg_fields_##P[JGF_##P##_##name])
 #define JG__TYPED(P, type, name) (&jg_fields_##P[JGF_##P##_##type##_##name])
 #define JG_PATH(P, name) (JG_FIELD(P, name)->path)
+/* A table's rows and their count, for code that walks them. */
+#define JG_ROWS(P) jg_fields_##P, (size_t)JGF_##P##__COUNT
 
 /* Reads: NULL / dflt / -1 when absent or of another JSON type. */
 #define JG_NODE(P, doc, name) jg_doc_node((doc), JG_FIELD(P, name))

@@ -7,11 +7,14 @@
  * typo test fails for its typo and nothing else. Not a test_*.c file: it is
  * never linked. */
 #include "schema/check.h"
+#include "schema/claim.h"
 #include "schema/doctor.h"
 #include "schema/evidence.h"
 #include "schema/fact.h"
 #include "schema/facts.h"
+#include "schema/matrix.h"
 #include "schema/observed.h"
+#include "schema/policy.h"
 #include "schema/probe.h"
 #include "schema/pyprobe.h"
 
@@ -43,5 +46,13 @@ long long read_fields(const json_t *doc, json_t *w)
     n += !!JG_FINDING_STR(doc, summary) + JG_RESULT_BOOL(doc, healthy);
     n += !!JG_LAYER_ENTRY_STR(doc, status) + !!JG_EXPERIMENT_STR(doc, detail);
     n += JG_INT(input, doc, bytes, 0);
+    /* the policy, the claim decision and the matrix (schema/policy.h, claim.h, matrix.h) */
+    n += JG_INT(policy, doc, max_age_days, 0) + !!JG_STRS(gate, doc, triggers);
+    n += !!JG_STR(hook, doc, command) + !!JG_STR(tier, doc, compute_capability);
+    n += !!JG_STR(pin, doc, sha256) + !!JG_STR(waiver, doc, expires);
+    n += JG_BOOL(claim, doc, claimable) + JG_SET_BOOL(claim, w, claimable, true);
+    n += !!JG_STR(reason, doc, text);
+    n += JG_BOOL(verdict, doc, accepted);
+    n += JG_INT(matrix, doc, retention_days, 0) + !!JG_STRS(mrow, doc, recommended_labels);
     return n;
 }

@@ -63,25 +63,22 @@ static void test_status_follows_claim(void **state)
     struct jg_report_in in = {policy, "p", docs, 2, NULL, "github.com/example/project", 0};
     assert_true(jg_evidence_parse_time("2026-12-02T12:00:00Z", &in.now));
     /* The embedded default runs no project check: never claimed, and says how to fix it. */
-    json_t *st = jg_report_tier_status(&in, jg_policy_tier(policy, "target"));
-    assert_false(json_is_true(json_object_get(st, "claimed")));
-    assert_non_null(strstr(jg_json_str(st, "why"), "jetgate init"));
-    json_decref(st);
+    struct jg_tier_status st;
+    jg_report_tier_status(&in, jg_policy_tier(policy, "target"), &st);
+    assert_false(st.claimed);
+    assert_non_null(strstr(st.why, "jetgate init"));
     json_t *hooks = jg_json_at(json_array_get(json_object_get(policy, "gates"), 0), "hooks");
     json_object_set_new(hooks, "device_auto", json_pack("{s:s}", "command", "true"));
     json_object_set_new(hooks, "tests", json_pack("{s:s}", "command", "true"));
-    st = jg_report_tier_status(&in, jg_policy_tier(policy, "target"));
-    assert_true(json_is_true(json_object_get(st, "claimed")));
-    assert_string_equal(jg_json_str(st, "commit"), "3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345");
-    json_decref(st);
+    jg_report_tier_status(&in, jg_policy_tier(policy, "target"), &st);
+    assert_true(st.claimed);
+    assert_string_equal(st.commit, "3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345");
     in.n = 1; /* only the failed record */
-    st = jg_report_tier_status(&in, jg_policy_tier(policy, "target"));
-    assert_false(json_is_true(json_object_get(st, "claimed")));
-    assert_non_null(strstr(jg_json_str(st, "why"), "gate status is failed"));
-    json_decref(st);
-    st = jg_report_tier_status(&in, jg_policy_tier(policy, "evaluate"));
-    assert_non_null(strstr(jg_json_str(st, "why"), "not one exact release"));
-    json_decref(st);
+    jg_report_tier_status(&in, jg_policy_tier(policy, "target"), &st);
+    assert_false(st.claimed);
+    assert_non_null(strstr(st.why, "gate status is failed"));
+    jg_report_tier_status(&in, jg_policy_tier(policy, "evaluate"), &st);
+    assert_non_null(strstr(st.why, "not one exact release"));
     /* A waiver in force: not claimed, whatever the evidence, and the report says so. */
     in.n = 2;
     json_object_set_new(policy, "waivers",
@@ -89,12 +86,11 @@ static void test_status_follows_claim(void **state)
                                   "tier", "target", "reason", "runner in repair", "issue",
                                   "https://github.com/example/project/issues/7", "opened",
                                   "2026-11-25", "expires", "2026-12-20"));
-    st = jg_report_tier_status(&in, jg_policy_tier(policy, "target"));
-    assert_false(json_is_true(json_object_get(st, "claimed")));
-    assert_non_null(strstr(jg_json_str(st, "why"),
-                           "not claimed (waived until 2026-12-20, issue "
-                           "https://github.com/example/project/issues/7)"));
-    json_decref(st);
+    jg_report_tier_status(&in, jg_policy_tier(policy, "target"), &st);
+    assert_false(st.claimed);
+    assert_true(st.waived);
+    assert_non_null(strstr(st.why, "not claimed (waived until 2026-12-20, issue "
+                                   "https://github.com/example/project/issues/7)"));
     json_decref(policy);
     json_decref(good);
     json_decref(failed);
