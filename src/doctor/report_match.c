@@ -15,6 +15,7 @@ static void (*const recognisers[])(jg_tp *) = {
     jg_rx_cuda_errors,
     jg_rx_missing_library,
     jg_rx_signals,
+    jg_rx_traceback,
     jg_rx_requires,
     jg_rx_images,
     jg_rx_docker,

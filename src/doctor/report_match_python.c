@@ -255,3 +255,25 @@ bool jg_match_python(jg_tp *p)
     wheels(p);
     return false;
 }
+
+/* ---- tracebacks: who raised the error ---- */
+/* A name one package imports from another is missing, or a module or TensorRT
+ * object lacks an attribute: raised inside an installed package, two packages'
+ * versions do not fit; raised in the project's own file on a TensorRT object,
+ * the project calls an API its TensorRT does not have. */
+void jg_rx_traceback(jg_tp *p)
+{
+    if (strncmp(p->lower, "file \"", 6) == 0) {
+        p->frame_in_package = (find(p, "-packages/") || find(p, "-packages\\")) &&
+                              !find(p, "packages/torch/");
+        return;
+    }
+    bool missing_name = find(p, "importerror: cannot import name") ||
+                        (find(p, "attributeerror: module '") && find(p, "has no attribute"));
+    bool trt = find(p, "has no attribute") &&
+               (find(p, "'tensorrt.") || find(p, "module 'tensorrt'"));
+    if (p->frame_in_package && (missing_name || trt))
+        jg_tp_signal(p, JG_SIG_packages_do_not_fit);
+    else if (trt)
+        jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
+}

@@ -33,6 +33,9 @@ typedef struct jg_tp {
     enum jg_expect expect;  /* a Python REPL expression whose value comes next */
     int expect_left;        /* lines to wait for it (warnings may come first) */
     char pip_show[16];      /* the package a "pip show" block is about */
+    /* the last traceback frame ("File ...") is in an installed package other than torch:
+     * an error raised there is between packages, not in the project's code */
+    bool frame_in_package;
 } jg_tp;
 
 /* The pair filter's hash of two characters (0..4095). */

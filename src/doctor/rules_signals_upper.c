@@ -236,5 +236,43 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "sudo apt-get install libopenblas-dev libopenmpi-dev libomp-dev (the prerequisites in "
       "NVIDIA's guide for the Jetson wheels), then import torch again"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_packages_do_not_fit, "traceback",
+     {"python-packages.versions-do-not-fit", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "one installed package uses a name another installed package no longer (or does not "
+      "yet) provide: their versions do not fit together",
+      "pip show both packages (the traceback's last file names the first); install the "
+      "versions their release notes pair, or pin the other package to the version this one "
+      "was written for; CUDA is not involved"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_tensorrt_api_changed, "traceback",
+     {"project.tensorrt-api-changed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "TensorRT loads, but the project's code calls a TensorRT Python API this TensorRT "
+      "version does not have (TensorRT 8 and 10 removed and renamed builder and engine "
+      "calls)",
+      "port the call to this TensorRT's API (its migration guide names the replacement), or "
+      "use the TensorRT major the code was written for"},
+     "port the call to the API of this JetPack's TensorRT (JetPack 4.6/5: TensorRT 8, "
+     "JetPack 6/7: TensorRT 10); JetPack fixes the TensorRT major", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_fp16_compute_unsupported, "CTranslate2",
+     {"project.compute-type-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "CUDA works: the requested float16 compute type is not efficient on this GPU (its "
+      "compute capability lacks fast float16), so the library refuses it",
+      "choose a compute type the GPU supports (compute_type=\"int8\" or \"float32\"; "
+      "\"default\" lets the library pick)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cicc_missing, "nvcc",
+     {"cuda-libraries.toolkit-incomplete", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "nvcc cannot run its device compiler (cicc, in the toolkit's nvvm folder): the CUDA "
+      "toolkit is incomplete",
+      "install the full CUDA toolkit (cuda-nvcc and cuda-nvvm packages of the same version); "
+      "ls /usr/local/cuda/nvvm/bin/cicc"},
+     "sudo apt install nvidia-jetpack (or cuda-toolkit-<version>) on the device",
+     JG_PT_ANY, JG_AT_CONTAINER_SEEN,
+     {"container-runtime.image-without-toolkit", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the container image has an incomplete CUDA toolkit (no nvvm/cicc): a runtime image, "
+      "not a development one",
+      "build from an image with the full toolkit (a -devel image; on a Jetson l4t-jetpack or "
+      "l4t-cuda of the host's L4T) or install the toolkit in the image"}},
 };
 const size_t jg_signal_rules_upper_count = sizeof jg_signal_rules_upper / sizeof jg_signal_rules_upper[0];

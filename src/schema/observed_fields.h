@@ -65,6 +65,10 @@
     X(image_platform_mismatch)                                                                    \
     X(container_cli_error)                                                                        \
     X(numpy_abi)                                                                                  \
+    X(packages_do_not_fit)                                                                        \
+    X(tensorrt_api_changed)                                                                       \
+    X(fp16_compute_unsupported)                                                                   \
+    X(cicc_missing)                                                                               \
     X(torch_not_compiled)                                                                         \
     X(nvml_stub)                                                                                  \
     X(nvml_missing)                                                                               \
