@@ -257,23 +257,54 @@ bool jg_match_python(jg_tp *p)
 }
 
 /* ---- tracebacks: who raised the error ---- */
+/* "ValueError: ..." at the start of the line: an exception's own line. */
+static bool exception_line(const char *lower)
+{
+    size_t n = strspn(lower, "abcdefghijklmnopqrstuvwxyz0123456789_.");
+    if (lower[n] != ':')
+        return false;
+    return (n > 5 && strncmp(lower + n - 5, "error", 5) == 0) ||
+           (n > 9 && strncmp(lower + n - 9, "exception", 9) == 0);
+}
+
+/* Words that put an exception in the CUDA stack's reach, where other rules speak. */
+static bool names_the_stack(const jg_tp *p)
+{
+    static const char *const words[] = {"cuda", "cudnn", "cublas", "nccl", "nvrtc", "driver",
+                                        "gpu", ".so", "dll", "device", "memory", "tensorrt",
+                                        NULL};
+    for (int i = 0; words[i]; i++)
+        if (find(p, words[i]))
+            return true;
+    return false;
+}
+
 /* A name one package imports from another is missing, or a module or TensorRT
  * object lacks an attribute: raised inside an installed package, two packages'
  * versions do not fit; raised in the project's own file on a TensorRT object,
- * the project calls an API its TensorRT does not have. */
+ * the project calls an API its TensorRT does not have. Any other exception
+ * the project's own file raised, naming nothing of the CUDA stack, is noted
+ * for the rule that asks whether CUDA was shown to work. */
 void jg_rx_traceback(jg_tp *p)
 {
     if (strncmp(p->lower, "file \"", 6) == 0) {
-        p->frame_in_package = (find(p, "-packages/") || find(p, "-packages\\")) &&
-                              !find(p, "packages/torch/");
+        bool package = (find(p, "-packages/") || find(p, "-packages\\")) &&
+                       !find(p, "packages/torch/");
+        p->frame = package ? JG_FRAME_PACKAGE : JG_FRAME_OWN;
         return;
     }
+    if (!exception_line(p->lower))
+        return;
     bool missing_name = find(p, "importerror: cannot import name") ||
                         (find(p, "attributeerror: module '") && find(p, "has no attribute"));
     bool trt = find(p, "has no attribute") &&
                (find(p, "'tensorrt.") || find(p, "module 'tensorrt'"));
-    if (p->frame_in_package && (missing_name || trt))
+    if (p->frame == JG_FRAME_PACKAGE && (missing_name || trt))
         jg_tp_signal(p, JG_SIG_packages_do_not_fit);
     else if (trt)
         jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
+    else if (p->frame == JG_FRAME_OWN && !names_the_stack(p) && !find(p, "importerror") &&
+             !find(p, "modulenotfounderror") && !find(p, "oserror"))
+        jg_tp_signal(p, JG_SIG_project_exception);
+    p->frame = JG_FRAME_NONE;
 }

@@ -33,9 +33,10 @@ typedef struct jg_tp {
     enum jg_expect expect;  /* a Python REPL expression whose value comes next */
     int expect_left;        /* lines to wait for it (warnings may come first) */
     char pip_show[16];      /* the package a "pip show" block is about */
-    /* the last traceback frame ("File ...") is in an installed package other than torch:
-     * an error raised there is between packages, not in the project's code */
-    bool frame_in_package;
+    /* where the last traceback frame ("File ...") is: none yet, the project's own file,
+     * or an installed package other than torch (an error raised there is between
+     * packages, not in the project's code) */
+    enum { JG_FRAME_NONE, JG_FRAME_OWN, JG_FRAME_PACKAGE } frame;
 } jg_tp;
 
 /* The pair filter's hash of two characters (0..4095). */

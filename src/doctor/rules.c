@@ -46,6 +46,7 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_x86_host,
     jg_rule_out_of_memory,
     jg_rule_tensors_on_two_devices,
+    jg_rule_project_exception,
     jg_rule_trt_engine_version,
     jg_rule_jetson_stats_table,
     jg_rule_other_package_no_kernel,

@@ -49,6 +49,7 @@ void jg_rule_x86_host(const jg_view *v, json_t *out);
 
 void jg_rule_out_of_memory(const jg_view *v, json_t *out);
 void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out);
+void jg_rule_project_exception(const jg_view *v, json_t *out);
 void jg_rule_trt_engine_version(const jg_view *v, json_t *out);
 void jg_rule_jetson_stats_table(const jg_view *v, json_t *out);
 void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out);

@@ -58,6 +58,33 @@ void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
+/* An exception the project's own file raised that names nothing of the CUDA
+ * stack. With CUDA shown to work that is the project's; with CUDA's state not
+ * shown it is only the likeliest reading, so the confidence stays low. */
+void jg_rule_project_exception(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, JG_SIG_project_exception);
+    bool works = v->torch_available == JG_YES ||
+                 (v->torch_tensor_op && strcmp(v->torch_tensor_op, "pass") == 0) ||
+                 (v->native_tensor_op && strcmp(v->native_tensor_op, "pass") == 0);
+    if (!sig || v->torch_available == JG_NO)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "exception in the project's file", sig);
+    if (works)
+        jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
+    jg_finding_spec s = {
+        "project.exception-in-project-code", JG_L_PROJECT, JG_SEV_WARNING,
+        works ? JG_CONF_MEDIUM : JG_CONF_LOW,
+        works ? "CUDA works: the error is an exception the project's own code raised, and it "
+                "names nothing of the CUDA stack"
+              : "the error is an exception the project's own code raised and names nothing of "
+                "the CUDA stack; this input does not show whether CUDA works",
+        "read the traceback's last frame in the project (its inputs, options, versions of the "
+        "files it loads); run jetgate doctor -v on the device to confirm the CUDA stack"};
+    jg_finding_add(out, &s, ev);
+}
+
 void jg_rule_trt_engine_version(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_trt_engine_version);

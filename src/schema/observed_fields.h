@@ -67,6 +67,7 @@
     X(numpy_abi)                                                                                  \
     X(packages_do_not_fit)                                                                        \
     X(tensorrt_api_changed)                                                                       \
+    X(project_exception)                                                                          \
     X(fp16_compute_unsupported)                                                                   \
     X(cicc_missing)                                                                               \
     X(torch_not_compiled)                                                                         \
