@@ -89,6 +89,8 @@ void jg_rx_installs(jg_tp *p)
 /* A prose or REPL statement that is_available() said False. */
 void jg_rx_prose_availability(jg_tp *p)
 {
+    if (find(p, "cuda unavailable, invalid device")) /* ultralytics' select_device */
+        jg_tp_torch_available(p, 0);
     if (!find(p, "is_available") && !find(p, "cuda available:"))
         return;
     if ((find(p, "false") && !find(p, "true")) || find(p, "is_available: false"))

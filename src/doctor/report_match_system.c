@@ -55,6 +55,12 @@ static const struct {
     {"load library failed: libcuda", JG_SIG_cli_driver_libraries},
     /* libraries, configuration, the project's own use of CUDA */
     {"cudnn version incompatibility", JG_SIG_cudnn_version_mismatch},
+    {"but source was compiled with", JG_SIG_cudnn_version_mismatch}, /* TensorFlow */
+    {"found cudnn version", JG_SIG_cudnn_version_mismatch},           /* JAX */
+    {"couldn't find libnvidia-ml.so", JG_SIG_nvml_missing},
+    {"unable to find a valid cudnn algorithm", JG_SIG_cudnn_no_algorithm},
+    {"unable to find an engine to execute this computation", JG_SIG_cudnn_no_algorithm},
+    {"no module named 'tensorrt'", JG_SIG_tensorrt_module_missing},
     {"cudnn_status_not_initialized", JG_SIG_cudnn_not_initialized},
     {"mismatches the version that was used to compile pytorch", JG_SIG_toolkit_differs_from_torch},
     {"your pytorch and torchvision versions are incompatible", JG_SIG_built_for_other_torch},

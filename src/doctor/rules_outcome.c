@@ -8,25 +8,42 @@
 #include "doctor/rules.h"
 #include "util/json.h"
 
+/* Readings that only suggest memory ran out (low): the shell's bare "Killed"
+ * (SIGKILL, on a Jetson almost always the OOM killer) and cuDNN finding no
+ * algorithm for a convolution (most often no workspace memory was left). */
+static const struct {
+    jg_signal signal;
+    const char *what, *summary;
+} oom_hints[] = {
+    {JG_SIG_process_killed, "the process was killed (SIGKILL)",
+     "the process was killed (SIGKILL): most often the kernel's OOM killer, when RAM (on a "
+     "Jetson shared with the GPU) runs out; CUDA itself is not shown to be at fault"},
+    {JG_SIG_cudnn_no_algorithm, "cuDNN found no algorithm",
+     "cuDNN found no algorithm for a convolution: most often no GPU memory was left for its "
+     "workspace (CUDA works); less often a cuDNN that does not fit the build"},
+};
+
 void jg_rule_out_of_memory(const jg_view *v, json_t *out)
 {
     const json_t *oom = jg_view_signal(v, JG_SIG_out_of_memory);
     const json_t *killer = jg_view_signal(v, JG_SIG_oom_killer);
-    /* the shell's bare "Killed": SIGKILL, which on a Jetson is almost always the OOM killer */
-    const json_t *killed = jg_view_signal(v, JG_SIG_process_killed);
-    if (!oom && !killer && !killed)
+    const json_t *hint = NULL;
+    size_t h = 0;
+    for (; !hint && h < sizeof oom_hints / sizeof oom_hints[0]; h++)
+        hint = jg_view_signal(v, oom_hints[h].signal);
+    if (!oom && !killer && !hint)
         return;
     json_t *ev = jg_ev_new();
     if (oom)
         jg_ev_seen(ev, "out of memory", oom);
     if (killer)
         jg_ev_seen(ev, "OOM killer", killer);
-    if (killed && !oom && !killer)
-        jg_ev_seen(ev, "the process was killed (SIGKILL)", killed);
+    bool direct = oom || killer;
+    if (!direct)
+        jg_ev_seen(ev, oom_hints[h - 1].what, hint);
     bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
-        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING,
-        oom || killer ? JG_CONF_MEDIUM : JG_CONF_LOW,
+        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING, direct ? JG_CONF_MEDIUM : JG_CONF_LOW,
         jetson ? "CUDA works: the workload ran out of memory (a Jetson's GPU shares the system "
                  "RAM, so the CPU side, other processes and the page cache count too)"
                : "CUDA works: the workload ran out of GPU memory",
@@ -35,10 +52,8 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
                  "fragmented NvMap memory"
                : "lower the batch size or model size, free the GPU (nvidia-smi shows other "
                  "processes), or use a GPU with more memory"};
-    if (killed && !oom && !killer)
-        s.summary = "the process was killed (SIGKILL): most often the kernel's OOM killer, when "
-                    "RAM (on a Jetson shared with the GPU) runs out; CUDA itself is not shown "
-                    "to be at fault";
+    if (!direct)
+        s.summary = oom_hints[h - 1].summary;
     jg_finding_add(out, &s, ev);
 }
 

@@ -4,11 +4,11 @@
 const jg_signal_rule jg_signal_rules_upper[] = {
     {JG_SIG_cudnn_version_mismatch, "cuDNN",
      {"cuda-libraries.cudnn-version-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "torch loaded a cuDNN other than the one it was built against (another copy comes "
-      "first on the library path)",
-      "let torch use its own cuDNN: remove the other libcudnn from LD_LIBRARY_PATH or the "
-      "environment (a conda cudnn package), or install the torch build for the installed "
-      "cuDNN"},
+      "the program (torch, TensorFlow, JAX) loaded a cuDNN other than the one it was built "
+      "against: another copy comes first on the library path, or the installed one is older",
+      "let it use the cuDNN it was built for: remove the other libcudnn from LD_LIBRARY_PATH "
+      "or the environment (a conda cudnn package), install that cuDNN, or install the build "
+      "made for the installed cuDNN"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_invalid_device_ordinal, "CUDA",
      {"configuration.invalid-device-ordinal", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -274,5 +274,23 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "not a development one",
       "build from an image with the full toolkit (a -devel image; on a Jetson l4t-jetpack or "
       "l4t-cuda of the host's L4T) or install the toolkit in the image"}},
+    {JG_SIG_tensorrt_module_missing, "Python",
+     {"configuration.tensorrt-bindings-not-visible", JG_L_CONFIGURATION, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "Python cannot import tensorrt: JetPack installs TensorRT's bindings for the system "
+      "Python only, so a venv without system site packages, conda or another Python version "
+      "does not see them",
+      "use the system python3, or a venv made with --system-site-packages (or link "
+      "/usr/lib/python3*/dist-packages/tensorrt into it); dpkg -l | grep python3-libnvinfer "
+      "shows whether they are installed"},
+     NULL, JG_PT_JETSON, JG_AT_NONE, {0}},
+    {JG_SIG_tensorrt_module_missing, "Python",
+     {"python-packages.tensorrt-not-installed", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "Python cannot import tensorrt: TensorRT's Python package is not installed for this "
+      "interpreter",
+      "pip install tensorrt (the version matching the installed TensorRT and CUDA), or the "
+      "distribution's python3-libnvinfer package for the system Python"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_upper_count = sizeof jg_signal_rules_upper / sizeof jg_signal_rules_upper[0];

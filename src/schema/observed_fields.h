@@ -68,6 +68,8 @@
     X(packages_do_not_fit)                                                                        \
     X(tensorrt_api_changed)                                                                       \
     X(project_exception)                                                                          \
+    X(tensorrt_module_missing)                                                                    \
+    X(cudnn_no_algorithm)                                                                         \
     X(fp16_compute_unsupported)                                                                   \
     X(cicc_missing)                                                                               \
     X(torch_not_compiled)                                                                         \
