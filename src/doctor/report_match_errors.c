@@ -134,6 +134,8 @@ void jg_rx_signals(jg_tp *p)
     }
     if (find(p, "nvidia-container-cli") && find(p, "error"))
         jg_tp_signal(p, JG_SIG_container_cli_error);
+    if (find(p, "mount error: file creation failed") && find(p, "file exists"))
+        jg_tp_signal(p, JG_SIG_csv_mount_collision);
     if (find(p, "compiled using numpy 1.x cannot be run in") || find(p, "_array_api not found") ||
         find(p, "multiarray failed to import") || find(p, "numpy is not available"))
         jg_tp_signal(p, JG_SIG_numpy_abi);

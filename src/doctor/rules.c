@@ -6,6 +6,7 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_bnb_none_any,
     jg_rule_bnb_sbsa_on_l4t,
     jg_rule_container_cli_error,
+    jg_rule_csv_mount_collision,
     jg_rule_cpu_only_torch,
     jg_rule_cuda_libs_missing_host,
     jg_rule_cuda12_build_on_thor,

@@ -7,6 +7,7 @@
 void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out);
 void jg_rule_bnb_none_any(const jg_view *v, json_t *out);
 void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, json_t *out);
+void jg_rule_csv_mount_collision(const jg_view *v, json_t *out);
 void jg_rule_container_cli_error(const jg_view *v, json_t *out);
 void jg_rule_cpu_only_torch(const jg_view *v, json_t *out);
 void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out);

@@ -204,7 +204,8 @@ void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
 void jg_rule_container_cli_error(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_container_cli_error);
-    if (!sig || jg_view_signal(v, JG_SIG_image_platform_mismatch))
+    if (!sig || jg_view_signal(v, JG_SIG_image_platform_mismatch) ||
+        jg_view_signal(v, JG_SIG_csv_mount_collision))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvidia-container-cli", sig);
@@ -214,6 +215,43 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
         "check dpkg -l nvidia-container-toolkit on the host and that the image is arm64; "
         "run with --runtime nvidia"};
     jg_finding_add(out, &s, ev);
+}
+
+/* "mount error: file creation failed: ...: file exists": the runtime mounts a
+ * host file (its CSV lists) where the image already has one. JetPack 4 hosts
+ * mount CUDA, cuDNN and TensorRT; an image for JetPack 5+ carries its own. */
+static bool names_l4t_major(const json_t *im, const void *unused)
+{
+    (void)unused;
+    return JG_ITEM_STR(im, l4t) && atoi(JG_ITEM_STR(im, l4t)) > 0;
+}
+
+void jg_rule_csv_mount_collision(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, JG_SIG_csv_mount_collision);
+    if (!sig)
+        return;
+    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), names_l4t_major, NULL);
+    int major = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "nvidia-container-cli", sig);
+    if (img)
+        jg_ev_seen(ev, "container image", img);
+    jg_finding_spec newer = {
+        "cuda-driver.image-newer-than-host", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the image is for a newer L4T (JetPack 5 or later) than the host: the host's runtime "
+        "mounts its JetPack 4 CUDA libraries over the image's own, and images do not work "
+        "across L4T majors",
+        "use an image tagged for the host's L4T (head -1 /etc/nv_tegra_release), or reflash "
+        "the host to the image's JetPack"};
+    jg_finding_spec other = {
+        "container-runtime.csv-mount-collision", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_CONF_MEDIUM,
+        "the NVIDIA runtime mounts host files (its CSV lists) over files the image already "
+        "has: an image made for another L4T, or one that installed its own CUDA / cuDNN",
+        "use an image for the host's L4T; on a JetPack 4 host do not install CUDA, cuDNN or "
+        "TensorRT packages in the image (the runtime brings the host's)"};
+    jg_finding_add(out, major >= 34 ? &newer : &other, ev);
 }
 
 void jg_rule_docker_seccomp(const jg_view *v, json_t *out)

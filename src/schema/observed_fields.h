@@ -70,6 +70,7 @@
     X(project_exception)                                                                          \
     X(tensorrt_module_missing)                                                                    \
     X(cudnn_no_algorithm)                                                                         \
+    X(csv_mount_collision)                                                                        \
     X(fp16_compute_unsupported)                                                                   \
     X(cicc_missing)                                                                               \
     X(torch_not_compiled)                                                                         \
