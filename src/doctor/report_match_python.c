@@ -295,7 +295,10 @@ void jg_rx_traceback(jg_tp *p)
     }
     if (!exception_line(p->lower))
         return;
-    bool missing_name = find(p, "importerror: cannot import name") ||
+    /* a module one installed package imports is not installed at all (torch's and
+     * TensorRT's own absence are read elsewhere) */
+    bool missing_module = find(p, "no module named") && !find(p, "'torch") && !find(p, "tensorrt");
+    bool missing_name = find(p, "importerror: cannot import name") || missing_module ||
                         (find(p, "attributeerror: module '") && find(p, "has no attribute"));
     bool trt = find(p, "has no attribute") &&
                (find(p, "'tensorrt.") || find(p, "module 'tensorrt'"));

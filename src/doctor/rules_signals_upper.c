@@ -238,11 +238,12 @@ const jg_signal_rule jg_signal_rules_upper[] = {
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_packages_do_not_fit, "traceback",
      {"python-packages.versions-do-not-fit", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "one installed package uses a name another installed package no longer (or does not "
-      "yet) provide: their versions do not fit together",
-      "pip show both packages (the traceback's last file names the first); install the "
-      "versions their release notes pair, or pin the other package to the version this one "
-      "was written for; CUDA is not involved"},
+      "an installed package needs a module or a name the other installed packages do not "
+      "provide: a dependency is missing, or its version does not fit (removed or not yet "
+      "added there)",
+      "the traceback's last file names the package; pip check lists broken requirements; "
+      "install the missing dependency, or the versions the two packages' release notes pair; "
+      "CUDA is not involved"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_tensorrt_api_changed, "traceback",
      {"project.tensorrt-api-changed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
