@@ -220,18 +220,12 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
 /* "mount error: file creation failed: ...: file exists": the runtime mounts a
  * host file (its CSV lists) where the image already has one. JetPack 4 hosts
  * mount CUDA, cuDNN and TensorRT; an image for JetPack 5+ carries its own. */
-static bool names_l4t_major(const json_t *im, const void *unused)
-{
-    (void)unused;
-    return JG_ITEM_STR(im, l4t) && atoi(JG_ITEM_STR(im, l4t)) > 0;
-}
-
 void jg_rule_csv_mount_collision(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_csv_mount_collision);
     if (!sig)
         return;
-    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), names_l4t_major, NULL);
+    const json_t *img = jg_image_with_l4t(v);
     int major = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvidia-container-cli", sig);

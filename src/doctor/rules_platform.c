@@ -213,16 +213,10 @@ void jg_rule_init_error(const jg_view *v, json_t *out)
 }
 
 /* Container L4T (its own release file or the image tag) vs the host's. */
-static bool names_l4t(const json_t *im, const void *unused)
-{
-    (void)unused;
-    return JG_ITEM_STR(im, l4t) != NULL;
-}
-
 void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
 {
     const json_t *host = JG_OBS_OBJ(v->observed, host_l4t);
-    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), names_l4t, NULL);
+    const json_t *img = jg_image_with_l4t(v);
     int cmaj = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
     if (!cmaj && v->in_container == JG_YES)
         cmaj = v->l4t_major;
