@@ -126,6 +126,7 @@ void jg_rx_outcomes(jg_tp *p)
         {"nvmapmemalloc", JG_SIG_out_of_memory},
         {"status_alloc_failed", JG_SIG_out_of_memory},
         {"cudaerrormemoryallocation", JG_SIG_out_of_memory},
+        {"device memory is insufficient", JG_SIG_out_of_memory}, /* TensorRT's builder */
         {"expected all tensors to be on the same device", JG_SIG_tensors_on_two_devices},
         {"and weight type (torch.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
         {"and weight type (torch.cuda.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
@@ -149,7 +150,7 @@ void jg_rx_outcomes(jg_tp *p)
         jg_tp_signal(p, JG_SIG_ort_no_cuda_provider);
     if (find(p, "insufficient permissions") && (find(p, "nvml") || find(p, "nvidia")))
         jg_tp_signal(p, JG_SIG_nvml_permissions);
-    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "file truncated") ||
+    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "is empty,") || find(p, "file truncated") ||
                                                    find(p, "file too short")))
         jg_tp_signal(p, JG_SIG_empty_cuda_library);
     if (has_word(p, "tensorflow") && find(p, "gpu") &&
@@ -161,6 +162,9 @@ void jg_rx_outcomes(jg_tp *p)
         jg_tp_jetson_hint(p, "Jetson Thor is named");
     if (has_word(p, "jetpack"))
         jg_tp_jetson_hint(p, "JetPack is named");
+    /* L4T's own driver libraries exist only on Jetsons */
+    if (find(p, "libnvdla") || find(p, "libnvrm") || find(p, "aarch64-linux-gnu/tegra/"))
+        jg_tp_jetson_hint(p, "an L4T driver library is named");
     /* tegrastats: "[date] RAM 3679/15388MB (lfb ...) CPU [...] EMC_FREQ 0% GR3D_FREQ 0%" */
     if ((find(p, " ram ") || strncmp(p->lower, "ram ", 4) == 0) && (find(p, "gr3d") || find(p, "emc_fr")))
         jg_tp_jetson_hint(p, "tegrastats output");

@@ -133,6 +133,16 @@ void jg_rx_gpu_name_hints(jg_tp *p)
             jg_tp_jetson_hint(p, "a -tegra kernel");
         }
     }
+    /* a discrete NVIDIA GPU's model name (a spec list, lspci): the machine has one */
+    static const char *const models[] = {"geforce", "quadro", "nvidia titan", "titan rtx",
+                                         "tesla k", "tesla m", "tesla p", "tesla t4", "tesla v",
+                                         "nvidia a100", "nvidia h100", "nvidia h200", "nvidia l4",
+                                         "nvidia rtx", "rtx a", "gtx 1", "gtx 9", NULL};
+    for (int i = 0; models[i]; i++)
+        if (find(p, models[i])) {
+            jg_tp_signal(p, JG_SIG_nvidia_gpu_named);
+            break;
+        }
     if (find(p, "dgx spark") || has_word(p, "gb10"))
         jg_tp_signal(p, JG_SIG_dgx_spark);
     if (has_word(p, "aarch64"))

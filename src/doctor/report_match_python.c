@@ -293,15 +293,19 @@ void jg_rx_traceback(jg_tp *p)
         p->frame = package ? JG_FRAME_PACKAGE : JG_FRAME_OWN;
         return;
     }
-    if (!exception_line(p->lower))
+    /* a TensorRT object lacking a builder or engine call, pasted without its traceback */
+    bool trt = find(p, "has no attribute") &&
+               (find(p, "'tensorrt.") || find(p, "module 'tensorrt'"));
+    if (!exception_line(p->lower)) {
+        if (trt)
+            jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
         return;
+    }
     /* a module one installed package imports is not installed at all (torch's and
      * TensorRT's own absence are read elsewhere) */
     bool missing_module = find(p, "no module named") && !find(p, "'torch") && !find(p, "tensorrt");
     bool missing_name = find(p, "importerror: cannot import name") || missing_module ||
                         (find(p, "attributeerror: module '") && find(p, "has no attribute"));
-    bool trt = find(p, "has no attribute") &&
-               (find(p, "'tensorrt.") || find(p, "module 'tensorrt'"));
     if (p->frame == JG_FRAME_PACKAGE && (missing_name || trt))
         jg_tp_signal(p, JG_SIG_packages_do_not_fit);
     else if (trt)

@@ -102,13 +102,34 @@ static const struct {
     {"was not compiled with cuda support", JG_SIG_package_without_cuda},
     {"compiled without gpu support", JG_SIG_package_without_cuda},
     {"built without cuda support", JG_SIG_package_without_cuda},
+    {"not compiled with cuda support", JG_SIG_package_without_cuda}, /* torch-scatter, mmcv */
+    {"cuda execution provider is not enabled in this build", JG_SIG_ort_no_cuda_provider},
+    {"cicc: command not found", JG_SIG_cicc_missing},
+    {"module compiled against api version", JG_SIG_numpy_abi},
+    /* torch's own words when it meets a GPU arch */
+    {"is not compatible with the current pytorch installation", JG_SIG_torch_arch_warning},
+    {"too old to be supported by the triton gpu compiler", JG_SIG_gpu_too_old},
+    {"doesn't support dp4a", JG_SIG_gpu_lacks_feature},
+    {"the detected cuda version (", JG_SIG_toolkit_differs_from_torch},
+    {"unknown cuda arch (", JG_SIG_extension_arch_unknown},
+    {"device type tensor to numpy", JG_SIG_cuda_tensor_to_numpy},
+    {"cuda_cublas_device_library", JG_SIG_cmake_cublas_device},
+    {"cannot find compiler '", JG_SIG_host_compiler_missing},
+    {"failed building wheel for", JG_SIG_sdist_build_failed},
+    {"could not build wheels for", JG_SIG_sdist_build_failed},
+    {"requires a different python", JG_SIG_python_version_unsupported},
+    {"jetson.webredirect.org", JG_SIG_jetson_index_dead},
+    {"failed to parse cdi spec", JG_SIG_cdi_spec_unreadable},
+    {"does not include the required gpu", JG_SIG_open_module_unsupported_gpu},
+    {"could not locate dkms.conf", JG_SIG_module_not_built},
 };
 
 /* The reporter says the machine has no NVIDIA GPU (another vendor's, or a Mac). */
 static const char *const other_gpu[] = {
-    "amd gpu", "radeon", "macbook pro m1", "macbook pro m2", "macbook air m", "apple m1",
-    "apple m2", "apple silicon", "don't have an nvidia", "do not have an nvidia",
-    "don't have nvidia", "no nvidia gpu", "without an nvidia gpu", "without nvidia gpu", NULL};
+    "amd gpu", "radeon", "macbook", "macos", "mac os", "apple m1", "apple m2", "apple m3",
+    "apple m4", "apple silicon", "intel arc", "mps backend", "don't have an nvidia",
+    "do not have an nvidia", "don't have nvidia", "no nvidia gpu", "without an nvidia gpu",
+    "without nvidia gpu", NULL};
 
 /* pip: "No matching distribution found for torch>=1.10" and its first line. */
 static void pip_no_distribution(jg_tp *p)
@@ -147,8 +168,9 @@ static void shell_lines(jg_tp *p)
 {
     const char *l = p->lower, *k = find(p, " killed ");
     bool pid_before = k && k > l && isdigit((unsigned char)k[-1]);
+    /* torch's DataLoader: "worker (pid 123) is killed by signal: Killed" */
     if (strcmp(l, "killed") == 0 || strncmp(l, "killed ", 7) == 0 || find(p, "]+  killed") ||
-        find(p, "`killed`") || pid_before)
+        find(p, "`killed`") || pid_before || find(p, "is killed by signal"))
         jg_tp_signal(p, JG_SIG_process_killed);
     if (sudo_runs_python(p))
         jg_tp_signal(p, JG_SIG_sudo_python);
@@ -199,6 +221,23 @@ static void torch_module_missing(jg_tp *p)
     }
 }
 
+/* Lines whose meaning needs more than one phrase. */
+static void tool_lines(jg_tp *p)
+{
+    /* nvidia-smi's query output without a memory figure: unified memory (GB10, Jetson)
+     * reports [N/A], a MIG container [Insufficient Permissions] */
+    if (find(p, "[n/a], [n/a]") || find(p, "[insufficient permissions]"))
+        jg_tp_signal(p, JG_SIG_nvidia_smi_no_memory);
+    /* a root shell's prompt, "root@3f2a9c:/# pip3 install ...": commands ran there */
+    if (strncmp(p->lower, "root@", 5) == 0 && strstr(p->lower, ":/") && strstr(p->lower, "# "))
+        jg_tp_signal(p, JG_SIG_root_prompt);
+    if (find(p, "mig-") || has_word(p, "mig"))
+        jg_tp_signal(p, JG_SIG_mig_seen);
+    if (find(p, "no module named _c") || find(p, "no module named 'torch._c'") ||
+        find(p, "name '_c' is not defined"))
+        jg_tp_signal(p, JG_SIG_torch_c_missing);
+}
+
 void jg_rx_system(jg_tp *p)
 {
     for (size_t i = 0; i < sizeof phrases / sizeof phrases[0]; i++)
@@ -211,6 +250,7 @@ void jg_rx_system(jg_tp *p)
         jg_tp_signal(p, JG_SIG_tegra_nodes_denied);
     pip_no_distribution(p);
     shell_lines(p);
+    tool_lines(p);
     torch_module_missing(p);
     undefined_symbol(p);
     xid(p);

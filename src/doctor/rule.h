@@ -40,6 +40,8 @@ void jg_ev_printf(json_t *ev, const char *fmt, ...) __attribute__((format(printf
 
 /* Platform predicates. */
 bool jg_on_jetson(const jg_view *v);      /* a Jetson, or at least L4T user space */
+/* jg_on_jetson, or the paste hints at one (L4T, JetPack, tegrastats, CSV mode). */
+bool jg_jetson_seen(const jg_view *v);
 bool jg_on_aarch64(const jg_view *v);     /* aarch64 known, or a Jetson */
 bool jg_torch_nv_build(const char *version);   /* "+nv" / ".nv" local tag */
 bool jg_torch_cu_tag(const char *version);     /* "+cu126", "+cu130" */
@@ -52,7 +54,7 @@ int jg_torch_nv_jp_major(const char *version);
  * mount lists. */
 bool jg_container_evidenced(const jg_view *v);
 /* An NVIDIA GPU is evidenced: a device the driver, deviceQuery, nvidia-smi or
- * torch named, a compute capability or a driver version. */
+ * torch named, a compute capability, a driver version, or a GPU model named. */
 bool jg_nvidia_gpu_evidenced(const jg_view *v);
 /* CUDA driver version this host offers: the driver probe, else the JetPack table. */
 int jg_host_driver_version(const jg_view *v);

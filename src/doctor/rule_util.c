@@ -126,6 +126,12 @@ bool jg_on_jetson(const jg_view *v)
     return v->is_jetson == JG_YES || v->l4t_major > 0;
 }
 
+bool jg_jetson_seen(const jg_view *v)
+{
+    return jg_on_jetson(v) || json_array_size(JG_VIEW_LIST(v, jetson_hints)) > 0 ||
+           jg_view_signal(v, JG_SIG_gpus_flag_csv);
+}
+
 bool jg_on_aarch64(const jg_view *v)
 {
     if (v->arch)
@@ -217,7 +223,8 @@ bool jg_container_evidenced(const jg_view *v)
 bool jg_nvidia_gpu_evidenced(const jg_view *v)
 {
     return v->gpu_name || v->gpu_cc || v->drv_version > 0 ||
-           json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0;
+           json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0 ||
+           jg_view_signal(v, JG_SIG_nvidia_gpu_named);
 }
 
 void jg_finding_add_seen(json_t *out, const jg_finding_spec *spec, const char *what,

@@ -61,6 +61,12 @@ static bool hides_all(const char *val)
            strcmp(val, "void") == 0 || strcmp(val, "NoDevFiles") == 0;
 }
 
+/* Hiding every GPU is the cause only where a GPU is there to hide. */
+static bool gpu_to_hide(const jg_view *v)
+{
+    return !v->observed || jg_nvidia_gpu_evidenced(v) || jg_jetson_seen(v);
+}
+
 void jg_rule_visible_devices(const jg_view *v, json_t *out)
 {
     const char *cvd = jg_env_var(v, "CUDA_VISIBLE_DEVICES");
@@ -112,7 +118,9 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
         "configuration.visible-devices", JG_L_CONFIGURATION,
         refuted || !loaded ? JG_SEV_WARNING : JG_SEV_ERROR,
         refuted || !loaded ? JG_CONF_LOW
-        : proven || (cvd && hides_all(cvd)) || nv_hides ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
+        : proven || (((cvd && hides_all(cvd)) || nv_hides) && gpu_to_hide(v)) ? JG_CONF_HIGH
+                                                                           : JG_CONF_MEDIUM,
+        summary,
         "unset CUDA_VISIBLE_DEVICES (or set it to indices that exist: nvidia-smi -L lists them; "
         "a Jetson has one GPU, index 0); look for it in the run script, ~/.bashrc and the "
         "service unit"};

@@ -19,6 +19,9 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
     /* Blaming the runtime needs a GPU the container should have seen: a Jetson
      * (L4T user space inside), or a GPU requested (NVIDIA_VISIBLE_DEVICES, --gpus). */
     bool gpu_expected = jg_on_jetson(v) || jg_env_var(v, "NVIDIA_VISIBLE_DEVICES") || run_without;
+    /* an image for another CPU reaches no GPU with any runtime: that is the finding */
+    if (jg_view_signal(v, JG_SIG_image_platform_mismatch))
+        gpu_expected = false;
     json_t *ev = jg_ev_new();
     if (facts_say) {
         jg_ev_field(ev, v, JG_FF_container_inside);
@@ -55,6 +58,18 @@ void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
     bool x86 = v->arch && strcmp(v->arch, "x86_64") == 0;
     /* "exec format error" alone may be any binary for another CPU, not an image's */
     bool image = mis || jg_container_evidenced(v);
+    /* docker's warning, then a shell in the image ran commands: binfmt emulation runs
+     * its programs, only the GPU is out of reach */
+    if (mis && !exe && jg_view_signal(v, JG_SIG_root_prompt)) {
+        jg_finding_spec e = {"container-runtime.foreign-arch-image-emulated",
+                             JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING, JG_CONF_MEDIUM,
+                             "a foreign-architecture image runs here under emulation: its "
+                             "programs run (slowly), but CUDA cannot reach the GPU from it",
+                             "run GPU work in an image built for this CPU (Jetson images on the "
+                             "Jetson itself); emulation suits only builds and package checks"};
+        jg_finding_add(out, &e, ev);
+        return;
+    }
     jg_finding_spec s = {
         "container-runtime.foreign-arch-image", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         image ? JG_CONF_HIGH : JG_CONF_MEDIUM,
@@ -283,6 +298,18 @@ void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
+/* Zero-byte copies of the host driver's own libraries (libcuda.so.<driver>,
+ * libnvidia-*) off a Jetson: an image built while the NVIDIA runtime was docker's
+ * default keeps the files it mounted as empty ones. */
+static const jg_finding_spec driver_files_in_image = {
+    "container-runtime.driver-files-left-in-image", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+    JG_CONF_MEDIUM,
+    "the host driver's libraries are empty files in the image: it was built with the NVIDIA "
+    "runtime as docker's default, which mounted them during the build and left zero-byte "
+    "copies that now shadow the real ones",
+    "build images with runc (drop \"default-runtime\": \"nvidia\" while building, or delete the "
+    "empty libcuda.so.* and libnvidia-*.so.* files in the Dockerfile), then run with --gpus"};
+
 void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_empty_cuda_library);
@@ -290,6 +317,12 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "library", sig);
+    const char *line = JG_ITEM_STR(sig, text);
+    if (line && (strstr(line, "libcuda.so.") || strstr(line, "libnvidia-")) &&
+        !jg_jetson_seen(v)) {
+        jg_finding_add(out, &driver_files_in_image, ev);
+        return;
+    }
     jg_finding_spec s = {
         "container-runtime.cuda-placeholders-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         JG_CONF_MEDIUM,

@@ -172,7 +172,7 @@ void jg_rule_libcuda_not_found(const jg_view *v, json_t *out)
     const json_t *m = jg_missing_library(v, libcuda);
     if (!m || jg_missing_but_listed(v))
         return;
-    bool jetson = jg_on_jetson(v);
+    bool jetson = jg_jetson_seen(v);
     /* libcuda and an L4T driver library missing together: the host's driver was not
      * passed in, which is what a Jetson container without the NVIDIA runtime shows */
     bool l4t_too = jetson && v->in_container != JG_NO && jg_missing_library(v, tegra_libraries);

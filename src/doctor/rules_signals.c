@@ -6,19 +6,13 @@
 #include "doctor/rules.h"
 #include "doctor/signal_rules.h"
 
-static bool jetson_seen(const jg_view *v)
-{
-    return jg_on_jetson(v) || json_array_size(JG_VIEW_LIST(v, jetson_hints)) > 0 ||
-           jg_view_signal(v, JG_SIG_gpus_flag_csv);
-}
-
 static bool platform_holds(const jg_view *v, enum jg_platform_test t)
 {
     switch (t) {
     case JG_PT_OFF_JETSON:
-        return !jetson_seen(v);
+        return !jg_jetson_seen(v);
     case JG_PT_JETSON:
-        return jetson_seen(v);
+        return jg_jetson_seen(v);
     case JG_PT_NO_NVIDIA_GPU:
         return !jg_nvidia_gpu_evidenced(v);
     default:
@@ -39,6 +33,8 @@ static bool alt_holds(const jg_view *v, enum jg_alt_test t, const json_t *sig)
         return (line && strstr(line, "-packages/")) || (stack && strcmp(stack, "triton") == 0);
     case JG_AT_TORCH_SEEN:
         return JG_OBS_GET(v->observed, torch_seen) != NULL;
+    case JG_AT_DEVICES_LIMITED:
+        return jg_view_signal(v, JG_SIG_visible_devices_set) || jg_view_signal(v, JG_SIG_mig_seen);
     default:
         return false;
     }

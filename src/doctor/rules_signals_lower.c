@@ -216,5 +216,20 @@ const jg_signal_rule jg_signal_rules_lower[] = {
       "makes it work",
       "monitor a Jetson with tegrastats or jtop (jetson-stats), not DCGM"},
      NULL, JG_PT_JETSON, JG_AT_NONE, {0}},
+    {JG_SIG_cdi_spec_unreadable, "CDI",
+     {"container-runtime.cdi-spec-unreadable", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the container engine cannot read the CDI spec (/etc/cdi or /var/run/cdi nvidia.yaml): "
+      "it was written by an NVIDIA Container Toolkit newer than the engine understands, or is "
+      "malformed",
+      "regenerate it with a toolkit release the engine supports (nvidia-ctk cdi generate "
+      "--output=/etc/cdi/nvidia.yaml), or update the engine (podman, containerd, docker)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_open_module_unsupported_gpu, "the kernel",
+     {"kernel-driver.open-module-unsupported-gpu", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the NVIDIA open kernel module does not support this GPU (it needs a Turing, GTX 16xx, "
+      "or newer GPU)",
+      "install the proprietary kernel module flavour of the driver (the non-open package of "
+      "the same branch), then reboot"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_lower_count = sizeof jg_signal_rules_lower / sizeof jg_signal_rules_lower[0];

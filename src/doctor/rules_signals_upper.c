@@ -10,14 +10,21 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "or the environment (a conda cudnn package), install that cuDNN, or install the build "
       "made for the installed cuDNN"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* error 101: most often the project's own device id (cuda:1, --gpus 2) on a machine
+     * with fewer GPUs; the configuration's when the report limits the devices */
     {JG_SIG_invalid_device_ordinal, "CUDA",
+     {"project.device-index-not-present", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the program asked for a GPU index this machine does not have (error 101): a device id "
+      "fixed in the code, its config or its arguments (cuda:1, --gpus, device=1) counts more "
+      "GPUs than there are",
+      "nvidia-smi -L lists the devices (a Jetson has one, index 0); pass the device id as an "
+      "option, or use cuda:0 / the project's device argument"},
+     NULL, JG_PT_ANY, JG_AT_DEVICES_LIMITED,
      {"configuration.invalid-device-ordinal", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "the program asked for a GPU index this process does not see (error 101): "
-      "CUDA_VISIBLE_DEVICES, MIG instances or a fixed device id leave fewer devices than it "
-      "expects",
+      "CUDA_VISIBLE_DEVICES or MIG instances leave fewer devices than it expects",
       "echo $CUDA_VISIBLE_DEVICES; nvidia-smi -L; use cuda:0 for the first visible device, or "
-      "give each worker its own CUDA_VISIBLE_DEVICES (one MIG device per process)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+      "give each worker its own CUDA_VISIBLE_DEVICES (one MIG device per process)"}},
     {JG_SIG_cuda_in_fork, "CUDA",
      {"project.cuda-in-forked-subprocess", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
       "CUDA works: the project uses it in a forked child after the parent initialised it "
@@ -293,5 +300,78 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "pip install tensorrt (the version matching the installed TensorRT and CUDA), or the "
       "distribution's python3-libnvinfer package for the system Python"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    {JG_SIG_cuda_tensor_to_numpy, "torch",
+     {"project.cuda-tensor-to-numpy", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "CUDA works (the tensor is on the GPU): the project's code calls .numpy() on a CUDA "
+      "tensor, which needs a copy to host memory first",
+      "move it to the CPU first (t.detach().cpu().numpy()); when the line is in the project's "
+      "code, update the project (its fix usually adds .cpu())"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_nvidia_smi_no_memory, "nvidia-smi",
+     {"project.nvidia-smi-gives-no-memory", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
+      "nvidia-smi reports no memory figure ([N/A] on unified-memory GPUs such as GB10, "
+      "[Insufficient Permissions] inside a MIG container); CUDA may work: code that reads "
+      "capacity from nvidia-smi fails here",
+      "take the capacity from CUDA instead (torch.cuda.mem_get_info() or "
+      "torch.cuda.get_device_properties(0).total_memory); update the project if it reads "
+      "nvidia-smi"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cmake_cublas_device, "CMake",
+     {"project.cmake-too-old-for-cuda", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "CMake's FindCUDA asks for CUDA_cublas_device_LIBRARY, which CUDA 10 removed: this CMake "
+      "predates the installed CUDA",
+      "use a newer CMake (3.15 or later: pip install cmake, or Kitware's apt repository), or "
+      "move the project to find_package(CUDAToolkit)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_extension_arch_unknown, "torch.utils.cpp_extension",
+     {"pytorch-build.torch-older-than-gpu", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
+      "torch's extension builder does not know this GPU architecture: the torch release "
+      "predates the GPU (or TORCH_CUDA_ARCH_LIST names an arch it does not know)",
+      "build against a torch release newer than the GPU (with a CUDA that supports it), or set "
+      "TORCH_CUDA_ARCH_LIST to architectures this torch knows"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_host_compiler_missing, "nvcc",
+     {"configuration.host-compiler-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "nvcc cannot find the host C++ compiler it needs (cl.exe on Windows, g++ elsewhere) on "
+      "PATH",
+      "put the compiler's folder on PATH (on Windows run from a Visual Studio developer "
+      "prompt), or pass it with nvcc -ccbin / CUDAHOSTCXX"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_torch_c_missing, "Python",
+     {"configuration.torch-core-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "Python imported a torch without its compiled core (torch._C): a PyTorch source tree in "
+      "the current directory or on PYTHONPATH shadows the installed package, or the install "
+      "is incomplete",
+      "run from another directory than the PyTorch checkout; python -c 'import torch; "
+      "print(torch.__file__)' shows which torch loads; if it is the installed one, reinstall "
+      "torch"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_sdist_build_failed, "pip",
+     {"python-packages.source-build-failed", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "pip had no wheel of a package for this platform and Python, and building it from "
+      "source failed (the build lacks a compiler, a header or a library)",
+      "the build's first error above names what is missing (a -dev package, nvcc, a newer "
+      "compiler); or pick a version that has a wheel for this platform"},
+     "on a Jetson many packages have no aarch64 wheel: install the -dev packages the build "
+     "names, or take a Jetson build (jetson-containers, https://pypi.jetson-ai-lab.io)",
+     JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_python_version_unsupported, "pip",
+     {"python-packages.python-version-unsupported", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "the package does not support this Python version (its Requires-Python excludes it)",
+      "use an older release of the package that supports this Python, or a newer Python "
+      "(a venv, a container)"},
+     "JetPack fixes the system Python (JetPack 4: 3.6, 5: 3.8, 6: 3.10): use a release that "
+     "supports it, a container with a newer Python, or a newer JetPack",
+     JG_PT_ANY, JG_AT_NONE, {0}},
+    /* the Jetson index moved (tests/data/corpus/FACTS-FOUND.md, jetson-containers) */
+    {JG_SIG_jetson_index_dead, "pip",
+     {"python-packages.jetson-index-moved", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "pip uses jetson.webredirect.org, the Jetson package index's old address, which no "
+      "longer answers: the index moved to pypi.jetson-ai-lab.io",
+      "point pip at the index's current address (--index-url "
+      "https://pypi.jetson-ai-lab.io/jp6/cu126, or the path for your JetPack and CUDA), and "
+      "set PIP_INDEX_URL / the image's pip.conf to it"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_upper_count = sizeof jg_signal_rules_upper / sizeof jg_signal_rules_upper[0];

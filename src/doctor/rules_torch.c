@@ -29,11 +29,14 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
         jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
     if (nc)
         jg_ev_seen(ev, "torch", nc);
-    /* on a machine said to have no NVIDIA GPU a CPU build may be the right one */
-    bool no_gpu = jg_view_signal(v, JG_SIG_no_nvidia_gpu) != NULL;
+    /* a CPU build is the cause only where an NVIDIA GPU waits for it: on a machine said
+     * to have none, or a paste that shows none (a Mac, another vendor's GPU), it may be
+     * the right build */
+    bool gpu = !jg_view_signal(v, JG_SIG_no_nvidia_gpu) &&
+               (!v->observed || jg_nvidia_gpu_evidenced(v) || jg_jetson_seen(v));
     jg_finding_spec s = {
         "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-        (none || nc) && !no_gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        (none || nc) && gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         !(none || nc) ? "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
                         "PyPI's aarch64 wheel, which is CPU-only, stands in for a CUDA build"
         : jg_on_jetson(v) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): "
@@ -146,7 +149,9 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
     const json_t *e209 = jg_view_cuda_error(v, 209);
     bool list_known = json_array_size(v->torch_arch_list) > 0;
-    bool missing = list_known && cc && !arch_list_has(v->torch_arch_list, cc);
+    /* torch's own warning says so when its arch list was not pasted whole */
+    const json_t *warned = list_known ? NULL : jg_view_signal(v, JG_SIG_torch_arch_warning);
+    bool missing = (list_known && cc && !arch_list_has(v->torch_arch_list, cc)) || warned;
     if ((!missing && !e209) || (!missing && jg_kernel_image_from_other_package(v)))
         return;
     const json_t *conda = jg_view_signal(v, JG_SIG_conda_forge_torch);
@@ -157,7 +162,9 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
         jg_finding_add(out, &gpu_too_old, ev);
         return;
     }
-    if (missing) {
+    if (warned) {
+        jg_ev_seen(ev, "torch", warned);
+    } else if (missing) {
         jg_ev_field(ev, v, JG_FF_python_torch_arch_list);
         jg_ev_printf(ev, "device compute capability = %s (%s)", cc,
                      v->gpu_cc ? "reported by the driver" : JG_FACT_PATH(module_compute_capability));

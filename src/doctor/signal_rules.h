@@ -25,7 +25,8 @@ enum jg_alt_test {
     JG_AT_INSIDE_CONTAINER, /* facts say this process runs inside one (a host tool such as
                              * nvidia-docker prints the same phrase outside) */
     JG_AT_PACKAGE_FILE,     /* the line names a Python package's file (-packages/), or Triton */
-    JG_AT_TORCH_SEEN        /* the report names torch */
+    JG_AT_TORCH_SEEN,       /* the report names torch */
+    JG_AT_DEVICES_LIMITED   /* the report sets CUDA_VISIBLE_DEVICES or names MIG */
 };
 
 typedef struct jg_signal_rule {

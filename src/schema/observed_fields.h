@@ -169,6 +169,21 @@
     X(pypi_pytorch_placeholder)                                                                   \
     X(dcgm_named)                                                                                 \
     X(compose_without_gpu_devices)                                                                \
-    X(torch_system_library_missing)
+    X(torch_system_library_missing)                                                               \
+    X(cuda_tensor_to_numpy)                                                                       \
+    X(nvidia_smi_no_memory)                                                                       \
+    X(cmake_cublas_device)                                                                        \
+    X(sdist_build_failed)                                                                         \
+    X(python_version_unsupported)                                                                 \
+    X(jetson_index_dead)                                                                          \
+    X(extension_arch_unknown)                                                                     \
+    X(torch_arch_warning)                                                                         \
+    X(host_compiler_missing)                                                                      \
+    X(torch_c_missing)                                                                            \
+    X(cdi_spec_unreadable)                                                                        \
+    X(open_module_unsupported_gpu)                                                                \
+    X(mig_seen)                                                                                   \
+    X(root_prompt)                                                                                \
+    X(nvidia_gpu_named)
 
 #endif
