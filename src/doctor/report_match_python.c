@@ -303,11 +303,14 @@ void jg_rx_traceback(jg_tp *p)
     }
     /* a module one installed package imports is not installed at all (torch's and
      * TensorRT's own absence are read elsewhere) */
-    bool missing_module = find(p, "no module named") && !find(p, "'torch") && !find(p, "tensorrt");
+    bool missing_module = find(p, "no module named") && !find(p, "'torch") && !find(p, "tensorrt") &&
+                          !find(p, "named _c") && !find(p, "._c'");
     bool missing_name = find(p, "importerror: cannot import name") || missing_module ||
                         (find(p, "attributeerror: module '") && find(p, "has no attribute"));
     if (p->frame == JG_FRAME_PACKAGE && (missing_name || trt))
         jg_tp_signal(p, JG_SIG_packages_do_not_fit);
+    else if (missing_module)
+        jg_tp_signal(p, JG_SIG_module_missing);
     else if (trt)
         jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
     else if (p->frame == JG_FRAME_OWN && !names_the_stack(p) && !find(p, "importerror") &&

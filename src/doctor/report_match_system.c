@@ -231,6 +231,10 @@ static void tool_lines(jg_tp *p)
     /* a root shell's prompt, "root@3f2a9c:/# pip3 install ...": commands ran there */
     if (strncmp(p->lower, "root@", 5) == 0 && strstr(p->lower, ":/") && strstr(p->lower, "# "))
         jg_tp_signal(p, JG_SIG_root_prompt);
+    /* which interpreter runs is in question: a notebook kernel, a venv, sys.executable */
+    if (find(p, "sys.executable") || has_word(p, "jupyter") || find(p, "kernel.json") ||
+        find(p, "ipykernel") || find(p, "which python") || find(p, "system-site-packages"))
+        jg_tp_signal(p, JG_SIG_interpreter_hint);
     if (find(p, "mig-") || has_word(p, "mig"))
         jg_tp_signal(p, JG_SIG_mig_seen);
     if (find(p, "no module named _c") || find(p, "no module named 'torch._c'") ||

@@ -33,6 +33,8 @@ static bool alt_holds(const jg_view *v, enum jg_alt_test t, const json_t *sig)
         return (line && strstr(line, "-packages/")) || (stack && strcmp(stack, "triton") == 0);
     case JG_AT_TORCH_SEEN:
         return JG_OBS_GET(v->observed, torch_seen) != NULL;
+    case JG_AT_INTERPRETER_SEEN:
+        return jg_view_signal(v, JG_SIG_interpreter_hint) != NULL;
     case JG_AT_DEVICES_LIMITED:
         return jg_view_signal(v, JG_SIG_visible_devices_set) || jg_view_signal(v, JG_SIG_mig_seen);
     default:

@@ -346,6 +346,20 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "print(torch.__file__)' shows which torch loads; if it is the installed one, reinstall "
       "torch"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_module_missing, "Python",
+     {"python-packages.module-not-installed", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the Python that ran cannot import a module the code needs: it is not installed for "
+      "this interpreter (or was installed for another one)",
+      "python -m pip install <module's package> with the same python that runs the code; "
+      "python -c 'import sys; print(sys.executable)' shows which one that is"},
+     NULL, JG_PT_ANY, JG_AT_INTERPRETER_SEEN,
+     {"configuration.module-for-another-python", JG_L_CONFIGURATION, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the module is missing for the interpreter that ran (a notebook kernel, a venv or sudo "
+      "runs another Python than the one it was installed into)",
+      "run the code with the Python the module was installed into (point the notebook "
+      "kernel's kernel.json, the service or the venv at it), or install it for this one: "
+      "python -m pip install <package>"}},
     {JG_SIG_sdist_build_failed, "pip",
      {"python-packages.source-build-failed", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "pip had no wheel of a package for this platform and Python, and building it from "

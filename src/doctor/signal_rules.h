@@ -26,7 +26,8 @@ enum jg_alt_test {
                              * nvidia-docker prints the same phrase outside) */
     JG_AT_PACKAGE_FILE,     /* the line names a Python package's file (-packages/), or Triton */
     JG_AT_TORCH_SEEN,       /* the report names torch */
-    JG_AT_DEVICES_LIMITED   /* the report sets CUDA_VISIBLE_DEVICES or names MIG */
+    JG_AT_DEVICES_LIMITED,  /* the report sets CUDA_VISIBLE_DEVICES or names MIG */
+    JG_AT_INTERPRETER_SEEN  /* the report asks which Python runs (a notebook, a venv) */
 };
 
 typedef struct jg_signal_rule {

@@ -184,6 +184,8 @@
     X(open_module_unsupported_gpu)                                                                \
     X(mig_seen)                                                                                   \
     X(root_prompt)                                                                                \
-    X(nvidia_gpu_named)
+    X(nvidia_gpu_named)                                                                           \
+    X(module_missing)                                                                             \
+    X(interpreter_hint)
 
 #endif
