@@ -117,6 +117,10 @@ static const struct {
     {"cannot find compiler '", JG_SIG_host_compiler_missing},
     {"failed building wheel for", JG_SIG_sdist_build_failed},
     {"could not build wheels for", JG_SIG_sdist_build_failed},
+    {"error: legacy-install-failure", JG_SIG_sdist_build_failed},
+    {"with link time reference", JG_SIG_library_symbol_mismatch}, /* the loader: a symbol version */
+    {"cannot load libnvidia-encode", JG_SIG_nvenc_library_missing}, /* ffmpeg's nvenc */
+    {"could not load nvml library", JG_SIG_nvml_not_injected},      /* go-nvml: device plugin */
     {"requires a different python", JG_SIG_python_version_unsupported},
     {"jetson.webredirect.org", JG_SIG_jetson_index_dead},
     {"failed to parse cdi spec", JG_SIG_cdi_spec_unreadable},
@@ -224,6 +228,11 @@ static void torch_module_missing(jg_tp *p)
 /* Lines whose meaning needs more than one phrase. */
 static void tool_lines(jg_tp *p)
 {
+    /* pip building a package from source and failing: "Running setup.py install for h5py
+     * ... error", "Building wheel for x (pyproject.toml) did not run successfully" */
+    if ((find(p, "running setup.py install for") && find(p, "... error")) ||
+        (find(p, "building wheel for") && find(p, "did not run successfully")))
+        jg_tp_signal(p, JG_SIG_sdist_build_failed);
     /* nvidia-smi's query output without a memory figure: unified memory (GB10, Jetson)
      * reports [N/A], a MIG container [Insufficient Permissions] */
     if (find(p, "[n/a], [n/a]") || find(p, "[insufficient permissions]"))

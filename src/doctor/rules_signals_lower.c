@@ -216,6 +216,30 @@ const jg_signal_rule jg_signal_rules_lower[] = {
       "makes it work",
       "monitor a Jetson with tegrastats or jtop (jetson-stats), not DCGM"},
      NULL, JG_PT_JETSON, JG_AT_NONE, {0}},
+    {JG_SIG_nvenc_library_missing, "ffmpeg",
+     {"cuda-driver.nvenc-library-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the driver's video-encode library (libnvidia-encode.so.1) is not installed: NVENC "
+      "needs it besides libcuda",
+      "install the driver's encode library (Ubuntu: libnvidia-encode-<driver branch>), of the "
+      "same version as the driver"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_CONTAINER_SEEN,
+     {"container-runtime.driver-capabilities", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the container has no video-encode driver library: the NVIDIA runtime mounts "
+      "libnvidia-encode only when NVIDIA_DRIVER_CAPABILITIES includes video",
+      "set NVIDIA_DRIVER_CAPABILITIES=all (or compute,video,utility) for the container (its "
+      "final image stage, the compose file or the template)"}},
+    /* go-nvml's words, printed by the Kubernetes device plugin and its kin, which run in
+     * a container: the runtime did not inject the driver (k8s-device-plugin's README) */
+    {JG_SIG_nvml_not_injected, "NVML",
+     {"container-runtime.nvml-not-injected", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the GPU pod cannot load NVML: the container was not started with the NVIDIA runtime, "
+      "so the host driver's libraries are not in it",
+      "make nvidia the default runtime of the node's container engine (nvidia-ctk runtime "
+      "configure --runtime=containerd --set-as-default, or docker's daemon.json), or give the "
+      "pod the nvidia RuntimeClass; on the node nvidia-smi must work"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_cdi_spec_unreadable, "CDI",
      {"container-runtime.cdi-spec-unreadable", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
       "the container engine cannot read the CDI spec (/etc/cdi or /var/run/cdi nvidia.yaml): "

@@ -186,6 +186,8 @@
     X(root_prompt)                                                                                \
     X(nvidia_gpu_named)                                                                           \
     X(module_missing)                                                                             \
-    X(interpreter_hint)
+    X(interpreter_hint)                                                                           \
+    X(nvenc_library_missing)                                                                      \
+    X(nvml_not_injected)
 
 #endif
