@@ -291,6 +291,9 @@ void jg_rx_traceback(jg_tp *p)
         bool package = (find(p, "-packages/") || find(p, "-packages\\")) &&
                        !find(p, "packages/torch/");
         p->frame = package ? JG_FRAME_PACKAGE : JG_FRAME_OWN;
+        char scrubbed[sizeof p->frame_text - 16];
+        jg_scrub_line(p->text, scrubbed, sizeof scrubbed);
+        snprintf(p->frame_text, sizeof p->frame_text, "line %zu: %s", p->line, scrubbed);
         return;
     }
     /* a TensorRT object lacking a builder or engine call, pasted without its traceback */
@@ -307,8 +310,13 @@ void jg_rx_traceback(jg_tp *p)
                           !find(p, "named _c") && !find(p, "._c'");
     bool missing_name = find(p, "importerror: cannot import name") || missing_module ||
                         (find(p, "attributeerror: module '") && find(p, "has no attribute"));
-    if (p->frame == JG_FRAME_PACKAGE && (missing_name || trt))
+    if (p->frame == JG_FRAME_PACKAGE && (missing_name || trt)) {
         jg_tp_signal(p, JG_SIG_packages_do_not_fit);
+        /* the package's frame names which package raised it: the reply quotes it too */
+        json_t *seen = (json_t *)jg_obs_signal(p->obs, JG_SIG_packages_do_not_fit);
+        if (seen && !JG_ITEM_STR(seen, file))
+            JG_ITEM_SET_STR(seen, file, p->frame_text);
+    }
     else if (missing_module)
         jg_tp_signal(p, JG_SIG_module_missing);
     else if (trt)

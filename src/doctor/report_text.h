@@ -37,6 +37,7 @@ typedef struct jg_tp {
      * or an installed package other than torch (an error raised there is between
      * packages, not in the project's code) */
     enum { JG_FRAME_NONE, JG_FRAME_OWN, JG_FRAME_PACKAGE } frame;
+    char frame_text[160];   /* that frame's line, scrubbed: "line 12: File ..." */
 } jg_tp;
 
 /* The pair filter's hash of two characters (0..4095). */

@@ -50,7 +50,12 @@ static void signal_row(const jg_view *v, json_t *out, const jg_signal_rule *r)
     jg_finding_spec s = alt_holds(v, r->alt_test, sig) ? r->alt : r->spec;
     if (r->fix_jetson && jg_on_jetson(v))
         s.fix = r->fix_jetson;
-    jg_finding_add_seen(out, &s, r->what, sig);
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, r->what, sig);
+    const char *frame = JG_ITEM_STR(sig, file); /* the traceback frame that raised it */
+    if (frame)
+        jg_ev_printf(ev, "raised in %s", frame);
+    jg_finding_add(out, &s, ev);
 }
 
 void jg_rule_signal_table(const jg_view *v, json_t *out)

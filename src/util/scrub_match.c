@@ -285,7 +285,9 @@ size_t jg_match_ipv6(const char *p, const char *start, size_t *keep)
 }
 
 /* From one of these words (any case, even inside a name: HF_TOKEN) the rest
- * of a quoted line goes: what follows is an identifier or a secret. */
+ * of a quoted line goes: what follows is an identifier or a secret. A word
+ * that goes on in lower case is another word (tokenizer, serialization,
+ * hostnamectl) and stays. */
 size_t jg_match_private_word(const char *p, const char *start, size_t *keep)
 {
     static const char *const words[] = {"uuid",   "serial", "hostname", "token",  "password",
@@ -293,7 +295,7 @@ size_t jg_match_private_word(const char *p, const char *start, size_t *keep)
     (void)start;
     for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
         size_t n = strlen(words[k]);
-        if (strncasecmp(p, words[k], n) == 0) {
+        if (strncasecmp(p, words[k], n) == 0 && !(p[n] >= 'a' && p[n] <= 'z')) {
             *keep = n;
             return strlen(p);
         }

@@ -75,6 +75,14 @@ expect_out '^> WARNING: The requested image.s platform (linux/amd64)'
 expect_out '^\*\*Fix:\*\* build or pull an arm64'
 expect_out 'jetgate doctor -v'
 expect_out 'the L4T / JetPack release'
+# a package's traceback: the reply quotes the frame that names the package too
+printf '%s\n' 'Traceback (most recent call last):' '  File "/home/ann/p/run.py", line 3, in <module>' \
+  '  File "/home/ann/venv/lib/python3.10/site-packages/transformers/models/llama/tokenization_llama.py", line 3, in <module>' \
+  "ModuleNotFoundError: No module named 'sentencepiece'" >"$T/tb.txt"
+expect_rc 1 "$JETGATE" triage --reply "$T/tb.txt"
+expect_out '^\*\*Diagnosis\*\* (python-packages'
+expect_out "^> ModuleNotFoundError: No module named 'sentencepiece'"
+expect_out 'raised in line 3: File "~/venv/lib/python3.10/site-packages/transformers/models/llama/tokenization_llama.py'
 expect_rc 0 "$JETGATE" triage --reply "$D/facts/orin-jp62-live-healthy.json"
 expect_out 'nothing in this report shows a broken layer'
 expect_rc 2 "$JETGATE" triage --reply --json "$X/16-amd64-image-on-xavier.txt"

@@ -51,6 +51,11 @@ static void profiles_keep_their_conventions(void **state)
     expect_issue("peer 10.0.0.12:22 from /home/ann/x | `y`", "peer [address]:22 from [home]/x \\| \\`y\\`");
     expect_line("ann@nano:~$ ls /home/ann/venv", "$ ls ~/venv");
     expect_line("export HF_TOKEN=hf_x", "export HF_TOKEN <removed>");
+    /* a private word that goes on in lower case is another word: the line stays */
+    expect_line("File \"tokenization_llama.py\", line 3", "File \"tokenization_llama.py\", line 3");
+    expect_line("[TRT] Serialization assertion failed", "[TRT] Serialization assertion failed");
+    expect_line("token: abc123", "token <removed>");
+    expect_line("SerialNumber 1423", "Serial <removed>");
     char *ev = jg_scrub_text(NULL, "peer 10.0.0.12 /home/ann/x", JG_SCRUB_FREE_TEXT);
     assert_string_equal(ev, "peer <ip> <home>/x");
     free(ev);
