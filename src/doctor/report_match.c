@@ -25,6 +25,7 @@ static void (*const recognisers[])(jg_tp *) = {
     jg_rx_stacks,
     jg_rx_outcomes,
     jg_rx_system,
+    jg_rx_phrases,
     jg_rx_torch_capability_warning,
     jg_rx_project_json,
     jg_rx_present_library,

@@ -111,6 +111,7 @@ void jg_rx_prose_availability(jg_tp *p);
 void jg_rx_stacks(jg_tp *p);
 void jg_rx_outcomes(jg_tp *p);
 void jg_rx_system(jg_tp *p);
+void jg_rx_phrases(jg_tp *p);
 void jg_rx_torch_capability_warning(jg_tp *p);
 /* report_match_python.c: where a Python traceback's error was raised */
 void jg_rx_traceback(jg_tp *p);

@@ -60,8 +60,14 @@ static void signal_row(const jg_view *v, json_t *out, const jg_signal_rule *r)
 
 void jg_rule_signal_table(const jg_view *v, json_t *out)
 {
-    for (size_t i = 0; i < jg_signal_rules_lower_count; i++)
-        signal_row(v, out, &jg_signal_rules_lower[i]);
-    for (size_t i = 0; i < jg_signal_rules_upper_count; i++)
-        signal_row(v, out, &jg_signal_rules_upper[i]);
+    static const struct {
+        const jg_signal_rule *rows;
+        const size_t *count;
+    } tables[] = {{jg_signal_rules_hw, &jg_signal_rules_hw_count},
+                  {jg_signal_rules_container, &jg_signal_rules_container_count},
+                  {jg_signal_rules_libs, &jg_signal_rules_libs_count},
+                  {jg_signal_rules_project, &jg_signal_rules_project_count}};
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+        for (size_t i = 0; i < *tables[t].count; i++)
+            signal_row(v, out, &tables[t].rows[i]);
 }

@@ -1,6 +1,8 @@
 /* Findings that one phrase of a tool's own output establishes: one row per
- * finding (rules_signals_lower.c: hardware to the container runtime;
- * rules_signals_upper.c: libraries to the project), evaluated by rules_signals.c. A row may
+ * finding, in a table per group of layers (rules_signals_hw.c: the GPU, the kernel
+ * driver, the CUDA driver; _container.c: the container runtime, permissions;
+ * _libs.c: CUDA libraries, the torch build, Python packages; _project.c: the
+ * configuration, the project), evaluated by rules_signals.c. A row may
  * speak only on some platforms, use a Jetson fix on a Jetson, and name a
  * second reading of the same phrase that holds when the report shows a
  * certain context (a container, a Python package's file, torch). Rules that
@@ -40,7 +42,9 @@ typedef struct jg_signal_rule {
     jg_finding_spec alt; /* the reading when alt_test holds */
 } jg_signal_rule;
 
-extern const jg_signal_rule jg_signal_rules_lower[], jg_signal_rules_upper[];
-extern const size_t jg_signal_rules_lower_count, jg_signal_rules_upper_count;
+extern const jg_signal_rule jg_signal_rules_hw[], jg_signal_rules_container[],
+    jg_signal_rules_libs[], jg_signal_rules_project[];
+extern const size_t jg_signal_rules_hw_count, jg_signal_rules_container_count,
+    jg_signal_rules_libs_count, jg_signal_rules_project_count;
 
 #endif

@@ -1,7 +1,8 @@
-/* Signal rules for the CUDA libraries, Python packages, torch, the user's configuration and the project (the row type and its tests: signal_rules.h). */
+/* Signal rules whose first reading lies in the CUDA libraries, the torch build and the Python
+ * packages (the row type, where rows speak and their second readings: signal_rules.h). */
 #include "doctor/signal_rules.h"
 
-const jg_signal_rule jg_signal_rules_upper[] = {
+const jg_signal_rule jg_signal_rules_libs[] = {
     {JG_SIG_cudnn_version_mismatch, "cuDNN",
      {"cuda-libraries.cudnn-version-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "the program (torch, TensorFlow, JAX) loaded a cuDNN other than the one it was built "
@@ -9,28 +10,6 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "let it use the cuDNN it was built for: remove the other libcudnn from LD_LIBRARY_PATH "
       "or the environment (a conda cudnn package), install that cuDNN, or install the build "
       "made for the installed cuDNN"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* error 101: most often the project's own device id (cuda:1, --gpus 2) on a machine
-     * with fewer GPUs; the configuration's when the report limits the devices */
-    {JG_SIG_invalid_device_ordinal, "CUDA",
-     {"project.device-index-not-present", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the program asked for a GPU index this machine does not have (error 101): a device id "
-      "fixed in the code, its config or its arguments (cuda:1, --gpus, device=1) counts more "
-      "GPUs than there are",
-      "nvidia-smi -L lists the devices (a Jetson has one, index 0); pass the device id as an "
-      "option, or use cuda:0 / the project's device argument"},
-     NULL, JG_PT_ANY, JG_AT_DEVICES_LIMITED,
-     {"configuration.invalid-device-ordinal", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the program asked for a GPU index this process does not see (error 101): "
-      "CUDA_VISIBLE_DEVICES or MIG instances leave fewer devices than it expects",
-      "echo $CUDA_VISIBLE_DEVICES; nvidia-smi -L; use cuda:0 for the first visible device, or "
-      "give each worker its own CUDA_VISIBLE_DEVICES (one MIG device per process)"}},
-    {JG_SIG_cuda_in_fork, "CUDA",
-     {"project.cuda-in-forked-subprocess", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "CUDA works: the project uses it in a forked child after the parent initialised it "
-      "(a DataLoader worker, multiprocessing with fork)",
-      "use the 'spawn' start method (torch.multiprocessing.set_start_method('spawn')), keep "
-      "CUDA out of data-loader workers, or num_workers=0; the CUDA stack needs no change"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_package_without_cuda, "package",
      {"python-packages.package-built-without-cuda", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
@@ -51,12 +30,6 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "that publishes wheels for them, or build it from source"},
      "on a Jetson build it from source on the device or use a Jetson index "
      "(https://pypi.jetson-ai-lab.io): many CUDA packages publish x86 wheels only", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_local_torch_folder, "traceback",
-     {"configuration.local-torch-folder", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "a folder named torch in the current directory (a source checkout) is imported instead "
-      "of the installed package",
-      "run python from another directory (cd ..) or rename the folder, then import torch"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_library_symbol_mismatch, "loader",
      {"cuda-libraries.library-version-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
       JG_CONF_MEDIUM,
@@ -83,43 +56,6 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "--no-build-isolation <package>)"},
      "build it from source against NVIDIA's torch on the device (pip install "
      "--no-build-isolation <package>) or take the pair from the same Jetson index", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_cuda_home_unset, "build",
-     {"configuration.cuda-home-not-set", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a CUDA extension build cannot find the CUDA toolkit: CUDA_HOME is not set and nvcc is "
-      "not on PATH",
-      "install the CUDA toolkit matching torch.version.cuda and export "
-      "CUDA_HOME=/usr/local/cuda-<version> PATH=$CUDA_HOME/bin:$PATH before building"},
-     "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH (JetPack installs the "
-     "toolkit there; sudo apt install nvidia-jetpack if it is missing), then rebuild", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_devices_busy, "CUDA",
-     {"configuration.gpu-exclusive-or-busy", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "every visible GPU is busy or unavailable (error 46): an exclusive-process compute mode "
-      "with another process on the GPU, or another tenant holds it",
-      "nvidia-smi -q -d COMPUTE shows the compute mode; sudo nvidia-smi -c DEFAULT, or stop "
-      "the other process (nvidia-smi lists it)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_device_side_assert, "CUDA",
-     {"project.device-side-assert", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "CUDA works: an assertion in a kernel failed (an index out of range: a label not below "
-      "the number of classes, an embedding index too large)",
-      "run with CUDA_LAUNCH_BLOCKING=1 (or on the CPU) for the real error line; check labels "
-      "and indices against the model's sizes; the CUDA stack needs no change"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_illegal_memory_access, "CUDA",
-     {"project.illegal-memory-access", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_LOW,
-      "a CUDA kernel accessed memory out of bounds: a bug in the project or in a package's "
-      "kernel (rarely the driver)",
-      "CUDA_LAUNCH_BLOCKING=1 names the kernel; compute-sanitizer python3 ... finds the access; "
-      "update the package that owns the kernel"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_nvrtc_builtins, "NVRTC",
-     {"configuration.nvrtc-builtins-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "NVRTC cannot load its builtins library: the CUDA toolkit's library folder is not on "
-      "the loader path (LD_LIBRARY_PATH, which sudo also resets)",
-      "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH (or add it to "
-      "/etc/ld.so.conf.d and run sudo ldconfig); run without sudo"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_cudnn_stated_missing, "cuDNN",
      {"cuda-libraries.cudnn-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "cuDNN is not installed where the program looks (a runtime image without it, or a "
@@ -128,27 +64,12 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "builds); in an image, copy what the devel image installs"},
      "install cuDNN from JetPack (sudo apt install nvidia-cudnn, or nvidia-jetpack); in an "
      "L4T image, install it as the l4t-jetpack image does", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_toolkit_differs_from_torch, "build",
-     {"configuration.toolkit-differs-from-torch", JG_L_CONFIGURATION, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "the CUDA toolkit the build uses (nvcc, CUDA_HOME) is not the CUDA torch was built with",
-      "point CUDA_HOME and PATH at the toolkit of torch.version.cuda, or install the torch "
-      "build for the installed toolkit"},
-     "use JetPack's toolkit (/usr/local/cuda) with NVIDIA's torch for this JetPack: both are "
-     "then on the same CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_cudnn_not_initialized, "cuDNN",
      {"cuda-libraries.cudnn-not-initialized", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_LOW,
       "cuDNN could not initialise: a cuDNN that does not match torch's CUDA, or no GPU memory "
       "left for its workspace",
       "python3 -c 'import torch; print(torch.backends.cudnn.version())'; remove other libcudnn "
       "copies from the library path; retry with a smaller batch"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_libstdcxx_too_old, "loader",
-     {"configuration.old-libstdcxx-loaded", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the C++ runtime loaded (libstdc++) is older than a library needs: an older copy comes "
-      "first (a conda environment's, or the system's)",
-      "conda install -c conda-forge libstdcxx-ng (or put the newer libstdc++'s folder first on "
-      "LD_LIBRARY_PATH); strings $(the libstdc++ path) | grep GLIBCXX lists what a copy has"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_built_for_other_python, "import",
      {"python-packages.built-for-other-python", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -158,22 +79,6 @@ const jg_signal_rule jg_signal_rules_upper[] = {
      "JetPack's Python bindings (DeepStream's pyds, jetson-inference, TensorRT) are built for the "
      "system Python: run them with /usr/bin/python3, or rebuild them for this interpreter",
      JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_cuda_headers_missing, "build",
-     {"configuration.cuda-headers-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a build cannot find the CUDA headers: the toolkit is not on the build's paths (CUDA_HOME, "
-      "PATH) or not installed",
-      "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH CPATH=/usr/local/cuda/include "
-      "before building; install the CUDA toolkit matching torch.version.cuda if it is missing"},
-     "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH before building (JetPack "
-     "installs the toolkit there; sudo apt install nvidia-jetpack if /usr/local/cuda is missing)",
-     JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_static_tls, "loader",
-     {"configuration.static-tls-preload", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a library (on aarch64 usually libgomp) cannot be loaded this late: it needs static TLS "
-      "and must be loaded when the process starts",
-      "export LD_PRELOAD=<the library path in the message> before starting Python (or import the "
-      "package that loads it first)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_running_on_cpu, "program",
      {"pytorch-build.running-on-cpu", JG_L_PYTORCH_BUILD, JG_SEV_WARNING, JG_CONF_LOW,
       "the program fell back to the CPU: torch sees no GPU (most often a torch build without "
@@ -193,20 +98,6 @@ const jg_signal_rule jg_signal_rules_upper[] = {
      "pip uninstall pytorch; install NVIDIA's torch wheel for this JetPack (and keep pip from "
      "resolving torch from PyPI: jetgate constraints)",
      JG_PT_ANY, JG_AT_NONE, {0}},
-    /* "version `GLIBC_2.NN' not found": a binary built on a newer OS release */
-    {JG_SIG_glibc_too_old, "loader",
-     {"project.binary-for-newer-os", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the program's binary was built for a newer OS release (it needs a newer glibc than this "
-      "system has)",
-      "download the build made for this OS release (ldd --version shows its glibc), or build "
-      "it from source here"},
-     NULL, JG_PT_ANY, JG_AT_PACKAGE_FILE,
-     {"python-packages.package-for-newer-os", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "a Python package's compiled library was built for a newer OS release (it needs a newer "
-      "glibc than this system has)",
-      "install a release of the package built for this OS (an older wheel, or a manylinux tag "
-      "this glibc satisfies), or build it from source here"}},
     /* nvcc "Unsupported gpu architecture" / ptxas "Value 'sm_NN' is not defined": the
      * compiler is older than the GPU (the toolkit's, or a package's bundled one) */
     {JG_SIG_toolchain_too_old_for_arch, "compiler",
@@ -252,22 +143,6 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "install the missing dependency, or the versions the two packages' release notes pair; "
       "CUDA is not involved"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_tensorrt_api_changed, "traceback",
-     {"project.tensorrt-api-changed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "TensorRT loads, but the project's code calls a TensorRT Python API this TensorRT "
-      "version does not have (TensorRT 8 and 10 removed and renamed builder and engine "
-      "calls)",
-      "port the call to this TensorRT's API (its migration guide names the replacement), or "
-      "use the TensorRT major the code was written for"},
-     "port the call to the API of this JetPack's TensorRT (JetPack 4.6/5: TensorRT 8, "
-     "JetPack 6/7: TensorRT 10); JetPack fixes the TensorRT major", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_fp16_compute_unsupported, "CTranslate2",
-     {"project.compute-type-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "CUDA works: the requested float16 compute type is not efficient on this GPU (its "
-      "compute capability lacks fast float16), so the library refuses it",
-      "choose a compute type the GPU supports (compute_type=\"int8\" or \"float32\"; "
-      "\"default\" lets the library pick)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_cicc_missing, "nvcc",
      {"cuda-libraries.toolkit-incomplete", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "nvcc cannot run its device compiler (cicc, in the toolkit's nvvm folder): the CUDA "
@@ -283,16 +158,6 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "build from an image with the full toolkit (a -devel image; on a Jetson l4t-jetpack or "
       "l4t-cuda of the host's L4T) or install the toolkit in the image"}},
     {JG_SIG_tensorrt_module_missing, "Python",
-     {"configuration.tensorrt-bindings-not-visible", JG_L_CONFIGURATION, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "Python cannot import tensorrt: JetPack installs TensorRT's bindings for the system "
-      "Python only, so a venv without system site packages, conda or another Python version "
-      "does not see them",
-      "use the system python3, or a venv made with --system-site-packages (or link "
-      "/usr/lib/python3*/dist-packages/tensorrt into it); dpkg -l | grep python3-libnvinfer "
-      "shows whether they are installed"},
-     NULL, JG_PT_JETSON, JG_AT_NONE, {0}},
-    {JG_SIG_tensorrt_module_missing, "Python",
      {"python-packages.tensorrt-not-installed", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
       JG_CONF_MEDIUM,
       "Python cannot import tensorrt: TensorRT's Python package is not installed for this "
@@ -300,51 +165,12 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "pip install tensorrt (the version matching the installed TensorRT and CUDA), or the "
       "distribution's python3-libnvinfer package for the system Python"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
-    {JG_SIG_cuda_tensor_to_numpy, "torch",
-     {"project.cuda-tensor-to-numpy", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "CUDA works (the tensor is on the GPU): the project's code calls .numpy() on a CUDA "
-      "tensor, which needs a copy to host memory first",
-      "move it to the CPU first (t.detach().cpu().numpy()); when the line is in the project's "
-      "code, update the project (its fix usually adds .cpu())"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_nvidia_smi_no_memory, "nvidia-smi",
-     {"project.nvidia-smi-gives-no-memory", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
-      "nvidia-smi reports no memory figure ([N/A] on unified-memory GPUs such as GB10, "
-      "[Insufficient Permissions] inside a MIG container); CUDA may work: code that reads "
-      "capacity from nvidia-smi fails here",
-      "take the capacity from CUDA instead (torch.cuda.mem_get_info() or "
-      "torch.cuda.get_device_properties(0).total_memory); update the project if it reads "
-      "nvidia-smi"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_cmake_cublas_device, "CMake",
-     {"project.cmake-too-old-for-cuda", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "CMake's FindCUDA asks for CUDA_cublas_device_LIBRARY, which CUDA 10 removed: this CMake "
-      "predates the installed CUDA",
-      "use a newer CMake (3.15 or later: pip install cmake, or Kitware's apt repository), or "
-      "move the project to find_package(CUDAToolkit)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_extension_arch_unknown, "torch.utils.cpp_extension",
      {"pytorch-build.torch-older-than-gpu", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
       "torch's extension builder does not know this GPU architecture: the torch release "
       "predates the GPU (or TORCH_CUDA_ARCH_LIST names an arch it does not know)",
       "build against a torch release newer than the GPU (with a CUDA that supports it), or set "
       "TORCH_CUDA_ARCH_LIST to architectures this torch knows"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_host_compiler_missing, "nvcc",
-     {"configuration.host-compiler-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "nvcc cannot find the host C++ compiler it needs (cl.exe on Windows, g++ elsewhere) on "
-      "PATH",
-      "put the compiler's folder on PATH (on Windows run from a Visual Studio developer "
-      "prompt), or pass it with nvcc -ccbin / CUDAHOSTCXX"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_torch_c_missing, "Python",
-     {"configuration.torch-core-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "Python imported a torch without its compiled core (torch._C): a PyTorch source tree in "
-      "the current directory or on PYTHONPATH shadows the installed package, or the install "
-      "is incomplete",
-      "run from another directory than the PyTorch checkout; python -c 'import torch; "
-      "print(torch.__file__)' shows which torch loads; if it is the installed one, reinstall "
-      "torch"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_module_missing, "Python",
      {"python-packages.module-not-installed", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -388,4 +214,4 @@ const jg_signal_rule jg_signal_rules_upper[] = {
       "set PIP_INDEX_URL / the image's pip.conf to it"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
-const size_t jg_signal_rules_upper_count = sizeof jg_signal_rules_upper / sizeof jg_signal_rules_upper[0];
+const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];
