@@ -1,5 +1,6 @@
 #include "doctor/finding.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,24 @@ void jg_finding_add(json_t *out, const jg_finding_spec *s, json_t *evidence)
 bool jg_findings_has(const json_t *findings, const char *id)
 {
     return jg_json_find_id(findings, id) != NULL;
+}
+
+bool jg_findings_quote_line(const json_t *findings, long long line)
+{
+    char mark[40];
+    snprintf(mark, sizeof mark, " = line %lld: ", line);
+    size_t i, j;
+    json_t *f, *e;
+    json_array_foreach(findings, i, f)
+    {
+        json_array_foreach(JG_FINDING_LIST(f, evidence), j, e)
+        {
+            const char *s = json_string_value(e);
+            if (s && strstr(s, mark))
+                return true;
+        }
+    }
+    return false;
 }
 
 /* A vocabulary index, with a value outside the vocabulary ranked last. */

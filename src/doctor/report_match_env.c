@@ -165,6 +165,8 @@ void jg_rx_outcomes(jg_tp *p)
     /* L4T's own driver libraries exist only on Jetsons */
     if (find(p, "libnvdla") || find(p, "libnvrm") || find(p, "aarch64-linux-gnu/tegra/"))
         jg_tp_jetson_hint(p, "an L4T driver library is named");
+    if (find(p, "nvidia-l4t-"))
+        jg_tp_jetson_hint(p, "an L4T package is named");
     /* tegrastats: "[date] RAM 3679/15388MB (lfb ...) CPU [...] EMC_FREQ 0% GR3D_FREQ 0%" */
     if ((find(p, " ram ") || strncmp(p->lower, "ram ", 4) == 0) && (find(p, "gr3d") || find(p, "emc_fr")))
         jg_tp_jetson_hint(p, "tegrastats output");

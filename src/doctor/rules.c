@@ -5,7 +5,6 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_available_but_kernel_failed,
     jg_rule_bnb_none_any,
     jg_rule_bnb_sbsa_on_l4t,
-    jg_rule_container_cli_error,
     jg_rule_csv_mount_collision,
     jg_rule_cpu_only_torch,
     jg_rule_cuda_libs_missing_host,
@@ -72,6 +71,7 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_tegra_driver_absent,
     jg_rule_libcuda_not_found,
     /* these read what the rules above found: keep them last */
+    jg_rule_container_cli_error,
     jg_rule_bnb_setup_failed,
     jg_rule_torch_from_pypi,
     jg_rule_torch_index_for_other_platform,

@@ -220,7 +220,8 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_container_cli_error);
     if (!sig || jg_view_signal(v, JG_SIG_image_platform_mismatch) ||
-        jg_view_signal(v, JG_SIG_csv_mount_collision))
+        jg_view_signal(v, JG_SIG_csv_mount_collision) ||
+        jg_findings_quote_line(out, JG_ITEM_INT(sig, line, -1)))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvidia-container-cli", sig);

@@ -170,7 +170,8 @@ void jg_rule_libcuda_not_found(const jg_view *v, json_t *out)
 {
     static const char *const libcuda[] = {"libcuda.so", NULL};
     const json_t *m = jg_missing_library(v, libcuda);
-    if (!m || jg_missing_but_listed(v))
+    /* Triton's "libcuda.so cannot found" is the unversioned link, not the driver */
+    if (!m || jg_missing_but_listed(v) || jg_view_signal(v, JG_SIG_libcuda_so_link_missing))
         return;
     bool jetson = jg_jetson_seen(v);
     /* libcuda and an L4T driver library missing together: the host's driver was not

@@ -190,8 +190,8 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
             return;
     static const char *const nvidia[] = {"libcu", "libnv", "libnccl", "libnpp", NULL};
     const json_t *m = jg_missing_library(v, nvidia);
-    if (!m)
-        return;
+    if (!m || jg_findings_quote_line(out, JG_ITEM_INT(m, line, -1)))
+        return; /* a more precise reading of that line (Triton's libcuda.so link) */
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     jg_finding_spec s = {

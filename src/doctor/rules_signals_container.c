@@ -77,5 +77,101 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "regenerate it with a toolkit release the engine supports (nvidia-ctk cdi generate "
       "--output=/etc/cdi/nvidia.yaml), or update the engine (podman, containerd, docker)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nccl/issues/342 */
+    {JG_SIG_shm_too_small, "NCCL",
+     {"container-runtime.shm-too-small", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "NCCL could not create its shared-memory buffers under /dev/shm, almost always because a "
+      "container runs with Docker's default 64 MB /dev/shm; CUDA works",
+      "start the container with --ipc=host or a larger --shm-size (e.g. --shm-size=8g); in "
+      "Kubernetes mount an emptyDir with medium: Memory at /dev/shm; as a stopgap "
+      "NCCL_SHM_DISABLE=1"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nvidia-docker/issues/1660 */
+    {JG_SIG_toolkit_without_cgroupv2, "nvidia-container-toolkit",
+     {"container-runtime.toolkit-without-cgroupv2", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "libnvidia-container is too old for a cgroup v2 host (no devices controller), so the GPU "
+      "hook fails before the container starts",
+      "upgrade nvidia-container-toolkit / libnvidia-container to 1.8 or newer and restart "
+      "docker; older toolkits can boot with systemd.unified_cgroup_hierarchy=0 as a workaround"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/libnvidia-container/issues/154 */
+    {JG_SIG_rootless_needs_no_cgroups, "nvidia-container-toolkit",
+     {"container-runtime.rootless-needs-no-cgroups", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the NVIDIA hook cannot edit device cgroup filters because the container runs rootless "
+      "(rootless docker/podman), which never grants that right",
+      "in /etc/nvidia-container-runtime/config.toml set no-cgroups = true under "
+      "[nvidia-container-cli] for rootless use, or prefer CDI (nvidia-ctk cdi generate; "
+      "--device nvidia.com/gpu=all)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nvidia-docker/issues/1199 */
+    {JG_SIG_docker_too_old_for_gpus, "docker",
+     {"container-runtime.docker-too-old-for-gpus", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the docker client predates 19.03 and has no --gpus option (or the flag and its value "
+      "were passed as one argument)",
+      "upgrade docker-ce and docker-ce-cli to 19.03+ (install nvidia-container-toolkit), or use "
+      "--runtime=nvidia with an older docker; from scripts pass '--gpus' and 'all' as separate "
+      "arguments"},
+     "on JetPack 4/5 use --runtime nvidia rather than --gpus", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nvidia-docker/issues/1424 */
+    {JG_SIG_ldconfig_path_wrong, "nvidia-container-toolkit",
+     {"container-runtime.ldconfig-path-wrong", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the NVIDIA hook is configured with the Debian/Ubuntu ldconfig path "
+      "(@/sbin/ldconfig.real) on a host that has no such file, so container setup aborts",
+      "edit /etc/nvidia-container-runtime/config.toml and set ldconfig = \"@/sbin/ldconfig\" "
+      "(Debian-style hosts keep @/sbin/ldconfig.real only if that file exists); reinstall the "
+      "toolkit package matching the host distribution; restart docker"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://developer.nvidia.com/CUPTI_ERROR_INSUFFICIENT_PRIVILEGES */
+    {JG_SIG_profiling_counters_restricted, "nsight-compute",
+     {"permissions.profiling-counters-restricted", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the driver restricts GPU performance counters to administrators, so a non-root profiler "
+      "(ncu, nvprof, nsys metrics) is refused; CUDA works",
+      "run the profiler as root (using its absolute path under sudo), or load the nvidia module "
+      "with NVreg_RestrictProfilingToAdminUsers=0 via a file in /etc/modprobe.d, update the "
+      "initramfs and reboot; in containers add --cap-add SYS_ADMIN"},
+     "on Jetson run the profiler with sudo; the modprobe option does not apply to the nvgpu "
+     "driver", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/k8s-device-plugin/issues/159 */
+    {JG_SIG_gpu_not_advertised, "kubernetes",
+     {"container-runtime.gpu-not-advertised", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the scheduler finds no node with a free nvidia.com/gpu resource: the device plugin is "
+      "not running or not advertising GPUs, or all GPUs are already allocated",
+      "kubectl describe node <gpu-node> and check Capacity/Allocatable nvidia.com/gpu; if 0 or "
+      "absent fix the device plugin (logs, nvidia runtime on the node); if present, free GPUs "
+      "or lower the request"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/triton-inference-server/server/issues/135 */
+    {JG_SIG_ngc_no_supported_gpu, "NGC container",
+     {"container-runtime.ngc-no-supported-gpu", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the NGC container's startup check found no usable GPU: most often the container was "
+      "started without GPU access (no --gpus/--runtime nvidia), otherwise the GPU is newer than "
+      "the image supports or NVSwitch fabric manager is not running",
+      "start it with --gpus all (or --runtime nvidia) and check nvidia-smi inside; if a 'not "
+      "yet supported in this version of the container' warning precedes it, use a newer image "
+      "tag; on NVSwitch systems (HGX/DGX) start nvidia-fabricmanager"},
+     "on Jetson use the l4t/igpu image variants with --runtime nvidia; x86/SBSA NGC images do "
+     "not see the integrated GPU", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nvidia-container-toolkit/issues/118 */
+    {JG_SIG_toolkit_cannot_find_nvml, "nvidia-container-toolkit",
+     {"container-runtime.toolkit-cannot-find-nvml", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "nvidia-ctk / the device plugin could not load libnvidia-ml: the driver is not installed "
+      "on the host, or it lives outside the standard library path (GPU Operator driver "
+      "container, NixOS, custom prefixes)",
+      "confirm nvidia-smi works on the host; with a driver container pass "
+      "--driver-root=/run/nvidia/driver (or set it in the device plugin/operator); otherwise "
+      "add the library directory (--library-search-path) or its ld.so.conf entry and run "
+      "ldconfig before nvidia-ctk cdi generate"},
+     "on Jetson before JetPack 6 there is no NVML; use CSV mode rather than nvml/CDI "
+     "generation", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nvidia-container-runtime/issues/85 */
+    {JG_SIG_podman_legacy_hook, "podman",
+     {"container-runtime.podman-legacy-hook", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "podman's legacy OCI-hook integration with the NVIDIA toolkit failed (rootless user "
+      "namespaces, SELinux labels or missing device nodes), so the container did not start with "
+      "the GPU",
+      "prefer CDI with podman: sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml and "
+      "run with --device nvidia.com/gpu=all; for rootless set no-cgroups = true; on SELinux "
+      "hosts add --security-opt=label=disable; remove the old oci-nvidia-hook.json hook"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_container_count = sizeof jg_signal_rules_container / sizeof jg_signal_rules_container[0];

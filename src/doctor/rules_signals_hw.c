@@ -182,5 +182,174 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "install the proprietary kernel module flavour of the driver (the non-open package of "
       "the same branch), then reboot"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/open-gpu-kernel-modules/issues/446 */
+    {JG_SIG_gsp_rpc_timeout, "the kernel",
+     {"kernel-driver.gsp-rpc-timeout", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the driver lost contact with the GPU's GSP firmware (Xid 119/120); the GPU hangs or "
+      "disappears until reset, a known issue of GSP-enabled driver branches",
+      "upgrade to a newer driver release; with the proprietary (closed) module, disabling GSP "
+      "firmware (options nvidia NVreg_EnableGpuFirmware=0 in /etc/modprobe.d, rebuild "
+      "initramfs, reboot) is the usual workaround; enable persistence mode; reset or reboot to "
+      "recover"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/MrMEEE/ironhide/issues/41 */
+    {JG_SIG_gpu_claimed_by_other_driver, "the kernel",
+     {"kernel-driver.gpu-claimed-by-other-driver", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "another kernel driver (nouveau, nvidiafb, vfio-pci) already owns the GPU, so the nvidia "
+      "module loaded but attached to no device",
+      "blacklist nouveau/nvidiafb (blacklist nouveau and options nouveau modeset=0 in "
+      "/etc/modprobe.d), remove vfio-pci binding for the card if it is not meant for "
+      "passthrough, regenerate the initramfs (update-initramfs -u / dracut -f) and reboot"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/h8d13/archinstoo/issues/244 */
+    {JG_SIG_pci_bar_not_assigned, "the kernel",
+     {"hardware.pci-bar-not-assigned", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the firmware/kernel did not assign the GPU's PCI memory window (BAR shows 0M), so the "
+      "driver cannot probe the card",
+      "enable Above 4G Decoding (and Resizable BAR / large MMIO in VMs) in the BIOS, update the "
+      "BIOS, or boot with pci=realloc (pci=realloc=on); reseat the card if it persists"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/Bumblebee-Project/Bumblebee/issues/925 */
+    {JG_SIG_kernel_headers_missing, "nvidia-installer",
+     {"kernel-driver.kernel-headers-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the .run driver/CUDA installer cannot build the nvidia module because headers "
+      "(kernel-devel) for the running kernel are not installed",
+      "install headers for exactly the running kernel (Debian/Ubuntu: sudo apt install "
+      "linux-headers-$(uname -r); RHEL/Fedora: sudo dnf install kernel-devel-$(uname -r) "
+      "kernel-headers), reboot first if a newer kernel was installed, then rerun the installer "
+      "(or pass --kernel-source-path)"},
+     "do not run the x86 .run driver installer on a Jetson: the GPU driver ships with "
+     "L4T/JetPack", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/microsoft/pai/issues/2962 */
+    {JG_SIG_nouveau_loaded, "nvidia-installer",
+     {"kernel-driver.nouveau-loaded", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the open-source nouveau driver owns the GPU, so NVIDIA's installer refuses to install "
+      "its module",
+      "blacklist nouveau (a file in /etc/modprobe.d with 'blacklist nouveau' and 'options "
+      "nouveau modeset=0'), regenerate the initramfs (update-initramfs -u or dracut -f), reboot "
+      "to a text console and rerun the installer; or install the distribution's packaged driver "
+      "instead"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/open-gpu-kernel-modules/issues/526 */
+    {JG_SIG_module_build_failed, "dkms",
+     {"kernel-driver.module-build-failed", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "DKMS failed to compile the nvidia module for a kernel, usually a kernel newer than the "
+      "driver branch supports or missing/mismatched headers; no driver will load on that kernel",
+      "read /var/lib/dkms/nvidia/<ver>/build/make.log; install headers for that kernel, upgrade "
+      "to a driver branch that supports the kernel (or boot the previous kernel / hold kernel "
+      "upgrades), then sudo dkms autoinstall and reboot"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/siderolabs/talos/issues/8764 */
+    {JG_SIG_gpu_needs_legacy_branch, "the kernel",
+     {"kernel-driver.gpu-needs-legacy-branch", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the installed driver branch dropped this (older) GPU, so the module loads but ignores "
+      "the card; the dmesg text names the legacy branch that still supports it",
+      "install the legacy branch the message names (e.g. nvidia-driver-470 or 580 legacy) "
+      "instead of the current one, with a CUDA/torch build that this branch and the GPU's "
+      "compute capability still support; otherwise replace the GPU"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/AbdBarho/stable-diffusion-webui-docker/issues/117 */
+    {JG_SIG_wsl_no_gpu_adapter, "nvidia-container-toolkit",
+     {"kernel-driver.wsl-no-gpu-adapter", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "Docker runs under WSL (Docker Desktop or WSL2) but Windows exposes no NVIDIA GPU to it: "
+      "no NVIDIA GPU, WSL1 instead of WSL2, or a Windows driver without WSL CUDA support",
+      "confirm nvidia-smi works in Windows and inside the WSL2 distro; install a current "
+      "Windows NVIDIA driver (do not install a Linux driver inside WSL), run wsl --update and "
+      "wsl --shutdown, convert the distro to WSL2; on machines without an NVIDIA GPU drop "
+      "--gpus/GPU reservations"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/microsoft/WSL/issues/9938 */
+    {JG_SIG_wsl_gpu_blocked, "nvidia-smi",
+     {"kernel-driver.wsl-gpu-blocked", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "under WSL2 the Windows host does not let the Linux guest use the GPU (unsupported "
+      "Windows/Server build or GPU mode such as TCC, or a Linux-side driver package shadowing "
+      "the WSL libraries)",
+      "update Windows, WSL (wsl --update) and the Windows NVIDIA driver; keep the GPU in WDDM "
+      "mode; remove Linux nvidia-utils/driver packages inside WSL so /usr/lib/wsl/lib is used; "
+      "restart with wsl --shutdown"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/microsoft/WSL/issues/5548 */
+    {JG_SIG_wsl_libcuda_not_symlink, "ldconfig",
+     {"cuda-driver.wsl-libcuda-not-symlink", JG_L_CUDA_DRIVER, JG_SEV_INFO, JG_CONF_HIGH,
+      "harmless ldconfig warning on WSL2: the Windows driver ships libcuda.so.1 as a regular "
+      "file in /usr/lib/wsl/lib; CUDA works",
+      "ignore it; to silence it replace libcuda.so and libcuda.so.1 with symlinks to "
+      "libcuda.so.1.1 (the directory is a mount of the Windows driver store, so this may need "
+      "redoing after driver updates)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/TensorRT/issues/3663 */
+    {JG_SIG_jetson_over_current, "L4T (Jetson)",
+     {"hardware.jetson-over-current", JG_L_HARDWARE, JG_SEV_WARNING, JG_CONF_MEDIUM,
+      "the Jetson module's input-current monitor tripped under heavy load and the clocks were "
+      "throttled; CUDA works, only slower",
+      "expected under heavy load in high power modes: use a stronger power supply/carrier rated "
+      "for the mode, pick a lower nvpmodel power mode, or reduce the workload (lower "
+      "resolution, INT8/FP16 engines)"},
+     "check the mode with sudo nvpmodel -q and the rails with tegrastats/jtop; ensure the "
+     "carrier board and supply meet the module's VDD_IN requirements", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA-AI-IOT/jetcard/issues/46 */
+    {JG_SIG_l4t_bootloader_update_failed, "dpkg/apt",
+     {"kernel-driver.l4t-bootloader-update-failed", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+      "an apt upgrade of the Jetson BSP could not apply the bootloader update (unsupported "
+      "upgrade path, third-party carrier-board BSP, or running inside a container/chroot), "
+      "leaving L4T packages half-configured",
+      "do not run apt upgrade of nvidia-l4t-* inside containers; on the device check the "
+      "board's BSP vendor instructions, run sudo apt --fix-broken install, and if the "
+      "bootloader still fails reflash with SDK Manager/the vendor's Linux_for_Tegra for the "
+      "target JetPack"},
+     "only upgrade JetPack across minor releases via apt (same L4T major); major upgrades need "
+     "a reflash", JG_PT_JETSON, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nvidia-container-toolkit/issues/202 */
+    {JG_SIG_persistence_not_enabled, "nvidia-container-toolkit",
+     {"kernel-driver.persistence-not-enabled", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the container hook timed out waiting for the driver to initialise the GPUs, usually "
+      "because persistence mode/nvidia-persistenced is off so each query re-initialises the "
+      "GPUs (slow on multi-GPU or cloud VMs)",
+      "enable nvidia-persistenced (sudo systemctl enable --now nvidia-persistenced) or "
+      "persistence mode (sudo nvidia-smi -pm 1); check that nvidia-smi on the host answers "
+      "quickly; upgrade the toolkit (newer releases allow longer timeouts); check dmesg for Xid "
+      "errors if the GPU itself hangs"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/pytorch/pytorch/issues/58155 */
+    {JG_SIG_nvlink_uncorrectable, "CUDA runtime (torch, NCCL)",
+     {"hardware.nvlink-uncorrectable", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "an NVLink link between GPUs reported an uncorrectable error; the CUDA context is "
+      "poisoned and the job dies. The cause is the link/GPU/NVSwitch hardware or its fabric "
+      "state, not the program",
+      "check nvidia-smi nvlink -e / -s and dmesg for NVLink Xids (74 etc.); reset the GPUs or "
+      "reboot the node; verify nvidia-fabricmanager runs on NVSwitch systems; if errors recur "
+      "on the same link, drain the node and have the GPU/baseboard serviced"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/Arc-Compute/LibVF.IO/issues/20 */
+    {JG_SIG_module_in_use_during_install, "nvidia-installer",
+     {"kernel-driver.module-in-use-during-install", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the .run driver installer found an NVIDIA module already loaded (a previous driver in "
+      "use by X, a CUDA program or nvidia-persistenced), so it will not replace it",
+      "stop the display manager and GPU users (sudo systemctl isolate multi-user.target; stop "
+      "nvidia-persistenced), unload nvidia_drm nvidia_modeset nvidia_uvm nvidia with modprobe "
+      "-r, or uninstall the existing (package-manager) driver first and reboot, then rerun the "
+      "installer; do not mix .run and distro packages"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/gpu-operator/issues/610 */
+    {JG_SIG_fabric_manager_no_nvswitch, "nvidia-fabricmanager",
+     {"kernel-driver.fabric-manager-no-nvswitch", JG_L_KERNEL_DRIVER, JG_SEV_WARNING, JG_CONF_MEDIUM,
+      "Fabric manager found no NVSwitch to manage: on PCIe/NVLink-bridge GPUs it is simply not "
+      "needed (CUDA works without it); on Blackwell HGX/DGX it means the NVLink subnet manager "
+      "(NVLSM) dependency is missing, leaving GPUs unregistered",
+      "on machines without NVSwitch disable the service (systemctl disable --now "
+      "nvidia-fabricmanager); on HGX/DGX B-series install the NVLSM package and use "
+      "nvidia-fabricmanager-start.sh, then check 'nvidia-smi -q | grep -A2 Fabric' shows "
+      "Completed"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/gpu-operator/issues/544 */
+    {JG_SIG_fabric_manager_version_mismatch, "nvidia-fabricmanager",
+     {"kernel-driver.fabric-manager-version-mismatch", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the nvidia-fabricmanager package is not the exact same version as the installed driver, "
+      "so it refuses to start; on NVSwitch systems (HGX/DGX) CUDA then fails with 'system not "
+      "yet initialized'",
+      "install the fabricmanager package whose version equals the driver version exactly (e.g. "
+      "nvidia-fabricmanager-<branch>=<driver-version> from the same repository), hold both "
+      "packages together, then systemctl restart nvidia-fabricmanager"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_hw_count = sizeof jg_signal_rules_hw / sizeof jg_signal_rules_hw[0];

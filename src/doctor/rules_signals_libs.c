@@ -213,5 +213,144 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "https://pypi.jetson-ai-lab.io/jp6/cu126, or the path for your JetPack and CUDA), and "
       "set PIP_INDEX_URL / the image's pip.conf to it"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://pytorch.org/docs/stable/distributed */
+    {JG_SIG_torch_without_nccl, "torch",
+     {"pytorch-build.torch-without-nccl", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the installed torch has no NCCL backend (Windows and macOS wheels, Jetson wheels and "
+      "source builds without USE_NCCL) but the code asked for backend='nccl'",
+      "use backend='gloo' (or skip init_process_group for one GPU), or on a multi-GPU Linux box "
+      "install an official CUDA wheel from download.pytorch.org, which ships NCCL"},
+     "a Jetson has one integrated GPU: run single-process without DDP, or use "
+     "backend='gloo' when a script insists on init_process_group", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/pytorch/pytorch/issues/152285 */
+    {JG_SIG_torch_without_distributed, "torch",
+     {"pytorch-build.torch-without-distributed", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
+      "this torch was built with USE_DISTRIBUTED=0 (some Jetson, macOS, Termux and custom "
+      "builds), so anything importing torch.distributed fails",
+      "install a torch build with distributed support (the official wheels for the platform), "
+      "or rebuild with USE_DISTRIBUTED=1; otherwise avoid code paths and package versions that "
+      "import torch.distributed"},
+     "use a JetPack torch wheel from NVIDIA's Jetson index / jetson-containers that has "
+     "distributed enabled, or rebuild with USE_DISTRIBUTED=1; "
+     "for single-device inference remove the DDP / torch.distributed imports", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/triton-lang/triton/issues/5498 */
+    {JG_SIG_triton_missing, "torch",
+     {"python-packages.triton-missing", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "torch.compile (Inductor) needs the triton package for GPU code, and it is not installed "
+      "or too old for this torch; CUDA itself works",
+      "pip install the triton version pinned by the installed torch (pip show torch lists it; "
+      "wheels from download.pytorch.org pull it in), or run without torch.compile / set "
+      "torch._dynamo.config.suppress_errors=True to fall back to eager; on Windows use the "
+      "triton-windows fork"},
+     "there is no triton wheel on PyPI for Jetson's aarch64 + JetPack CUDA: use "
+     "jetson-containers' triton build or build triton from source against JetPack CUDA, or run "
+     "the model without torch.compile", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/astral-sh/uv/blob/main/crates/uv-build-frontend/src/error.rs */
+    {JG_SIG_build_isolation_hides_torch, "uv",
+     {"python-packages.build-isolation-hides-torch", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "a source build (flash-attn, xformers, deepspeed, mamba-ssm, ...) imports torch or "
+      "another module in its setup.py without declaring it, so uv's isolated build environment "
+      "lacks it; the installed torch is not the problem",
+      "install torch first, then build the package with --no-build-isolation (uv: "
+      "no-build-isolation-package = [\"flash-attn\"] or [tool.uv.extra-build-dependencies] "
+      "flash-attn = [\"torch\"]); prefer a prebuilt wheel matching torch, CUDA and Python when "
+      "one exists"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://docs.astral.sh/uv/concepts/indexes */
+    {JG_SIG_first_index_strategy, "uv",
+     {"python-packages.first-index-strategy", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "uv takes each package only from the first index that has it; the PyTorch index lists the "
+      "package (torch, numpy, jinja2, ...) but not the requested version, so resolution fails "
+      "although PyPI has it",
+      "pin only torch-family packages to the PyTorch index ([tool.uv.sources] torch = { index = "
+      "\"pytorch\" } with explicit = true), or pass --index-strategy unsafe-best-match when all "
+      "indexes are trusted"},
+     "with a Jetson index (pypi.jetson-ai-lab.io / jp6/cu126) mark it explicit = true and "
+     "source only torch, torchvision, torchaudio and the other Jetson-built wheels from it", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/intel/intel-extension-for-pytorch/issues/662 */
+    {JG_SIG_setuptools_too_new_for_torch, "torch",
+     {"python-packages.setuptools-too-new-for-torch", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "an older torch (before about 2.3) imports pkg_resources.packaging in "
+      "torch.utils.cpp_extension, which setuptools 70 removed; extension builds and imports of "
+      "that module fail",
+      "pip install 'setuptools<70' (e.g. 69.5.1) in the environment, or upgrade torch to a "
+      "release that no longer uses pkg_resources.packaging"},
+     "pin setuptools<70 rather than replacing the Jetson torch", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NX-AI/xlstm/issues/76 */
+    {JG_SIG_ninja_missing, "torch",
+     {"python-packages.ninja-missing", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "torch.utils.cpp_extension.load() JIT-builds an extension and the ninja build tool is not "
+      "installed or not on PATH of this environment",
+      "pip install ninja (in the same environment as torch) or apt install ninja-build, and "
+      "check that 'ninja --version' runs from that shell"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/opencv/opencv/issues/5576 */
+    {JG_SIG_opencv_without_cuda, "OpenCV",
+     {"python-packages.opencv-without-cuda", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the cv2 that was imported is an OpenCV build without CUDA (pip opencv-python wheels, "
+      "distro packages, JetPack's default OpenCV), so cv2.cuda calls fail; CUDA itself is not "
+      "shown broken",
+      "check cv2.getBuildInformation() for 'NVIDIA CUDA: YES'; build OpenCV with -DWITH_CUDA=ON "
+      "(and opencv_contrib) for the installed CUDA, and remove pip opencv-python* wheels that "
+      "shadow it"},
+     "jetPack's OpenCV (nvidia-opencv / libopencv) is built without CUDA: build OpenCV with "
+     "CUDA on the device (CUDA_ARCH_BIN set for the module, e.g. 8.7 for Orin) or use a "
+     "jetson-containers image that has it, and uninstall pip opencv-python so the CUDA build "
+     "is imported", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://mmcv.readthedocs.io/en/latest/get_started/installation.html */
+    {JG_SIG_mmcv_without_ops, "mmcv",
+     {"python-packages.mmcv-without-ops", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the installed mmcv has no compiled ops: mmcv-lite (or the 1.x lite 'mmcv') was "
+      "installed, both variants are mixed, or no prebuilt wheel matched torch/CUDA and the "
+      "source build skipped the ops",
+      "pip uninstall -y mmcv mmcv-lite mmcv-full, then mim install mmcv (2.x) / mmcv-full (1.x) "
+      "from the OpenMMLab index matching torch and CUDA, or build from source with "
+      "MMCV_WITH_OPS=1"},
+     "no prebuilt mmcv wheels exist for Jetson: build it on the device with MMCV_WITH_OPS=1 "
+     "FORCE_CUDA=1 against the JetPack torch", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/bitsandbytes-foundation/bitsandbytes/pull/1615 */
+    {JG_SIG_bitsandbytes_no_binary_for_cuda, "bitsandbytes",
+     {"python-packages.bitsandbytes-no-binary-for-cuda", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "bitsandbytes looked for its native library for a specific CUDA version (taken from torch "
+      "or from BNB_CUDA_VERSION) and that file is not in the package, so it falls back to no "
+      "GPU support",
+      "unset a stray BNB_CUDA_VERSION (export BNB_CUDA_VERSION=), upgrade to a bitsandbytes "
+      "release that ships a binary for torch's CUDA version, or build it from source with "
+      "-DCOMPUTE_BACKEND=cuda for the installed toolkit"},
+     "for Jetson build bitsandbytes from source on the device against JetPack CUDA (cmake "
+     "-DCOMPUTE_BACKEND=cuda -DCOMPUTE_CAPABILITY=87 for Orin) or use jetson-containers' "
+     "build; the PyPI aarch64 wheels target SBSA servers", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/pytorch/pytorch/issues/185512 */
+    {JG_SIG_cudnn_sublibraries_mixed, "cuDNN",
+     {"cuda-libraries.cudnn-sublibraries-mixed", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "cuDNN 9 loaded its sub-libraries (libcudnn_engines_*, libcudnn_graph ...) from two "
+      "different cuDNN versions, typically a system cuDNN on the loader path mixing with the "
+      "one bundled by torch/onnxruntime",
+      "make one cuDNN visible: drop the system cuDNN directory from LD_LIBRARY_PATH / "
+      "ld.so.conf for this app (or remove the extra libcudnn9 package), or align the system "
+      "cuDNN with the bundled version; LD_DEBUG=libs shows which files were mixed"},
+     "on JetPack 6 the system cuDNN 9 lives in /usr/lib/aarch64-linux-gnu: use the "
+     "torch/onnxruntime builds made for that JetPack and do not add pip nvidia-cudnn-cu12 "
+     "wheels beside it", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/wolph/portalocker/issues/86 */
+    {JG_SIG_distutils_removed, "python",
+     {"python-packages.distutils-removed", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "Python 3.12 removed distutils and the package (or its build, e.g. an old "
+      "setuptools/numpy pin) still imports it; the interpreter is newer than the package "
+      "supports",
+      "pip install -U setuptools (it provides a distutils shim) and upgrade the package/pins "
+      "that import distutils, or use Python 3.11 for that project"},
+     "JetPack 7 / Ubuntu 24.04 uses Python 3.12: upgrade old pinned build tools (numpy<1.26, "
+     "setuptools<60) in Jetson build scripts", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/CMU-Perceptual-Computing-Lab/openpose/issues/50 */
+    {JG_SIG_cudnn_headers_missing, "gcc",
+     {"cuda-libraries.cudnn-headers-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "a build wants the cuDNN development headers and they are not installed (runtime-only "
+      "cuDNN, pip wheels) or not on the include path",
+      "install the cuDNN dev package for the CUDA version (apt install libcudnn9-dev-cuda-12 / "
+      "libcudnn8-dev, or the tarball's include/*.h into the CUDA include dir) or pass "
+      "-I<cudnn>/include / CUDNN_INCLUDE_DIR; or build without cuDNN"},
+     "on Jetson install the JetPack package (sudo apt install nvidia-jetpack, or "
+     "libcudnn*-dev); dpkg -L on that package shows where the headers went", JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];

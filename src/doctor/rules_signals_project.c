@@ -178,5 +178,124 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "print(torch.__file__)' shows which torch loads; if it is the installed one, reinstall "
       "torch"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/triton-lang/triton/pull/2019 */
+    {JG_SIG_libcuda_so_link_missing, "triton",
+     {"configuration.libcuda-so-link-missing", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "Triton (used by torch.compile, flash/mamba kernels) could not find libcuda.so through "
+      "the ldconfig cache: only libcuda.so.1 exists, the cache is stale, or the driver library "
+      "sits outside the cache (WSL, some containers)",
+      "run sudo ldconfig to refresh the cache; if only libcuda.so.1 exists create a libcuda.so "
+      "symlink next to it, or set TRITON_LIBCUDA_PATH to the directory holding libcuda (WSL: "
+      "/usr/lib/wsl/lib); do not point it at the toolkit's stubs directory"},
+     "on Jetson libcuda lives in /usr/lib/aarch64-linux-gnu/tegra (nvidia-l4t-cuda); point "
+     "TRITON_LIBCUDA_PATH there if ldconfig lacks it", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/numba/numba/issues/9381 */
+    {JG_SIG_display_watchdog, "CUDA runtime (torch, numba, llama.cpp)",
+     {"configuration.display-watchdog", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a kernel ran longer than the display watchdog allows (the GPU also drives a desktop: X "
+      "on Linux, WDDM TDR on Windows/WSL), so the driver killed it; CUDA itself works",
+      "run compute on a GPU that drives no display or stop the desktop (systemctl isolate "
+      "multi-user.target); on Windows raise TdrDelay (or use TCC on datacenter cards); "
+      "otherwise split work into shorter kernels (smaller batches)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/nvidia-container-toolkit/issues/203 */
+    {JG_SIG_container_gpu_id_unknown, "nvidia-container-toolkit",
+     {"configuration.container-gpu-id-unknown", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the container was asked for a GPU index/UUID (via --gpus, NVIDIA_VISIBLE_DEVICES or a "
+      "scheduler) that does not exist on this host, e.g. '--gpus 2' on a one-GPU machine or an "
+      "old MIG UUID format",
+      "list real devices with nvidia-smi -L and pass a valid index/UUID (--gpus '\"device=0\"' "
+      "or --gpus all); for MIG use the MIG-<uuid> form; check that the scheduler sets "
+      "NVIDIA_VISIBLE_DEVICES to ids that exist on the node"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/pytorch/pytorch/issues/118369 */
+    {JG_SIG_nccl_collective_timeout, "torch",
+     {"project.nccl-collective-timeout", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "CUDA and NCCL work; one rank stopped joining a collective (a hang, uneven data, a slow "
+      "step or a crashed peer) and the default NCCL timeout ran out",
+      "find the rank that diverged (run with TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / "
+      "NCCL_DEBUG=INFO, TORCH_DISTRIBUTED_DEBUG=DETAIL); make every rank run the same number of "
+      "collectives; do slow rank-0-only work (eval, checkpoint saving) outside collectives or "
+      "raise timeout= in init_process_group"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/apple/ml-cross-entropy/issues/5 */
+    {JG_SIG_c_compiler_missing, "triton",
+     {"configuration.c-compiler-missing", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "Triton compiles a small C launcher at run time and no C compiler (gcc/cc, or MSVC/cl.exe "
+      "on Windows) was found; CUDA works",
+      "install a compiler (sudo apt install build-essential, or conda install -c conda-forge "
+      "gxx) or set CC to the full path of an existing gcc / cl.exe"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/python/cpython/issues/102134 */
+    {JG_SIG_system_python_externally_managed, "pip",
+     {"configuration.system-python-externally-managed", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "pip refused to install into the distribution's system Python (PEP 668, Ubuntu "
+      "23.04+/Debian 12+); nothing was installed",
+      "create a virtual environment (python3 -m venv ~/venv, add --system-site-packages to keep "
+      "apt-installed packages visible) and install with its pip, or use the python3-<name> apt "
+      "package; --break-system-packages only as a last resort"},
+     "JetPack 7 (Ubuntu 24.04) marks its Python as externally managed: create the venv with "
+     "--system-site-packages so the apt-installed TensorRT / OpenCV bindings remain "
+     "importable, then pip install the Jetson torch wheels into it", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVlabs/tiny-cuda-nn/issues/109 */
+    {JG_SIG_host_compiler_too_new, "nvcc",
+     {"configuration.host-compiler-too-new", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the host gcc is newer than the installed CUDA toolkit's nvcc accepts, so every CUDA "
+      "compile (extension builds, CMake projects) stops in host_config.h",
+      "install a gcc the toolkit supports (e.g. sudo apt install gcc-12 g++-12) and point nvcc "
+      "at it with CC/CXX=gcc-12 / g++-12, NVCC_CCBIN or -ccbin /usr/bin/g++-12 (CMake: "
+      "-DCMAKE_CUDA_HOST_COMPILER); or upgrade the CUDA toolkit. -allow-unsupported-compiler is "
+      "only a gamble"},
+     "JetPack pairs its CUDA with the Ubuntu gcc it ships; this appears after installing a "
+     "newer gcc by hand or using a conda compiler: go back to the system gcc (/usr/bin/gcc)", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/jkjung-avt/tensorrt_demos/issues/63 */
+    {JG_SIG_pycuda_no_context, "pycuda",
+     {"project.pycuda-no-context", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "PyCUDA was called in a thread (or before initialisation) that has no current CUDA "
+      "context; CUDA itself works",
+      "import pycuda.autoinit in the main thread, or create a context for the worker (ctx = "
+      "cuda.Device(0).make_context()) and push()/pop() it around the TensorRT/PyCUDA calls in "
+      "that thread; consider cuda-python instead of PyCUDA"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/onnx/onnx-tensorrt/issues/518 */
+    {JG_SIG_tensorrt_no_optimization_profile, "TensorRT",
+     {"project.tensorrt-no-optimization-profile", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the ONNX/network has dynamic input dimensions and the engine build did not add an "
+      "optimization profile with min/opt/max shapes; TensorRT and CUDA work",
+      "add an optimization profile (builder.create_optimization_profile(); "
+      "profile.set_shape(name, min, opt, max); config.add_optimization_profile(profile)) or "
+      "with trtexec pass --minShapes/--optShapes/--maxShapes, or export the model with static "
+      "shapes"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/tensorflow/tensorflow/issues/58681 */
+    {JG_SIG_xla_libdevice_not_found, "TensorFlow",
+     {"configuration.xla-libdevice-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "XLA (TensorFlow/JAX) JIT-compiles GPU kernels and cannot find the CUDA toolkit's "
+      "nvvm/libdevice directory; the GPU is visible but compiled ops fail",
+      "install the CUDA nvcc component that provides nvvm/libdevice (pip install "
+      "nvidia-cuda-nvcc-cu12, or the toolkit) and point XLA at it: export "
+      "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (the directory that contains "
+      "nvvm/libdevice)"},
+     "on Jetson the toolkit is /usr/local/cuda: export "
+     "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (install cuda-nvcc / nvidia-jetpack if "
+     "nvvm/libdevice is missing)", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/pytorch/pytorch/pull/41377 */
+    {JG_SIG_cublas_workspace_config_unset, "torch",
+     {"configuration.cublas-workspace-config-unset", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "torch.use_deterministic_algorithms(True) is on, and cuBLAS needs CUBLAS_WORKSPACE_CONFIG "
+      "set before the process starts to give reproducible results; CUDA works",
+      "set CUBLAS_WORKSPACE_CONFIG=:4096:8 (or :16:8) in the environment before launching "
+      "Python, or turn deterministic mode off / use warn_only=True"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/QwenLM/Qwen3/issues/295 */
+    {JG_SIG_kv_cache_too_small, "vLLM",
+     {"project.kv-cache-too-small", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "vLLM loaded the model on the GPU but the memory left for the KV cache cannot hold the "
+      "model's full context length; CUDA works",
+      "lower --max-model-len to at most the reported token count, or raise "
+      "--gpu-memory-utilization, quantize the model, use a smaller model or add GPUs (tensor "
+      "parallel)"},
+     "on Jetson the GPU shares RAM with the OS: stop other processes, keep "
+     "--gpu-memory-utilization moderate and lower --max-model-len", JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

@@ -188,6 +188,58 @@
     X(module_missing)                                                                             \
     X(interpreter_hint)                                                                           \
     X(nvenc_library_missing)                                                                      \
-    X(nvml_not_injected)
+    X(nvml_not_injected)                                                                          \
+    X(shm_too_small)                                                                              \
+    X(toolkit_without_cgroupv2)                                                                   \
+    X(rootless_needs_no_cgroups)                                                                  \
+    X(docker_too_old_for_gpus)                                                                    \
+    X(ldconfig_path_wrong)                                                                        \
+    X(profiling_counters_restricted)                                                              \
+    X(gsp_rpc_timeout)                                                                            \
+    X(gpu_claimed_by_other_driver)                                                                \
+    X(pci_bar_not_assigned)                                                                       \
+    X(kernel_headers_missing)                                                                     \
+    X(nouveau_loaded)                                                                             \
+    X(module_build_failed)                                                                        \
+    X(gpu_needs_legacy_branch)                                                                    \
+    X(gpu_not_advertised)                                                                         \
+    X(ngc_no_supported_gpu)                                                                       \
+    X(wsl_no_gpu_adapter)                                                                         \
+    X(wsl_gpu_blocked)                                                                            \
+    X(wsl_libcuda_not_symlink)                                                                    \
+    X(jetson_over_current)                                                                        \
+    X(l4t_bootloader_update_failed)                                                               \
+    X(persistence_not_enabled)                                                                    \
+    X(libcuda_so_link_missing)                                                                    \
+    X(nvlink_uncorrectable)                                                                       \
+    X(display_watchdog)                                                                           \
+    X(module_in_use_during_install)                                                               \
+    X(container_gpu_id_unknown)                                                                   \
+    X(toolkit_cannot_find_nvml)                                                                   \
+    X(fabric_manager_no_nvswitch)                                                                 \
+    X(podman_legacy_hook)                                                                         \
+    X(fabric_manager_version_mismatch)                                                            \
+    X(nccl_collective_timeout)                                                                    \
+    X(torch_without_nccl)                                                                         \
+    X(torch_without_distributed)                                                                  \
+    X(triton_missing)                                                                             \
+    X(c_compiler_missing)                                                                         \
+    X(system_python_externally_managed)                                                           \
+    X(build_isolation_hides_torch)                                                                \
+    X(first_index_strategy)                                                                       \
+    X(host_compiler_too_new)                                                                      \
+    X(setuptools_too_new_for_torch)                                                               \
+    X(ninja_missing)                                                                              \
+    X(opencv_without_cuda)                                                                        \
+    X(mmcv_without_ops)                                                                           \
+    X(bitsandbytes_no_binary_for_cuda)                                                            \
+    X(pycuda_no_context)                                                                          \
+    X(tensorrt_no_optimization_profile)                                                           \
+    X(xla_libdevice_not_found)                                                                    \
+    X(cublas_workspace_config_unset)                                                              \
+    X(kv_cache_too_small)                                                                         \
+    X(cudnn_sublibraries_mixed)                                                                   \
+    X(distutils_removed)                                                                          \
+    X(cudnn_headers_missing)
 
 #endif
