@@ -206,9 +206,38 @@ static const struct {
     {"cudnn.h: no such file or directory", JG_SIG_cudnn_headers_missing},
 };
 
+#define JG_PHRASES (sizeof phrases / sizeof phrases[0])
+
+/* Each phrase's first and last character pair, hashed once: the table is run on
+ * every line of a paste, and most lines lack one of the two pairs. */
+static struct {
+    unsigned short first, last;
+} pairs_of[JG_PHRASES];
+
+static void index_phrases(void)
+{
+    for (size_t i = 0; i < JG_PHRASES; i++) {
+        const char *s = phrases[i].phrase;
+        size_t n = strlen(s);
+        pairs_of[i].first = (unsigned short)JG_TP_PAIR(s[0], s[1]);
+        pairs_of[i].last = (unsigned short)JG_TP_PAIR(s[n - 2], s[n - 1]);
+    }
+}
+
+static bool has_pair(const jg_tp *p, unsigned h)
+{
+    return (p->pairs[h >> 3] >> (h & 7)) & 1u;
+}
+
 void jg_rx_phrases(jg_tp *p)
 {
-    for (size_t i = 0; i < sizeof phrases / sizeof phrases[0]; i++)
-        if (find(p, phrases[i].phrase))
+    static bool indexed;
+    if (!indexed) {
+        index_phrases();
+        indexed = true;
+    }
+    for (size_t i = 0; i < JG_PHRASES; i++)
+        if (has_pair(p, pairs_of[i].first) && has_pair(p, pairs_of[i].last) &&
+            strstr(p->lower, phrases[i].phrase))
             jg_tp_signal(p, phrases[i].signal);
 }
