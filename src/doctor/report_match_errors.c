@@ -137,7 +137,9 @@ void jg_rx_signals(jg_tp *p)
     if (find(p, "mount error: file creation failed") && find(p, "file exists"))
         jg_tp_signal(p, JG_SIG_csv_mount_collision);
     if (find(p, "compiled using numpy 1.x cannot be run in") || find(p, "_array_api not found") ||
-        find(p, "multiarray failed to import") || find(p, "numpy is not available"))
+        find(p, "multiarray failed to import") || find(p, "numpy is not available") ||
+        /* an error, not numpy 1.15's harmless RuntimeWarning of the same words */
+        (find(p, "size changed, may indicate binary incompatibility") && !find(p, "warning")))
         jg_tp_signal(p, JG_SIG_numpy_abi);
     if (find(p, "torch not compiled with cuda enabled")) {
         jg_tp_signal(p, JG_SIG_torch_not_compiled);

@@ -173,5 +173,23 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "run with --device nvidia.com/gpu=all; for rootless set no-cgroups = true; on SELinux "
       "hosts add --security-opt=label=disable; remove the old oci-nvidia-hook.json hook"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/apptainer/apptainer/issues/3646 */
+    {JG_SIG_apptainer_nv_files_not_found, "apptainer",
+     {"container-runtime.apptainer-nv-files-not-found", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "apptainer/singularity --nv found none of the host's NVIDIA driver files it binds in: no "
+      "driver on the host, or its list (nvliblist.conf) does not name the files this host has",
+      "nvidia-smi must work on the host; use --nvccli (the NVIDIA container CLI), or add the "
+      "host's driver libraries to nvliblist.conf"},
+     "a Jetson's driver libraries are L4T's (/usr/lib/aarch64-linux-gnu/tegra): add them to "
+     "nvliblist.conf or bind them with -B", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/rbonghi/jetson_stats/pull/795 */
+    {JG_SIG_jtop_service_access, "jtop",
+     {"permissions.jtop-service-access", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "jtop cannot reach its service: the user is not (yet) in the jtop group, or jtop.service "
+      "is not running; CUDA is not involved",
+      "sudo systemctl restart jtop.service; sudo usermod -aG jtop $USER, then log out and in "
+      "(or reboot)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_container_count = sizeof jg_signal_rules_container / sizeof jg_signal_rules_container[0];

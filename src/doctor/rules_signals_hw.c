@@ -351,5 +351,23 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "nvidia-fabricmanager-<branch>=<driver-version> from the same repository), hold both "
       "packages together, then systemctl restart nvidia-fabricmanager"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/ollama/ollama/blob/main/discover/cuda_compat.go */
+    {JG_SIG_driver_too_old_for_build, "driver",
+     {"cuda-driver.driver-too-old-for-build", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the program's bundled CUDA needs a newer NVIDIA driver than the installed one, so it "
+      "leaves the GPU out",
+      "update the NVIDIA driver to the branch the message names, or use a build of the program "
+      "for an older CUDA"},
+     "on a Jetson the driver comes with JetPack: use a build of the program made for this "
+     "JetPack's CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* numba's driver loader (numba/cuda/cudadrv/driver.py) */
+    {JG_SIG_driver_library_not_found, "driver",
+     {"cuda-driver.driver-library-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the program found no NVIDIA driver library (libcuda.so): the driver is not installed, "
+      "or not visible to this process (a container started without the GPU)",
+      "nvidia-smi must work on the host; ldconfig -p | grep libcuda; in a container start it "
+      "with --gpus all and the NVIDIA Container Toolkit"},
+     "libcuda comes with L4T (nvidia-l4t-cuda, in /usr/lib/aarch64-linux-gnu/tegra); in a "
+     "container start it with --runtime nvidia", JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_hw_count = sizeof jg_signal_rules_hw / sizeof jg_signal_rules_hw[0];

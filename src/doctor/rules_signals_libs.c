@@ -352,5 +352,32 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "-I<cudnn>/include / CUDNN_INCLUDE_DIR; or build without cuDNN"},
      "on Jetson install the JetPack package (sudo apt install nvidia-jetpack, or "
      "libcudnn*-dev); dpkg -L on that package shows where the headers went", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/ggml-org/llama.cpp/blob/master/ggml/src/ggml-cuda/common.cuh,
+     * TensorFlow's gpu_device.cc */
+    {JG_SIG_package_lacks_gpu_arch, "package",
+     {"python-packages.build-lacks-gpu-arch", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a CUDA build of a package other than torch (llama.cpp / ggml, TensorFlow, ...) has no "
+      "kernels for this GPU's architecture",
+      "install a build made for this GPU's compute capability, or build it from source with "
+      "that architecture (CMAKE_CUDA_ARCHITECTURES, TF_CUDA_COMPUTE_CAPABILITIES)"},
+     "build it on the device for the module's compute capability (Orin 8.7, Xavier 7.2, TX2 "
+     "6.2, Nano 5.3)", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* https://github.com/NVIDIA/TensorRT/issues/3589 */
+    {JG_SIG_tensorrt_gpu_unsupported, "TensorRT",
+     {"cuda-libraries.tensorrt-gpu-unsupported", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "this TensorRT release does not support the GPU's architecture (the GPU is older than its "
+      "oldest or newer than its newest supported SM)",
+      "use a TensorRT release whose support matrix lists this GPU"},
+     "on a Jetson TensorRT comes with JetPack: use the TensorRT of the JetPack on the device "
+     "(and build the engine there)", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* onnxruntime's provider bridge, Paddle's dynamic_loader.cc */
+    {JG_SIG_framework_cannot_load_cuda_libs, "framework",
+     {"cuda-libraries.framework-cannot-load-cuda-libs", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the framework's CUDA part could not load a CUDA library it depends on (cuDNN, cuBLAS, "
+      "cudart): not installed, another major version, or not on the loader path",
+      "the lines around it name the library: install the version the framework release was "
+      "built for, or put its folder on LD_LIBRARY_PATH"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];

@@ -297,5 +297,13 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "parallel)"},
      "on Jetson the GPU shares RAM with the OS: stop other processes, keep "
      "--gpu-memory-utilization moderate and lower --max-model-len", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* numba's driver loader: NUMBA_CUDA_DRIVER names a file that is not the driver */
+    {JG_SIG_wrong_cuda_driver_path, "numba",
+     {"configuration.wrong-cuda-driver-path", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the library loaded as the CUDA driver is not the driver (a variable such as "
+      "NUMBA_CUDA_DRIVER names another file: the toolkit's stub, libcudart)",
+      "unset the variable or point it at the driver's libcuda.so.1 (ldconfig -p | grep "
+      "libcuda)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

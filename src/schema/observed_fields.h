@@ -240,6 +240,14 @@
     X(kv_cache_too_small)                                                                         \
     X(cudnn_sublibraries_mixed)                                                                   \
     X(distutils_removed)                                                                          \
-    X(cudnn_headers_missing)
+    X(cudnn_headers_missing)                                                                      \
+    X(package_lacks_gpu_arch)                                                                     \
+    X(tensorrt_gpu_unsupported)                                                                   \
+    X(driver_too_old_for_build)                                                                   \
+    X(driver_library_not_found)                                                                   \
+    X(wrong_cuda_driver_path)                                                                     \
+    X(framework_cannot_load_cuda_libs)                                                            \
+    X(apptainer_nv_files_not_found)                                                               \
+    X(jtop_service_access)
 
 #endif
