@@ -191,5 +191,23 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "sudo systemctl restart jtop.service; sudo usermod -aG jtop $USER, then log out and in "
       "(or reboot)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* OE4T/meta-tegra#230, NVIDIA-AI-IOT/jetbot#424 */
+    {JG_SIG_argus_socket_unreachable, "Argus",
+     {"container-runtime.argus-socket-not-shared", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the camera client cannot reach nvargus-daemon: in a container /tmp/argus_socket was not "
+      "shared with it (on the host, the daemon is not running); CUDA is not involved",
+      "docker run --runtime nvidia -v /tmp/argus_socket:/tmp/argus_socket ...; on the host "
+      "sudo systemctl restart nvargus-daemon"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* dusty-nv/jetson-containers#258: L4T packages install only on the host */
+    {JG_SIG_l4t_core_in_container, "apt",
+     {"container-runtime.l4t-package-in-container", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "an L4T package (cuda-compat and others pre-depend on nvidia-l4t-core) cannot install in "
+      "the container: nvidia-l4t-core belongs to the host",
+      "do not apt install L4T packages in the image: start from an l4t-jetpack / l4t-cuda image "
+      "of the host's L4T, or copy the files the program needs"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_container_count = sizeof jg_signal_rules_container / sizeof jg_signal_rules_container[0];

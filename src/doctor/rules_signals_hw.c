@@ -298,7 +298,7 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "bootloader still fails reflash with SDK Manager/the vendor's Linux_for_Tegra for the "
       "target JetPack"},
      "only upgrade JetPack across minor releases via apt (same L4T major); major upgrades need "
-     "a reflash", JG_PT_JETSON, JG_AT_NONE, {0}},
+     "a reflash", JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/NVIDIA/nvidia-container-toolkit/issues/202 */
     {JG_SIG_persistence_not_enabled, "nvidia-container-toolkit",
      {"kernel-driver.persistence-not-enabled", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -369,5 +369,30 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "with --gpus all and the NVIDIA Container Toolkit"},
      "libcuda comes with L4T (nvidia-l4t-cuda, in /usr/lib/aarch64-linux-gnu/tegra); in a "
      "container start it with --runtime nvidia", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* Orin Nano has no NVENC (insight-platform/Savant#450,
+     * NVIDIA-ISAAC-ROS/isaac_ros_compression#5) */
+    {JG_SIG_no_hw_video_encoder, "multimedia",
+     {"hardware.no-hw-video-encoder", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the hardware video encoder is absent (the Jetson Orin Nano has no NVENC block), so the "
+      "nvv4l2 encoders cannot run; CUDA works",
+      "use a software encoder (x264enc, x265enc) or a module with a hardware encoder"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA-ISAAC-ROS/isaac_ros_depth_segmentation#12, marcoslucianops/DeepStream-Yolo#27 */
+    {JG_SIG_no_dla_core, "TensorRT",
+     {"hardware.no-dla-core", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "TensorRT was asked for a DLA core this device does not have (Nano, Orin Nano and TX2 "
+      "have none), or the DLA is not visible to this process",
+      "drop --useDLACore / the DLA setting or pick a core that exists (allow GPU fallback); in "
+      "a container start it with --runtime nvidia"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* ArduCAM/MIPI_Camera#68: a vendor kernel package pinned to another L4T kernel build */
+    {JG_SIG_l4t_kernel_package_mismatch, "apt",
+     {"kernel-driver.l4t-kernel-package-mismatch", JG_L_KERNEL_DRIVER, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a kernel package (a camera or carrier vendor's) requires another nvidia-l4t-kernel build "
+      "than the one installed: it was made for another L4T release",
+      "install the vendor's package built for this L4T release (head -1 /etc/nv_tegra_release), "
+      "or the L4T release it was built for"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_hw_count = sizeof jg_signal_rules_hw / sizeof jg_signal_rules_hw[0];

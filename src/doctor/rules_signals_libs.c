@@ -379,5 +379,13 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "the lines around it name the library: install the version the framework release was "
       "built for, or put its folder on LD_LIBRARY_PATH"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA/TensorRT python/packaging/frontend_sdist/setup.py */
+    {JG_SIG_tensorrt_pip_on_jetson, "pip",
+     {"python-packages.tensorrt-pip-on-jetson", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "pip install tensorrt refuses on a Jetson: NVIDIA's PyPI package is not built for Tegra; "
+      "JetPack's own TensorRT Python bindings are the ones to use",
+      "sudo apt install python3-libnvinfer (JetPack ships it), and use the system python3 or a "
+      "venv made with --system-site-packages"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];

@@ -305,5 +305,63 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "unset the variable or point it at the driver's libcuda.so.1 (ldconfig -p | grep "
       "libcuda)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* jetson-containers' own words (jetson_containers/tag.py, container.py, packages.py) */
+    {JG_SIG_no_container_for_l4t, "jetson-containers",
+     {"project.no-container-for-l4t", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "jetson-containers has no image or package recipe that fits this L4T release, so there "
+      "is nothing to run; the CUDA stack is not shown to be at fault",
+      "build the package for this L4T (jetson-containers build <package>), name an image tag "
+      "made for this L4T release, or use a JetPack the recipe supports"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* jetson_containers/l4t_version.py */
+    {JG_SIG_nv_tegra_release_unreadable, "jetson-containers",
+     {"configuration.nv-tegra-release-unreadable", JG_L_CONFIGURATION, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "/etc/nv_tegra_release cannot be parsed (edited, truncated, or a custom image), so the "
+      "L4T release is unknown to the tools that read it",
+      "restore it (sudo apt install --reinstall nvidia-l4t-core) or set L4T_VERSION for "
+      "jetson-containers"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA-AI-IOT/deepstream_tao_apps#10, fan-chao/nvjmi#2 */
+    {JG_SIG_egl_display_unavailable, "EGL",
+     {"configuration.egl-display-unavailable", JG_L_CONFIGURATION, JG_SEV_WARNING,
+      JG_CONF_MEDIUM,
+      "the multimedia library cannot open an EGL display: DISPLAY names an X server that is "
+      "not reachable (an ssh session, a container); often only a warning",
+      "unset DISPLAY for headless runs, or point it at a reachable X server (export DISPLAY=:0 "
+      "on the device's desktop; in a container pass DISPLAY and mount /tmp/.X11-unix)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* rbonghi/jetson_stats jtop/jtop.py */
+    {JG_SIG_jtop_service_inactive, "jtop",
+     {"configuration.jtop-service-problem", JG_L_CONFIGURATION, JG_SEV_WARNING, JG_CONF_MEDIUM,
+      "jtop's service is not running, or is another jetson-stats (or Python) version than the "
+      "client: a monitoring problem, CUDA is not involved",
+      "sudo pip3 install -U jetson-stats (one version for service and client), then sudo "
+      "systemctl restart jtop.service; journalctl -u jtop.service says why it stopped"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* mdegans/tegrity#1, pythops/jetson-image#36 */
+    {JG_SIG_l4t_package_not_installable, "apt",
+     {"configuration.l4t-packages-do-not-fit", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the L4T / JetPack packages refuse to install here: the system is not the L4T release "
+      "(or board) they were made for, or its apt sources name another release",
+      "check head -1 /etc/nv_tegra_release and /etc/apt/sources.list.d/nvidia-l4t-apt-source.list "
+      "name the same release; JetPack majors change only by reflashing"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* OE4T/meta-tegra#1864, anduril/jetpack-nixos#202, NVIDIA-AI-IOT/jetbot#49 */
+    {JG_SIG_nvpmodel_not_applied, "nvpmodel",
+     {"configuration.nvpmodel-not-applied", JG_L_CONFIGURATION, JG_SEV_WARNING, JG_CONF_MEDIUM,
+      "nvpmodel could not set or read the power mode (not run as root, a mode this module's "
+      "configuration lacks, or no nvpmodel for this board); clocks stay as they were",
+      "sudo nvpmodel -q lists the modes; set one the module has (sudo nvpmodel -m N); a custom "
+      "image needs the board's nvpmodel.conf"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA's jetson_clocks script; rbonghi/jetson_stats jtop/jtop.py */
+    {JG_SIG_jetson_clocks_failed, "jetson_clocks",
+     {"configuration.jetson-clocks-failed", JG_L_CONFIGURATION, JG_SEV_WARNING, JG_CONF_MEDIUM,
+      "jetson_clocks did not run: not as root, or not available on this board or image; clocks "
+      "stay dynamic",
+      "sudo jetson_clocks (it must run as root); on a custom image install the L4T package "
+      "that ships it (dpkg -S jetson_clocks on a stock image names it)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

@@ -248,6 +248,19 @@
     X(wrong_cuda_driver_path)                                                                     \
     X(framework_cannot_load_cuda_libs)                                                            \
     X(apptainer_nv_files_not_found)                                                               \
-    X(jtop_service_access)
+    X(jtop_service_access)                                                                        \
+    X(argus_socket_unreachable)                                                                   \
+    X(egl_display_unavailable)                                                                    \
+    X(no_hw_video_encoder)                                                                        \
+    X(no_container_for_l4t)                                                                       \
+    X(nv_tegra_release_unreadable)                                                                \
+    X(no_dla_core)                                                                                \
+    X(jtop_service_inactive)                                                                      \
+    X(tensorrt_pip_on_jetson)                                                                     \
+    X(l4t_package_not_installable)                                                                \
+    X(l4t_kernel_package_mismatch)                                                                \
+    X(l4t_core_in_container)                                                                      \
+    X(nvpmodel_not_applied)                                                                       \
+    X(jetson_clocks_failed)
 
 #endif
