@@ -120,7 +120,9 @@ void jg_rx_missing_library(jg_tp *p)
 void jg_rx_signals(jg_tp *p)
 {
     const char *r;
-    if (find(p, "illegal instruction"))
+    /* the CPU's SIGILL, not CUDA's 715 "an illegal instruction was encountered" (a GPU
+     * kernel's fault) */
+    if (find(p, "illegal instruction") && !find(p, "was encountered"))
         jg_tp_signal(p, JG_SIG_illegal_instruction);
     if (find(p, "exec format error"))
         jg_tp_signal(p, JG_SIG_exec_format_error);

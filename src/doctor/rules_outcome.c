@@ -18,6 +18,10 @@ static const struct {
     {JG_SIG_process_killed, "the process was killed (SIGKILL)",
      "the process was killed (SIGKILL): most often the kernel's OOM killer, when RAM (on a "
      "Jetson shared with the GPU) runs out; CUDA itself is not shown to be at fault"},
+    /* EleutherAI/lm-evaluation-harness#1689 */
+    {JG_SIG_cublas_not_initialized, "cuBLAS did not initialise",
+     "cuBLAS could not initialise: most often no GPU memory was left for its handle (CUDA "
+     "works); less often a cuBLAS that does not fit the build"},
     {JG_SIG_cudnn_no_algorithm, "cuDNN found no algorithm",
      "cuDNN found no algorithm for a convolution: most often no GPU memory was left for its "
      "workspace (CUDA works); less often a cuDNN that does not fit the build"},

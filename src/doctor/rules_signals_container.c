@@ -209,5 +209,14 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "do not apt install L4T packages in the image: start from an l4t-jetpack / l4t-cuda image "
       "of the host's L4T, or copy the files the program needs"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* docker/docs#23242 */
+    {JG_SIG_docker_desktop_wsl_off, "Docker Desktop",
+     {"container-runtime.docker-desktop-wsl-integration-off", JG_L_CONTAINER_RUNTIME,
+      JG_SEV_ERROR, JG_CONF_HIGH,
+      "Docker Desktop's WSL integration is off for this WSL 2 distribution, so docker is not "
+      "available inside it",
+      "Docker Desktop, Settings, Resources, WSL integration: enable it for this distribution, "
+      "then restart the shell"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_container_count = sizeof jg_signal_rules_container / sizeof jg_signal_rules_container[0];

@@ -1,5 +1,5 @@
-/* Signal rules whose first reading lies in the GPU itself, the kernel driver and the CUDA
- * driver (the row type, where rows speak and their second readings: signal_rules.h). */
+/* Signal rules whose first reading lies in the GPU itself and the kernel driver (the row type,
+ * where rows speak and their second readings: signal_rules.h). */
 #include "doctor/signal_rules.h"
 
 const jg_signal_rule jg_signal_rules_hw[] = {
@@ -47,14 +47,6 @@ const jg_signal_rule jg_signal_rules_hw[] = {
      "on a Jetson the GPU driver is nvgpu in the L4T kernel: lsmod | grep nvgpu; a custom "
      "kernel or Yocto image must include it and its modules; nvidia-smi is not the test on "
      "JetPack 4-6", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_driver_older_than_image, "nvidia-container-cli",
-     {"cuda-driver.driver-older-than-image", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the host's driver is older than the CUDA the image requires (the runtime checks the "
-      "image's cuda>= requirement before starting it)",
-      "upgrade the host's NVIDIA driver to one that supports that CUDA, or use an image for "
-      "the CUDA the driver supports (nvidia-smi shows it)"},
-     "use the image made for this host's L4T release (head -1 /etc/nv_tegra_release): the "
-     "driver comes with the BSP", JG_PT_ANY, JG_AT_NONE, {0}},
     /* ECC is the memory's; Xids 61/62/92/95 are as often the driver's firmware (medium) */
     {JG_SIG_gpu_hardware_error, "GPU",
      {"hardware.gpu-hardware-error", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -83,23 +75,6 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "suspend): CUDA cannot start",
       "sudo modprobe nvidia-uvm (install nvidia-modprobe so it loads on demand for every "
       "user); after a suspend: sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_cli_driver_libraries, "nvidia-container-cli",
-     {"cuda-driver.host-driver-libraries", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the NVIDIA container runtime cannot load the host's driver libraries (libnvidia-ml, "
-      "libcuda): the host driver's user-space part is missing or broken",
-      "on the host: nvidia-smi must work; reinstall the driver's user-space packages, then "
-      "sudo ldconfig"},
-     "on the host: ls -l /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1; reinstall "
-     "nvidia-l4t-cuda (or, on Yocto, the tegra CUDA driver libraries), then sudo ldconfig", JG_PT_ANY, JG_AT_NONE, {0}},
-    /* 802 says the system is not initialised, not which part failed (the Fabric
-     * Manager service or the NVSwitch kernel driver beneath it): medium */
-    {JG_SIG_fabric_manager, "CUDA",
-     {"cuda-driver.fabric-manager", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the system is not yet initialised (802): on NVSwitch systems the Fabric Manager "
-      "service is not running or does not match the driver",
-      "sudo systemctl enable --now nvidia-fabricmanager, of the same version as the driver; "
-      "nvidia-smi -q | grep -i -A2 fabric"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_driver_init_failed, "torch",
      {"kernel-driver.driver-init-failed", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
@@ -162,19 +137,6 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "makes it work",
       "monitor a Jetson with tegrastats or jtop (jetson-stats), not DCGM"},
      NULL, JG_PT_JETSON, JG_AT_NONE, {0}},
-    {JG_SIG_nvenc_library_missing, "ffmpeg",
-     {"cuda-driver.nvenc-library-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the driver's video-encode library (libnvidia-encode.so.1) is not installed: NVENC "
-      "needs it besides libcuda",
-      "install the driver's encode library (Ubuntu: libnvidia-encode-<driver branch>), of the "
-      "same version as the driver"},
-     NULL, JG_PT_OFF_JETSON, JG_AT_CONTAINER_SEEN,
-     {"container-runtime.driver-capabilities", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "the container has no video-encode driver library: the NVIDIA runtime mounts "
-      "libnvidia-encode only when NVIDIA_DRIVER_CAPABILITIES includes video",
-      "set NVIDIA_DRIVER_CAPABILITIES=all (or compute,video,utility) for the container (its "
-      "final image stage, the compose file or the template)"}},
     {JG_SIG_open_module_unsupported_gpu, "the kernel",
      {"kernel-driver.open-module-unsupported-gpu", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
       "the NVIDIA open kernel module does not support this GPU (it needs a Turing, GTX 16xx, "
@@ -268,15 +230,6 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "mode; remove Linux nvidia-utils/driver packages inside WSL so /usr/lib/wsl/lib is used; "
       "restart with wsl --shutdown"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/microsoft/WSL/issues/5548 */
-    {JG_SIG_wsl_libcuda_not_symlink, "ldconfig",
-     {"cuda-driver.wsl-libcuda-not-symlink", JG_L_CUDA_DRIVER, JG_SEV_INFO, JG_CONF_HIGH,
-      "harmless ldconfig warning on WSL2: the Windows driver ships libcuda.so.1 as a regular "
-      "file in /usr/lib/wsl/lib; CUDA works",
-      "ignore it; to silence it replace libcuda.so and libcuda.so.1 with symlinks to "
-      "libcuda.so.1.1 (the directory is a mount of the Windows driver store, so this may need "
-      "redoing after driver updates)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/NVIDIA/TensorRT/issues/3663 */
     {JG_SIG_jetson_over_current, "L4T (Jetson)",
      {"hardware.jetson-over-current", JG_L_HARDWARE, JG_SEV_WARNING, JG_CONF_MEDIUM,
@@ -351,24 +304,6 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "nvidia-fabricmanager-<branch>=<driver-version> from the same repository), hold both "
       "packages together, then systemctl restart nvidia-fabricmanager"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/ollama/ollama/blob/main/discover/cuda_compat.go */
-    {JG_SIG_driver_too_old_for_build, "driver",
-     {"cuda-driver.driver-too-old-for-build", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the program's bundled CUDA needs a newer NVIDIA driver than the installed one, so it "
-      "leaves the GPU out",
-      "update the NVIDIA driver to the branch the message names, or use a build of the program "
-      "for an older CUDA"},
-     "on a Jetson the driver comes with JetPack: use a build of the program made for this "
-     "JetPack's CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
-    /* numba's driver loader (numba/cuda/cudadrv/driver.py) */
-    {JG_SIG_driver_library_not_found, "driver",
-     {"cuda-driver.driver-library-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the program found no NVIDIA driver library (libcuda.so): the driver is not installed, "
-      "or not visible to this process (a container started without the GPU)",
-      "nvidia-smi must work on the host; ldconfig -p | grep libcuda; in a container start it "
-      "with --gpus all and the NVIDIA Container Toolkit"},
-     "libcuda comes with L4T (nvidia-l4t-cuda, in /usr/lib/aarch64-linux-gnu/tegra); in a "
-     "container start it with --runtime nvidia", JG_PT_ANY, JG_AT_NONE, {0}},
     /* Orin Nano has no NVENC (insight-platform/Savant#450,
      * NVIDIA-ISAAC-ROS/isaac_ros_compression#5) */
     {JG_SIG_no_hw_video_encoder, "multimedia",

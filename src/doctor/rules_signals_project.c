@@ -1,5 +1,5 @@
-/* Signal rules whose first reading lies in the user's configuration and the project (the row
- * type, where rows speak and their second readings: signal_rules.h). */
+/* Signal rules whose first reading lies in the project (the row type, where rows speak and
+ * their second readings: signal_rules.h). */
 #include "doctor/signal_rules.h"
 
 const jg_signal_rule jg_signal_rules_project[] = {
@@ -25,27 +25,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "use the 'spawn' start method (torch.multiprocessing.set_start_method('spawn')), keep "
       "CUDA out of data-loader workers, or num_workers=0; the CUDA stack needs no change"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_local_torch_folder, "traceback",
-     {"configuration.local-torch-folder", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "a folder named torch in the current directory (a source checkout) is imported instead "
-      "of the installed package",
-      "run python from another directory (cd ..) or rename the folder, then import torch"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_cuda_home_unset, "build",
-     {"configuration.cuda-home-not-set", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a CUDA extension build cannot find the CUDA toolkit: CUDA_HOME is not set and nvcc is "
-      "not on PATH",
-      "install the CUDA toolkit matching torch.version.cuda and export "
-      "CUDA_HOME=/usr/local/cuda-<version> PATH=$CUDA_HOME/bin:$PATH before building"},
-     "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH (JetPack installs the "
-     "toolkit there; sudo apt install nvidia-jetpack if it is missing), then rebuild", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_devices_busy, "CUDA",
-     {"configuration.gpu-exclusive-or-busy", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "every visible GPU is busy or unavailable (error 46): an exclusive-process compute mode "
-      "with another process on the GPU, or another tenant holds it",
-      "nvidia-smi -q -d COMPUTE shows the compute mode; sudo nvidia-smi -c DEFAULT, or stop "
-      "the other process (nvidia-smi lists it)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_device_side_assert, "CUDA",
      {"project.device-side-assert", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
       "CUDA works: an assertion in a kernel failed (an index out of range: a label not below "
@@ -55,49 +34,10 @@ const jg_signal_rule jg_signal_rules_project[] = {
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_illegal_memory_access, "CUDA",
      {"project.illegal-memory-access", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_LOW,
-      "a CUDA kernel accessed memory out of bounds: a bug in the project or in a package's "
-      "kernel (rarely the driver)",
+      "a CUDA kernel faulted (an out-of-bounds or misaligned access, an illegal instruction): "
+      "a bug in the project or in a package's kernel (rarely the driver)",
       "CUDA_LAUNCH_BLOCKING=1 names the kernel; compute-sanitizer python3 ... finds the access; "
       "update the package that owns the kernel"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_nvrtc_builtins, "NVRTC",
-     {"configuration.nvrtc-builtins-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "NVRTC cannot load its builtins library: the CUDA toolkit's library folder is not on "
-      "the loader path (LD_LIBRARY_PATH, which sudo also resets)",
-      "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH (or add it to "
-      "/etc/ld.so.conf.d and run sudo ldconfig); run without sudo"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_toolkit_differs_from_torch, "build",
-     {"configuration.toolkit-differs-from-torch", JG_L_CONFIGURATION, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "the CUDA toolkit the build uses (nvcc, CUDA_HOME) is not the CUDA torch was built with",
-      "point CUDA_HOME and PATH at the toolkit of torch.version.cuda, or install the torch "
-      "build for the installed toolkit"},
-     "use JetPack's toolkit (/usr/local/cuda) with NVIDIA's torch for this JetPack: both are "
-     "then on the same CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_libstdcxx_too_old, "loader",
-     {"configuration.old-libstdcxx-loaded", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the C++ runtime loaded (libstdc++) is older than a library needs: an older copy comes "
-      "first (a conda environment's, or the system's)",
-      "conda install -c conda-forge libstdcxx-ng (or put the newer libstdc++'s folder first on "
-      "LD_LIBRARY_PATH); strings $(the libstdc++ path) | grep GLIBCXX lists what a copy has"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_cuda_headers_missing, "build",
-     {"configuration.cuda-headers-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a build cannot find the CUDA headers: the toolkit is not on the build's paths (CUDA_HOME, "
-      "PATH) or not installed",
-      "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH CPATH=/usr/local/cuda/include "
-      "before building; install the CUDA toolkit matching torch.version.cuda if it is missing"},
-     "export CUDA_HOME=/usr/local/cuda PATH=/usr/local/cuda/bin:$PATH before building (JetPack "
-     "installs the toolkit there; sudo apt install nvidia-jetpack if /usr/local/cuda is missing)",
-     JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_static_tls, "loader",
-     {"configuration.static-tls-preload", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a library (on aarch64 usually libgomp) cannot be loaded this late: it needs static TLS "
-      "and must be loaded when the process starts",
-      "export LD_PRELOAD=<the library path in the message> before starting Python (or import the "
-      "package that loads it first)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* "version `GLIBC_2.NN' not found": a binary built on a newer OS release */
     {JG_SIG_glibc_too_old, "loader",
@@ -129,16 +69,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "choose a compute type the GPU supports (compute_type=\"int8\" or \"float32\"; "
       "\"default\" lets the library pick)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_tensorrt_module_missing, "Python",
-     {"configuration.tensorrt-bindings-not-visible", JG_L_CONFIGURATION, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "Python cannot import tensorrt: JetPack installs TensorRT's bindings for the system "
-      "Python only, so a venv without system site packages, conda or another Python version "
-      "does not see them",
-      "use the system python3, or a venv made with --system-site-packages (or link "
-      "/usr/lib/python3*/dist-packages/tensorrt into it); dpkg -l | grep python3-libnvinfer "
-      "shows whether they are installed"},
-     NULL, JG_PT_JETSON, JG_AT_NONE, {0}},
     {JG_SIG_cuda_tensor_to_numpy, "torch",
      {"project.cuda-tensor-to-numpy", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
       "CUDA works (the tensor is on the GPU): the project's code calls .numpy() on a CUDA "
@@ -162,52 +92,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "use a newer CMake (3.15 or later: pip install cmake, or Kitware's apt repository), or "
       "move the project to find_package(CUDAToolkit)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_host_compiler_missing, "nvcc",
-     {"configuration.host-compiler-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "nvcc cannot find the host C++ compiler it needs (cl.exe on Windows, g++ elsewhere) on "
-      "PATH",
-      "put the compiler's folder on PATH (on Windows run from a Visual Studio developer "
-      "prompt), or pass it with nvcc -ccbin / CUDAHOSTCXX"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_torch_c_missing, "Python",
-     {"configuration.torch-core-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "Python imported a torch without its compiled core (torch._C): a PyTorch source tree in "
-      "the current directory or on PYTHONPATH shadows the installed package, or the install "
-      "is incomplete",
-      "run from another directory than the PyTorch checkout; python -c 'import torch; "
-      "print(torch.__file__)' shows which torch loads; if it is the installed one, reinstall "
-      "torch"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/triton-lang/triton/pull/2019 */
-    {JG_SIG_libcuda_so_link_missing, "triton",
-     {"configuration.libcuda-so-link-missing", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "Triton (used by torch.compile, flash/mamba kernels) could not find libcuda.so through "
-      "the ldconfig cache: only libcuda.so.1 exists, the cache is stale, or the driver library "
-      "sits outside the cache (WSL, some containers)",
-      "run sudo ldconfig to refresh the cache; if only libcuda.so.1 exists create a libcuda.so "
-      "symlink next to it, or set TRITON_LIBCUDA_PATH to the directory holding libcuda (WSL: "
-      "/usr/lib/wsl/lib); do not point it at the toolkit's stubs directory"},
-     "on Jetson libcuda lives in /usr/lib/aarch64-linux-gnu/tegra (nvidia-l4t-cuda); point "
-     "TRITON_LIBCUDA_PATH there if ldconfig lacks it", JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/numba/numba/issues/9381 */
-    {JG_SIG_display_watchdog, "CUDA runtime (torch, numba, llama.cpp)",
-     {"configuration.display-watchdog", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a kernel ran longer than the display watchdog allows (the GPU also drives a desktop: X "
-      "on Linux, WDDM TDR on Windows/WSL), so the driver killed it; CUDA itself works",
-      "run compute on a GPU that drives no display or stop the desktop (systemctl isolate "
-      "multi-user.target); on Windows raise TdrDelay (or use TCC on datacenter cards); "
-      "otherwise split work into shorter kernels (smaller batches)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/NVIDIA/nvidia-container-toolkit/issues/203 */
-    {JG_SIG_container_gpu_id_unknown, "nvidia-container-toolkit",
-     {"configuration.container-gpu-id-unknown", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the container was asked for a GPU index/UUID (via --gpus, NVIDIA_VISIBLE_DEVICES or a "
-      "scheduler) that does not exist on this host, e.g. '--gpus 2' on a one-GPU machine or an "
-      "old MIG UUID format",
-      "list real devices with nvidia-smi -L and pass a valid index/UUID (--gpus '\"device=0\"' "
-      "or --gpus all); for MIG use the MIG-<uuid> form; check that the scheduler sets "
-      "NVIDIA_VISIBLE_DEVICES to ids that exist on the node"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/pytorch/pytorch/issues/118369 */
     {JG_SIG_nccl_collective_timeout, "torch",
      {"project.nccl-collective-timeout", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -218,36 +102,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "collectives; do slow rank-0-only work (eval, checkpoint saving) outside collectives or "
       "raise timeout= in init_process_group"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/apple/ml-cross-entropy/issues/5 */
-    {JG_SIG_c_compiler_missing, "triton",
-     {"configuration.c-compiler-missing", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "Triton compiles a small C launcher at run time and no C compiler (gcc/cc, or MSVC/cl.exe "
-      "on Windows) was found; CUDA works",
-      "install a compiler (sudo apt install build-essential, or conda install -c conda-forge "
-      "gxx) or set CC to the full path of an existing gcc / cl.exe"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/python/cpython/issues/102134 */
-    {JG_SIG_system_python_externally_managed, "pip",
-     {"configuration.system-python-externally-managed", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "pip refused to install into the distribution's system Python (PEP 668, Ubuntu "
-      "23.04+/Debian 12+); nothing was installed",
-      "create a virtual environment (python3 -m venv ~/venv, add --system-site-packages to keep "
-      "apt-installed packages visible) and install with its pip, or use the python3-<name> apt "
-      "package; --break-system-packages only as a last resort"},
-     "JetPack 7 (Ubuntu 24.04) marks its Python as externally managed: create the venv with "
-     "--system-site-packages so the apt-installed TensorRT / OpenCV bindings remain "
-     "importable, then pip install the Jetson torch wheels into it", JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/NVlabs/tiny-cuda-nn/issues/109 */
-    {JG_SIG_host_compiler_too_new, "nvcc",
-     {"configuration.host-compiler-too-new", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the host gcc is newer than the installed CUDA toolkit's nvcc accepts, so every CUDA "
-      "compile (extension builds, CMake projects) stops in host_config.h",
-      "install a gcc the toolkit supports (e.g. sudo apt install gcc-12 g++-12) and point nvcc "
-      "at it with CC/CXX=gcc-12 / g++-12, NVCC_CCBIN or -ccbin /usr/bin/g++-12 (CMake: "
-      "-DCMAKE_CUDA_HOST_COMPILER); or upgrade the CUDA toolkit. -allow-unsupported-compiler is "
-      "only a gamble"},
-     "JetPack pairs its CUDA with the Ubuntu gcc it ships; this appears after installing a "
-     "newer gcc by hand or using a conda compiler: go back to the system gcc (/usr/bin/gcc)", JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/jkjung-avt/tensorrt_demos/issues/63 */
     {JG_SIG_pycuda_no_context, "pycuda",
      {"project.pycuda-no-context", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
@@ -267,26 +121,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "with trtexec pass --minShapes/--optShapes/--maxShapes, or export the model with static "
       "shapes"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/tensorflow/tensorflow/issues/58681 */
-    {JG_SIG_xla_libdevice_not_found, "TensorFlow",
-     {"configuration.xla-libdevice-not-found", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "XLA (TensorFlow/JAX) JIT-compiles GPU kernels and cannot find the CUDA toolkit's "
-      "nvvm/libdevice directory; the GPU is visible but compiled ops fail",
-      "install the CUDA nvcc component that provides nvvm/libdevice (pip install "
-      "nvidia-cuda-nvcc-cu12, or the toolkit) and point XLA at it: export "
-      "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (the directory that contains "
-      "nvvm/libdevice)"},
-     "on Jetson the toolkit is /usr/local/cuda: export "
-     "XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda (install cuda-nvcc / nvidia-jetpack if "
-     "nvvm/libdevice is missing)", JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/pytorch/pytorch/pull/41377 */
-    {JG_SIG_cublas_workspace_config_unset, "torch",
-     {"configuration.cublas-workspace-config-unset", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
-      "torch.use_deterministic_algorithms(True) is on, and cuBLAS needs CUBLAS_WORKSPACE_CONFIG "
-      "set before the process starts to give reproducible results; CUDA works",
-      "set CUBLAS_WORKSPACE_CONFIG=:4096:8 (or :16:8) in the environment before launching "
-      "Python, or turn deterministic mode off / use warn_only=True"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/QwenLM/Qwen3/issues/295 */
     {JG_SIG_kv_cache_too_small, "vLLM",
      {"project.kv-cache-too-small", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
@@ -297,14 +131,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "parallel)"},
      "on Jetson the GPU shares RAM with the OS: stop other processes, keep "
      "--gpu-memory-utilization moderate and lower --max-model-len", JG_PT_ANY, JG_AT_NONE, {0}},
-    /* numba's driver loader: NUMBA_CUDA_DRIVER names a file that is not the driver */
-    {JG_SIG_wrong_cuda_driver_path, "numba",
-     {"configuration.wrong-cuda-driver-path", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the library loaded as the CUDA driver is not the driver (a variable such as "
-      "NUMBA_CUDA_DRIVER names another file: the toolkit's stub, libcudart)",
-      "unset the variable or point it at the driver's libcuda.so.1 (ldconfig -p | grep "
-      "libcuda)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* jetson-containers' own words (jetson_containers/tag.py, container.py, packages.py) */
     {JG_SIG_no_container_for_l4t, "jetson-containers",
      {"project.no-container-for-l4t", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -313,55 +139,29 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "build the package for this L4T (jetson-containers build <package>), name an image tag "
       "made for this L4T release, or use a JetPack the recipe supports"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* jetson_containers/l4t_version.py */
-    {JG_SIG_nv_tegra_release_unreadable, "jetson-containers",
-     {"configuration.nv-tegra-release-unreadable", JG_L_CONFIGURATION, JG_SEV_ERROR,
-      JG_CONF_MEDIUM,
-      "/etc/nv_tegra_release cannot be parsed (edited, truncated, or a custom image), so the "
-      "L4T release is unknown to the tools that read it",
-      "restore it (sudo apt install --reinstall nvidia-l4t-core) or set L4T_VERSION for "
-      "jetson-containers"},
+    /* uv's --locked check; poetry's lock check */
+    {JG_SIG_lockfile_out_of_date, "lock",
+     {"project.lockfile-out-of-date", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the project's lock file no longer matches pyproject.toml, and the install was asked to "
+      "use the lock as it is",
+      "regenerate the lock (uv lock, poetry lock) and commit it, or install without --locked "
+      "/ --frozen"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* NVIDIA-AI-IOT/deepstream_tao_apps#10, fan-chao/nvjmi#2 */
-    {JG_SIG_egl_display_unavailable, "EGL",
-     {"configuration.egl-display-unavailable", JG_L_CONFIGURATION, JG_SEV_WARNING,
-      JG_CONF_MEDIUM,
-      "the multimedia library cannot open an EGL display: DISPLAY names an X server that is "
-      "not reachable (an ssh session, a container); often only a warning",
-      "unset DISPLAY for headless runs, or point it at a reachable X server (export DISPLAY=:0 "
-      "on the device's desktop; in a container pass DISPLAY and mount /tmp/.X11-unix)"},
+    /* too many registers or threads per block for this GPU (Jetson TX1/TX2/Nano reports) */
+    {JG_SIG_launch_out_of_resources, "CUDA",
+     {"project.launch-out-of-resources", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a kernel launch asks for more registers or threads per block than this GPU offers: "
+      "code (or a build) tuned for a larger GPU",
+      "lower the threads per block of the failing kernel, or use a release of the library "
+      "built and tuned for this GPU; CUDA itself works"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* rbonghi/jetson_stats jtop/jtop.py */
-    {JG_SIG_jtop_service_inactive, "jtop",
-     {"configuration.jtop-service-problem", JG_L_CONFIGURATION, JG_SEV_WARNING, JG_CONF_MEDIUM,
-      "jtop's service is not running, or is another jetson-stats (or Python) version than the "
-      "client: a monitoring problem, CUDA is not involved",
-      "sudo pip3 install -U jetson-stats (one version for service and client), then sudo "
-      "systemctl restart jtop.service; journalctl -u jtop.service says why it stopped"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* mdegans/tegrity#1, pythops/jetson-image#36 */
-    {JG_SIG_l4t_package_not_installable, "apt",
-     {"configuration.l4t-packages-do-not-fit", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the L4T / JetPack packages refuse to install here: the system is not the L4T release "
-      "(or board) they were made for, or its apt sources name another release",
-      "check head -1 /etc/nv_tegra_release and /etc/apt/sources.list.d/nvidia-l4t-apt-source.list "
-      "name the same release; JetPack majors change only by reflashing"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* OE4T/meta-tegra#1864, anduril/jetpack-nixos#202, NVIDIA-AI-IOT/jetbot#49 */
-    {JG_SIG_nvpmodel_not_applied, "nvpmodel",
-     {"configuration.nvpmodel-not-applied", JG_L_CONFIGURATION, JG_SEV_WARNING, JG_CONF_MEDIUM,
-      "nvpmodel could not set or read the power mode (not run as root, a mode this module's "
-      "configuration lacks, or no nvpmodel for this board); clocks stay as they were",
-      "sudo nvpmodel -q lists the modes; set one the module has (sudo nvpmodel -m N); a custom "
-      "image needs the board's nvpmodel.conf"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* NVIDIA's jetson_clocks script; rbonghi/jetson_stats jtop/jtop.py */
-    {JG_SIG_jetson_clocks_failed, "jetson_clocks",
-     {"configuration.jetson-clocks-failed", JG_L_CONFIGURATION, JG_SEV_WARNING, JG_CONF_MEDIUM,
-      "jetson_clocks did not run: not as root, or not available on this board or image; clocks "
-      "stay dynamic",
-      "sudo jetson_clocks (it must run as root); on a custom image install the L4T package "
-      "that ships it (dpkg -S jetson_clocks on a stock image names it)"},
+    /* facebookresearch/fairchem#597: NCCL refuses two ranks on one device */
+    {JG_SIG_ranks_share_one_gpu, "NCCL",
+     {"project.ranks-share-one-gpu", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "NCCL found two ranks on the same GPU: the job starts more processes than there are "
+      "GPUs, or every rank picks device 0; CUDA works",
+      "start one process per GPU (torchrun --nproc_per_node = the GPU count) and set each "
+      "rank's device from LOCAL_RANK (torch.cuda.set_device)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

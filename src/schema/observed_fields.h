@@ -261,6 +261,18 @@
     X(l4t_kernel_package_mismatch)                                                                \
     X(l4t_core_in_container)                                                                      \
     X(nvpmodel_not_applied)                                                                       \
-    X(jetson_clocks_failed)
+    X(jetson_clocks_failed)                                                                       \
+    X(download_hash_mismatch)                                                                     \
+    X(interpreter_outside_requires_python)                                                        \
+    X(conflicting_package_sources)                                                                \
+    X(lockfile_out_of_date)                                                                       \
+    X(conda_cuda_not_detected)                                                                    \
+    X(windows_torch_dll_failed)                                                                   \
+    X(cudnn_zlib_missing)                                                                         \
+    X(docker_desktop_wsl_off)                                                                     \
+    X(ptx_jit_library_missing)                                                                    \
+    X(launch_out_of_resources)                                                                    \
+    X(ranks_share_one_gpu)                                                                        \
+    X(cublas_not_initialized)
 
 #endif
