@@ -22,10 +22,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 sections='container|cuda|cuda_driver|gpu|host|jetpack|jetson|l4t|module|packages|python|observed|cuda_tensor_op'
-# Lines naming checks or lint rules ("host.arm64", "jetson.triggers") are not lookups.
+# Lines naming checks or lint rules ("host.arm64", "jetson.triggers") are not lookups,
+# nor file names and host names ("l4t.csv", "jetson.webredirect.org").
 facts=$(grep -rnE "\"($sections)\\.[a-z_0-9.]+\"" src --include=*.c --include=*.h |
         grep -vE '^src/schema/|jg_check|jg_lint_find|jg_findings_add|check_ids|"(host\.(arm64|jetson|module)|jetson\.(triggers|upload[a-z._]*))"' |
-        grep -oE "^[^:]+:[0-9]+:|\"($sections)\\.[a-z_0-9.]+\"" | grep -v '\.csv"$' |
+        grep -oE "^[^:]+:[0-9]+:|\"($sections)\\.[a-z_0-9.]+\"" | grep -vE '\.(csv|org|com|io|dev)"$' |
         awk '/^src/ { where = $0; next } { print where $0 }' || true)
 obs_keys='cuda_errors|missing_libraries|requires|wheels|conflicts|images|devices_seen|torch_sessions|docker|host_l4t|driver_version|gpu_cc|jetson_hints|signals|env|torch_index_cuda|unsupported_wheels|present_libraries|other_stack|torch_seen'
 signals=$(sed -n 's/^ *X(\([a-z0-9_]*\)).*/\1/p' src/schema/observed_fields.h | sed -n '/^illegal_instruction$/,$p' | paste -sd'|')
