@@ -87,10 +87,21 @@ void jg_rx_installs(jg_tp *p)
 }
 
 /* A prose or REPL statement that is_available() said False. */
+/* Applications saying torch cannot use CUDA (their checks call is_available()). */
+static const char *const unavailable[] = {
+    "cuda unavailable, invalid device",          /* ultralytics' select_device */
+    "torch is not able to use gpu",              /* stable-diffusion-webui */
+    "please make sure torch can access a cuda device", /* transformers, FlashAttention2 */
+    "a gpu is needed for quantization",          /* transformers */
+    "memory efficient attention is only available for gpu", /* diffusers */
+    "flash attention enabled models: cuda is not available", /* text-generation-inference */
+    NULL};
+
 void jg_rx_prose_availability(jg_tp *p)
 {
-    if (find(p, "cuda unavailable, invalid device")) /* ultralytics' select_device */
-        jg_tp_torch_available(p, 0);
+    for (int i = 0; unavailable[i]; i++)
+        if (find(p, unavailable[i]))
+            jg_tp_torch_available(p, 0);
     if (!find(p, "is_available") && !find(p, "cuda available:"))
         return;
     if ((find(p, "false") && !find(p, "true")) || find(p, "is_available: false"))
@@ -131,7 +142,6 @@ void jg_rx_outcomes(jg_tp *p)
         {"and weight type (torch.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
         {"and weight type (torch.cuda.floattensor) should be the same", JG_SIG_tensors_on_two_devices},
         {"version tag does not match", JG_SIG_trt_engine_version},
-        {"serialization assertion", JG_SIG_trt_engine_version},
         {"expected size of serialized engine", JG_SIG_trt_engine_version},
         {"jetpack missing", JG_SIG_jtop_jetpack_unknown},
         {"jetpack not detected", JG_SIG_jtop_jetpack_unknown},
@@ -145,6 +155,10 @@ void jg_rx_outcomes(jg_tp *p)
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (find(p, t[i].phrase))
             jg_tp_signal(p, t[i].signal);
+    /* a failed deserialization is another TensorRT's engine, unless a plugin's
+     * creator is what is missing (the program did not load the plugin library) */
+    if (find(p, "serialization assertion") && !find(p, "plugin"))
+        jg_tp_signal(p, JG_SIG_trt_engine_version);
     if (find(p, "cudaexecutionprovider") &&
         (find(p, "not in available provider") || find(p, "not available") || find(p, "unavailable")))
         jg_tp_signal(p, JG_SIG_ort_no_cuda_provider);

@@ -244,5 +244,22 @@ const jg_signal_rule jg_signal_rules_config[] = {
       "give the package one source per platform or extra ([tool.uv.sources] with markers or "
       "conflicting extras declared in [tool.uv] conflicts)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* llama.cpp CMakeLists.txt: the CUDA backend's option was renamed */
+    {JG_SIG_build_flag_retired, "CMake",
+     {"configuration.build-flag-retired", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the build asks for CUDA with an option the project retired (LLAMA_CUBLAS), so the CUDA "
+      "backend is not built as asked",
+      "use the current option (CMAKE_ARGS=\"-DGGML_CUDA=on\" for llama.cpp and "
+      "llama-cpp-python), then rebuild without the cache"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* triton-inference-server/server#7445 */
+    {JG_SIG_triton_backend_missing, "Triton",
+     {"configuration.triton-backend-missing", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "Triton Inference Server cannot find the backend library the model names (the backend "
+      "is not installed, or --backend-directory points elsewhere)",
+      "install the backend or point --backend-directory at the folder that holds it; check the "
+      "model's config.pbtxt backend / platform"},
+     "with the Jetson release of Triton point --backend-directory at the backends folder of "
+     "the unpacked release", JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_config_count = sizeof jg_signal_rules_config / sizeof jg_signal_rules_config[0];

@@ -329,5 +329,13 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "install the vendor's package built for this L4T release (head -1 /etc/nv_tegra_release), "
       "or the L4T release it was built for"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* dusty-nv/jetson-utils cpp/camera/gstCamera.cpp */
+    {JG_SIG_no_camera_found, "camera",
+     {"hardware.no-camera-found", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "no camera device was found (no /dev/video* node): the camera is not connected or not "
+      "detected, or a container was not given it; CUDA is not involved",
+      "ls /dev/video*; v4l2-ctl --list-devices; reconnect the camera; in a container pass it "
+      "(--device /dev/video0)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_hw_count = sizeof jg_signal_rules_hw / sizeof jg_signal_rules_hw[0];

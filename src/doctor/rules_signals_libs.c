@@ -178,5 +178,15 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "cuDNN 8 on Windows loads zlibwapi.dll, which is not installed",
       "install zlibwapi.dll into a folder on PATH, as cuDNN 8's Windows install steps say"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* onnx/onnx-tensorrt ModelImporter.cpp; onnx/onnx-tensorrt#199 */
+    {JG_SIG_tensorrt_too_old_for_model, "TensorRT",
+     {"cuda-libraries.tensorrt-too-old-for-model", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "this TensorRT does not know an operator, plugin or ONNX IR version the model uses: the "
+      "model was exported for a newer TensorRT",
+      "export the model with an older opset / IR version, replace the operator, or use a newer "
+      "TensorRT"},
+     "TensorRT comes with JetPack: export the model for the TensorRT of the JetPack on the "
+     "device (a lower opset), or move to a newer JetPack", JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];

@@ -243,5 +243,13 @@ const jg_signal_rule jg_signal_rules_packages[] = {
       "check nvidia-smi and conda info (its virtual packages list __cuda); on a build host "
       "without a GPU set CONDA_OVERRIDE_CUDA to the target's CUDA version"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* microsoft/onnxruntime#14932 */
+    {JG_SIG_onnxruntime_too_old_for_model, "onnxruntime",
+     {"python-packages.onnxruntime-too-old-for-model", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "the installed onnxruntime is older than the model's ONNX IR version",
+      "install an onnxruntime release that supports the model's IR version, or export the "
+      "model with an older onnx / opset"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_packages_count = sizeof jg_signal_rules_packages / sizeof jg_signal_rules_packages[0];

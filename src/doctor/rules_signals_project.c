@@ -163,5 +163,66 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "start one process per GPU (torchrun --nproc_per_node = the GPU count) and set each "
       "rank's device from LOCAL_RANK (torch.cuda.set_device)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* onnx/onnx-tensorrt importerUtils.cpp; the ONNX parser's and onnxruntime's words */
+    {JG_SIG_onnx_model_not_accepted, "ONNX parser",
+     {"project.onnx-model-not-accepted", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the ONNX model is not accepted as exported (a data type, an opset, missing shapes or "
+      "outputs that the parser does not take): the export needs a change; CUDA works",
+      "re-export the model (another opset, static or inferred shapes, no unsupported types: "
+      "onnx-simplifier / shape inference help), then build the engine again"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA/TensorRT#1913: an engine that uses a plugin whose library is not loaded */
+    {JG_SIG_tensorrt_plugin_not_loaded, "TensorRT",
+     {"project.tensorrt-plugin-not-loaded", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the engine uses a TensorRT plugin whose library was not loaded before deserializing: the "
+      "program must load it (initLibNvInferPlugins, or the custom plugin's .so)",
+      "load the plugin library first (trt.init_libnvinfer_plugins(logger, \"\"), ctypes.CDLL of "
+      "the custom plugin, trtexec --plugins=...)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* marcoslucianops/DeepStream-Yolo#129 */
+    {JG_SIG_deepstream_custom_lib_missing, "DeepStream",
+     {"project.deepstream-custom-lib-missing", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "DeepStream's nvinfer cannot open the custom parser library the config names: it was not "
+      "built, or the path is wrong",
+      "build the custom library (make in its folder, with the CUDA version set) and check "
+      "custom-lib-path in the nvinfer config"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* dusty-nv/jetson-inference c/tensorNet.cpp: TensorRT 10 dropped the Caffe / UFF parsers */
+    {JG_SIG_model_format_unsupported, "TensorRT",
+     {"project.model-format-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the model's format (Caffe, UFF) is no longer read by this TensorRT, which dropped those "
+      "parsers",
+      "convert the model to ONNX and build the engine from that"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* dusty-nv/jetson-inference#1363 */
+    {JG_SIG_model_io_names_wrong, "TensorRT",
+     {"project.model-io-names-wrong", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the program asks for an input or output layer name the model does not have",
+      "print the model's input and output names (netron, polygraphy inspect model) and pass "
+      "those (jetson-inference: --input-blob / --output-cvg / --output-bbox)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA-AI-IOT/torch2trt converters/unimplemented_converters.py */
+    {JG_SIG_torch2trt_unsupported_op, "torch2trt",
+     {"project.torch2trt-unsupported-op", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
+      "torch2trt met a torch operation it has no converter for, so the engine does not "
+      "contain it and its output may be wrong",
+      "write or register a converter for that operation, change the model to avoid it, or "
+      "convert through ONNX"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* hukkelas/DSFD-Pytorch-Inference#15: the build returned nothing, the engine file is empty */
+    {JG_SIG_engine_file_missing, "TensorRT",
+     {"project.engine-file-missing", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the engine to deserialize is empty or missing: an earlier build failed and wrote "
+      "nothing, or the path is wrong",
+      "build the engine again and read the builder's log for why it failed (often memory on a "
+      "Jetson); check the engine path"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_tensorrt_engine_build_failed, "TensorRT",
+     {"project.tensorrt-engine-build-failed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "TensorRT's builder returned no engine (None): the build failed earlier, and its log "
+      "says why (often memory or an unsupported layer)",
+      "read the builder's log above the traceback; give the builder less workspace or more "
+      "memory, or replace the layer it names"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

@@ -273,6 +273,19 @@
     X(ptx_jit_library_missing)                                                                    \
     X(launch_out_of_resources)                                                                    \
     X(ranks_share_one_gpu)                                                                        \
-    X(cublas_not_initialized)
+    X(cublas_not_initialized)                                                                     \
+    X(build_flag_retired)                                                                         \
+    X(onnx_model_not_accepted)                                                                    \
+    X(tensorrt_too_old_for_model)                                                                 \
+    X(onnxruntime_too_old_for_model)                                                              \
+    X(tensorrt_plugin_not_loaded)                                                                 \
+    X(deepstream_custom_lib_missing)                                                              \
+    X(model_format_unsupported)                                                                   \
+    X(model_io_names_wrong)                                                                       \
+    X(no_camera_found)                                                                            \
+    X(torch2trt_unsupported_op)                                                                   \
+    X(triton_backend_missing)                                                                     \
+    X(engine_file_missing)                                                                        \
+    X(tensorrt_engine_build_failed)
 
 #endif

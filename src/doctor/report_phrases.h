@@ -1,0 +1,18 @@
+/* The one-phrase tables (report_phrases_lower.c, report_phrases_upper.c): a
+ * tool's fixed wording, matched in lower case anywhere in a line, sets one
+ * signal. jg_rx_phrases (report_phrases.c) runs both over every line. */
+#ifndef JG_DOCTOR_REPORT_PHRASES_H
+#define JG_DOCTOR_REPORT_PHRASES_H
+#include <stddef.h>
+
+#include "schema/observed.h"
+
+typedef struct jg_phrase {
+    const char *phrase; /* lower case, at least two characters */
+    jg_signal signal;
+} jg_phrase;
+
+extern const jg_phrase jg_phrases_lower[], jg_phrases_upper[];
+extern const size_t jg_phrases_lower_count, jg_phrases_upper_count;
+
+#endif
