@@ -261,5 +261,27 @@ const jg_signal_rule jg_signal_rules_config[] = {
       "model's config.pbtxt backend / platform"},
      "with the Jetson release of Triton point --backend-directory at the backends folder of "
      "the unpacked release", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* pytorch torch/utils/cpp_extension.py */
+    {JG_SIG_host_compiler_too_old, "torch.utils.cpp_extension",
+     {"configuration.host-compiler-too-old", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the host C++ compiler is older than this CUDA accepts",
+      "install a newer gcc / g++ within CUDA's supported range and point CC / CXX (or "
+      "CUDAHOSTCXX) at it"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* sgl-project/sglang#18644: Triton and extensions compile against Python's headers */
+    {JG_SIG_python_headers_missing, "compiler",
+     {"configuration.python-headers-missing", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+      "Python's development headers (Python.h) are not installed, so a C / CUDA extension "
+      "(or Triton's launcher) cannot be compiled",
+      "install them for the Python that runs (sudo apt install python3-dev, or "
+      "python3.X-dev for that version)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* pytorch c10/cuda/CUDAAllocatorConfig.h */
+    {JG_SIG_alloc_conf_unsupported, "torch",
+     {"configuration.alloc-conf-unsupported", JG_L_CONFIGURATION, JG_SEV_WARNING, JG_CONF_HIGH,
+      "PYTORCH_CUDA_ALLOC_CONF names an option this torch or platform does not support "
+      "(expandable_segments where it is not available, or an unknown option)",
+      "remove that option from PYTORCH_CUDA_ALLOC_CONF (or the script that sets it)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_config_count = sizeof jg_signal_rules_config / sizeof jg_signal_rules_config[0];

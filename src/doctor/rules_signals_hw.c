@@ -337,5 +337,60 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "ls /dev/video*; v4l2-ctl --list-devices; reconnect the camera; in a container pass it "
       "(--device /dev/video0)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA/open-gpu-kernel-modules kernel-open/nvidia/nv.c */
+    {JG_SIG_gpu_probe_failed, "the kernel",
+     {"kernel-driver.gpu-probe-failed", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the nvidia kernel module failed to probe the GPU: the lines around it in dmesg say why "
+      "(another driver holds it, a BIOS setting, a GPU the branch does not support)",
+      "sudo dmesg | grep -i nvrm shows the reason; lspci -k shows which driver holds the GPU"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* kmod's modprobe: a module built for another kernel, or modules that do not match */
+    {JG_SIG_module_built_for_other_kernel, "the kernel",
+     {"kernel-driver.module-built-for-other-kernel", JG_L_KERNEL_DRIVER, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "the nvidia kernel modules do not fit the running kernel or each other (built for another "
+      "kernel version, or nvidia_uvm from another driver than nvidia.ko)",
+      "rebuild the driver's modules for the running kernel (sudo dkms autoinstall, or reinstall "
+      "the driver package for this kernel), then reboot"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* docs.kernel.org admin-guide/tainted-kernels: taint is a mark, not a fault */
+    {JG_SIG_module_taint_harmless, "the kernel",
+     {"kernel-driver.module-taint-harmless", JG_L_KERNEL_DRIVER, JG_SEV_INFO, JG_CONF_HIGH,
+      "the kernel notes that the nvidia module taints it (out of tree, unsigned, not GPL): a "
+      "mark, not a fault; the driver loads",
+      "nothing to fix; look at the other lines"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA/nvidia-persistenced nvidia-persistenced.c */
+    {JG_SIG_persistenced_failed, "nvidia-persistenced",
+     {"kernel-driver.persistenced-failed", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "nvidia-persistenced could not start: the driver is not loaded or its device files are "
+      "missing",
+      "nvidia-smi must work first (the kernel module loaded); then sudo systemctl restart "
+      "nvidia-persistenced"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* nvidia-mirror/linux-nvgpu common/pmu/fw/fw.c */
+    {JG_SIG_nvgpu_firmware_missing, "nvgpu",
+     {"kernel-driver.nvgpu-firmware-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the Jetson GPU driver (nvgpu) could not load its firmware: the L4T firmware files are "
+      "missing from the root file system (a custom image)",
+      "install the L4T firmware package of this release (nvidia-l4t-firmware) or add the "
+      "firmware to the image (Yocto: the tegra firmware recipes)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* OE4T/meta-tegra#1613 */
+    {JG_SIG_nvgpu_poweron_failed, "nvgpu",
+     {"kernel-driver.nvgpu-poweron-failed", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the Jetson GPU driver (nvgpu) could not power on or initialise the GPU: the kernel, "
+      "its device tree or memory reservations (CMA) do not match the L4T release",
+      "boot the L4T kernel and device tree of this release; on a custom image compare the CMA "
+      "and the GPU nodes with the stock device tree"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* linux drivers/thermal/thermal_core.c */
+    {JG_SIG_overheating, "the kernel",
+     {"hardware.overheating", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the kernel shut the system down at a critical temperature: cooling is not enough for "
+      "the load",
+      "check the fan and heatsink, airflow and the power mode; watch temperatures while it runs "
+      "(tegrastats on a Jetson, nvidia-smi elsewhere)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_hw_count = sizeof jg_signal_rules_hw / sizeof jg_signal_rules_hw[0];

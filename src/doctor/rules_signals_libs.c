@@ -188,5 +188,19 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "TensorRT"},
      "TensorRT comes with JetPack: export the model for the TensorRT of the JetPack on the "
      "device (a lower opset), or move to a newer JetPack", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* pytorch torch/backends/cudnn/__init__.py */
+    {JG_SIG_torch_without_cudnn, "torch",
+     {"pytorch-build.torch-without-cudnn", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
+      "this torch was built without cuDNN, so cuDNN-backed operations fail",
+      "install a torch build with cuDNN for this platform"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* pytorch torch/_dynamo/eval_frame.py (2.1) */
+    {JG_SIG_compile_unsupported_on_platform, "torch",
+     {"pytorch-build.compile-unsupported-on-platform", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "this torch release does not support torch.compile on this platform (Windows)",
+      "run without torch.compile (or the project's compile option), or use a torch release "
+      "that supports it there"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];

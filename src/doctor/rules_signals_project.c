@@ -224,5 +224,29 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "read the builder's log above the traceback; give the builder less workspace or more "
       "memory, or replace the layer it names"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp */
+    {JG_SIG_nccl_peer_exited, "NCCL",
+     {"project.nccl-peer-exited", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "an NCCL call failed because another rank exited or the network between ranks failed: "
+      "the first rank's own error is the cause",
+      "find the rank that failed first (its log shows the real error); check the network "
+      "interface NCCL uses (NCCL_SOCKET_IFNAME) and NCCL_DEBUG=INFO"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* CUDA's stream-capture errors (900, 901) */
+    {JG_SIG_cuda_graph_capture_invalid, "CUDA",
+     {"project.cuda-graph-capture-invalid", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "an operation not allowed while a CUDA graph is being captured ran during capture (a "
+      "host sync, an allocation, a CPU copy): the project's CUDA-graph code; CUDA works",
+      "keep syncs, .item(), prints and CPU copies out of the captured region, or run without "
+      "CUDA graphs (enforce_eager / the project's option)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* nvidia-mirror/linux-nvgpu common/fifo/channel_wdt.c */
+    {JG_SIG_gpu_job_timeout, "nvgpu",
+     {"project.gpu-job-timeout", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the Jetson GPU driver's watchdog stopped a GPU job that ran too long or hung: a kernel "
+      "that does not finish (rarely a driver fault)",
+      "find the kernel that hangs (CUDA_LAUNCH_BLOCKING=1, compute-sanitizer); split long "
+      "kernels; update the library that owns it"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

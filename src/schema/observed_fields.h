@@ -286,6 +286,21 @@
     X(torch2trt_unsupported_op)                                                                   \
     X(triton_backend_missing)                                                                     \
     X(engine_file_missing)                                                                        \
-    X(tensorrt_engine_build_failed)
+    X(tensorrt_engine_build_failed)                                                               \
+    X(host_compiler_too_old)                                                                      \
+    X(torch_without_cudnn)                                                                        \
+    X(nccl_peer_exited)                                                                           \
+    X(compile_unsupported_on_platform)                                                            \
+    X(python_headers_missing)                                                                     \
+    X(alloc_conf_unsupported)                                                                     \
+    X(cuda_graph_capture_invalid)                                                                 \
+    X(gpu_probe_failed)                                                                           \
+    X(module_built_for_other_kernel)                                                              \
+    X(module_taint_harmless)                                                                      \
+    X(persistenced_failed)                                                                        \
+    X(gpu_job_timeout)                                                                            \
+    X(nvgpu_firmware_missing)                                                                     \
+    X(nvgpu_poweron_failed)                                                                       \
+    X(overheating)
 
 #endif
