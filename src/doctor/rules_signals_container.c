@@ -218,5 +218,28 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "Docker Desktop, Settings, Resources, WSL integration: enable it for this distribution, "
       "then restart the shell"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* dockerd's socket is root's and the docker group's */
+    {JG_SIG_docker_socket_access, "docker",
+     {"permissions.docker-socket-access", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the user may not talk to the docker daemon: not in the docker group",
+      "sudo usermod -aG docker $USER, then log out and in (or run docker with sudo)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* moby/moby#41725, docker/compose#4181 */
+    {JG_SIG_docker_daemon_down, "docker",
+     {"container-runtime.docker-daemon-down", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the docker daemon is not running, or failed to start",
+      "sudo systemctl status docker and journalctl -u docker say why; a daemon.json it cannot "
+      "read is a common cause (after nvidia-ctk runtime configure, check it)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* moby/moby#42948 */
+    {JG_SIG_daemon_json_invalid, "docker",
+     {"container-runtime.daemon-json-invalid", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "dockerd cannot read /etc/docker/daemon.json (invalid JSON or an option it does not "
+      "know), so it does not start",
+      "fix the file (python3 -m json.tool /etc/docker/daemon.json shows where), then sudo "
+      "systemctl restart docker"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_container_count = sizeof jg_signal_rules_container / sizeof jg_signal_rules_container[0];

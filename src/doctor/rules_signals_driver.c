@@ -29,16 +29,16 @@ const jg_signal_rule jg_signal_rules_driver[] = {
       "nvidia-smi -q | grep -i -A2 fabric"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_nvenc_library_missing, "ffmpeg",
-     {"cuda-driver.nvenc-library-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the driver's video-encode library (libnvidia-encode.so.1) is not installed: NVENC "
-      "needs it besides libcuda",
-      "install the driver's encode library (Ubuntu: libnvidia-encode-<driver branch>), of the "
-      "same version as the driver"},
+     {"cuda-driver.video-codec-library-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the driver's video library (libnvidia-encode for NVENC, libnvcuvid for NVDEC) is not "
+      "installed: the codecs need it besides libcuda",
+      "install the driver's encode / decode libraries (Ubuntu: libnvidia-encode-<branch>, "
+      "libnvidia-decode-<branch>), of the same version as the driver"},
      NULL, JG_PT_OFF_JETSON, JG_AT_CONTAINER_SEEN,
      {"container-runtime.driver-capabilities", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
       JG_CONF_MEDIUM,
-      "the container has no video-encode driver library: the NVIDIA runtime mounts "
-      "libnvidia-encode only when NVIDIA_DRIVER_CAPABILITIES includes video",
+      "the container has no video driver library: the NVIDIA runtime mounts libnvidia-encode "
+      "and libnvcuvid only when NVIDIA_DRIVER_CAPABILITIES includes video",
       "set NVIDIA_DRIVER_CAPABILITIES=all (or compute,video,utility) for the container (its "
       "final image stage, the compose file or the template)"}},
     /* https://github.com/microsoft/WSL/issues/5548 */
@@ -77,5 +77,13 @@ const jg_signal_rule jg_signal_rules_driver[] = {
       "container start it with --gpus all and NVIDIA_DRIVER_CAPABILITIES including compute"},
      "on L4T the library ships in nvidia-l4t-3d-core (not nvidia-l4t-cuda): install it",
      JG_PT_ANY, JG_AT_NONE, {0}},
+    /* an NVIDIA engineer in a Video Codec SDK thread: GeForce drivers cap encode sessions */
+    {JG_SIG_nvenc_session_limit, "NVENC",
+     {"cuda-driver.nvenc-session-limit", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the GPU refused another NVENC encode session: consumer GeForce drivers cap concurrent "
+      "sessions (or GPU memory is short)",
+      "close other encoders (nvidia-smi shows the processes), encode fewer streams at once, "
+      "or use a GPU / driver without the cap"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_driver_count = sizeof jg_signal_rules_driver / sizeof jg_signal_rules_driver[0];

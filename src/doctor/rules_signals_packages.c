@@ -251,5 +251,22 @@ const jg_signal_rule jg_signal_rules_packages[] = {
       "install an onnxruntime release that supports the model's IR version, or export the "
       "model with an older onnx / opset"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* OpenCV's highgui stubs: a headless build */
+    {JG_SIG_opencv_without_gui, "OpenCV",
+     {"python-packages.opencv-without-gui", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the OpenCV in use has no GUI support (a headless build), so imshow and windows fail; "
+      "CUDA is not involved",
+      "pip uninstall opencv-python-headless and install opencv-python (or use the system "
+      "OpenCV), or write frames to files instead of showing them"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* pytorch/vision torchvision/io: a build without the requested video backend */
+    {JG_SIG_torchvision_video_backend_missing, "torchvision",
+     {"python-packages.torchvision-video-backend-missing", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "this torchvision was built without the requested video backend (video_reader, or the "
+      "GPU decoder)",
+      "use the pyav backend (torchvision.set_video_backend(\"pyav\")), or build torchvision "
+      "from source with FFmpeg (and NVDEC for the GPU decoder)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_packages_count = sizeof jg_signal_rules_packages / sizeof jg_signal_rules_packages[0];

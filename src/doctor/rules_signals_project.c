@@ -248,5 +248,13 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "find the kernel that hangs (CUDA_LAUNCH_BLOCKING=1, compute-sanitizer); split long "
       "kernels; update the library that owns it"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* GStreamer: linked elements found no common format */
+    {JG_SIG_video_caps_mismatch, "GStreamer",
+     {"project.video-caps-mismatch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a GStreamer pipeline's elements could not agree on a format: the pipeline asks for a "
+      "format, size or rate the source does not give; CUDA is not involved",
+      "GST_DEBUG=3 names the link; list what the camera gives (v4l2-ctl --list-formats-ext) "
+      "and ask for that, or add a converter (videoconvert, nvvidconv on a Jetson)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

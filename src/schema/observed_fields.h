@@ -301,6 +301,25 @@
     X(gpu_job_timeout)                                                                            \
     X(nvgpu_firmware_missing)                                                                     \
     X(nvgpu_poweron_failed)                                                                       \
-    X(overheating)
+    X(overheating)                                                                                \
+    X(nvenc_session_limit)                                                                        \
+    X(opencv_without_gui)                                                                         \
+    X(video_caps_mismatch)                                                                        \
+    X(torchvision_video_backend_missing)                                                          \
+    X(docker_socket_access)                                                                       \
+    X(docker_daemon_down)                                                                         \
+    X(daemon_json_invalid)                                                                        \
+    X(image_not_pullable)                                                                         \
+    X(registry_rate_limited)                                                                      \
+    X(disk_full)                                                                                  \
+    X(apt_package_not_found)                                                                      \
+    X(apt_unmet_dependencies)                                                                     \
+    X(apt_hash_mismatch)                                                                          \
+    X(cuda_repo_key_rotated)                                                                      \
+    X(apt_repo_key_missing)                                                                       \
+    X(apt_duplicate_source)                                                                       \
+    X(apt_lock_held)                                                                              \
+    X(network_unreachable)                                                                        \
+    X(tls_verification_failed)
 
 #endif
