@@ -161,5 +161,11 @@ const jg_phrase jg_phrases_lower[] = {
     {"job for docker.service failed because the control process exited with error code", JG_SIG_docker_daemon_down},
     {"failed to start docker application container engine", JG_SIG_docker_daemon_down},
     {"unable to write to file </torch_", JG_SIG_shm_too_small},
+    {"requires .target sm_", JG_SIG_gpu_lacks_feature},
+    {"version mismatch between driver and cuda driver library", JG_SIG_nvml_mismatch},
+    {"is not supported for the current gpu. minimum capability", JG_SIG_gpu_lacks_feature},
+    {"quantization scheme is not supported for", JG_SIG_gpu_lacks_feature},
+    {"importerror: gpu with cuda capability", JG_SIG_gpu_lacks_feature},
+    {"flashattention on ampere/ada cards only supports fp16 and bf16 data type", JG_SIG_gpu_lacks_feature},
 };
 const size_t jg_phrases_lower_count = sizeof jg_phrases_lower / sizeof jg_phrases_lower[0];

@@ -366,5 +366,29 @@ const jg_signal_rule jg_signal_rules_config[] = {
       "check the date (a board whose clock was never set is in the past), install "
       "ca-certificates, or give the proxy's CA (REQUESTS_CA_BUNDLE, pip --cert)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* openhackathons-org/gpubootcamp#55: objects built by two CUDA toolkits */
+    {JG_SIG_mixed_cuda_toolkits, "nvlink",
+     {"configuration.mixed-cuda-toolkits", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "objects built by two CUDA toolkits are linked together: PATH, CUDA_HOME or the build "
+      "cache mixes versions",
+      "clean the build and point PATH, CUDA_HOME and LD_LIBRARY_PATH at one toolkit (which "
+      "nvcc; nvcc --version)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* ivan-chai/torch-linear-assignment#2 */
+    {JG_SIG_cuda_libs_not_on_link_path, "linker",
+     {"configuration.cuda-libs-not-on-link-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the linker cannot find the CUDA runtime library: the toolkit's lib64 is not on the "
+      "link path",
+      "point the build at the toolkit (CUDA_HOME, or -L$CUDA_HOME/lib64; LIBRARY_PATH)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVlabs/instant-ngp#1044 */
+    {JG_SIG_cuda_arch_list_invalid, "CMake",
+     {"configuration.cuda-arch-list-invalid", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "CMAKE_CUDA_ARCHITECTURES is set but empty or not valid (often because no GPU was "
+      "visible to detect it)",
+      "set it to the GPU's compute capability without the dot (-DCMAKE_CUDA_ARCHITECTURES=86)"},
+     "on a Jetson give the module's architecture (Orin 87, Xavier 72)", JG_PT_ANY, JG_AT_NONE,
+     {0}},
 };
 const size_t jg_signal_rules_config_count = sizeof jg_signal_rules_config / sizeof jg_signal_rules_config[0];

@@ -202,5 +202,33 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "run without torch.compile (or the project's compile option), or use a torch release "
       "that supports it there"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* tensorflow/tensorflow#54409; Dao-AILab/flash-attention setup.py */
+    {JG_SIG_toolkit_too_old_for_build, "nvcc",
+     {"cuda-libraries.toolkit-too-old-for-build", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the package's build needs a newer CUDA toolkit than the one found (a C++ standard or a "
+      "minimum CUDA version this nvcc does not meet)",
+      "build with a newer CUDA toolkit (CUDA_HOME and PATH pointing at it), or a release of the "
+      "package made for this CUDA"},
+     "JetPack 4 ships CUDA 10.2, whose nvcc has no C++17: use JetPack 5 or later, or a release "
+     "of the package that builds with this CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* uw-ipd/tmol#108: PTX newer than this toolkit's assembler */
+    {JG_SIG_ptx_newer_than_assembler, "ptxas",
+     {"cuda-libraries.ptx-newer-than-assembler", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the PTX was made by a newer compiler than this ptxas reads (a package such as Triton "
+      "bundles a newer one; when the driver assembles it, the driver is older)",
+      "use the ptxas / toolkit that matches the PTX (TRITON_PTXAS_PATH for Triton), or a "
+      "package build made for this CUDA; nvidia-smi shows the driver's CUDA"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* opencv/opencv#27111: glibc 2.41's math declarations clash with older CUDA headers */
+    {JG_SIG_toolkit_too_old_for_host, "nvcc",
+     {"cuda-libraries.toolkit-too-old-for-host", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "the CUDA toolkit's headers clash with this OS's newer glibc (cospi, rsqrt): the toolkit "
+      "is older than the OS",
+      "use a CUDA release whose headers match this glibc, or build in a container of an OS "
+      "release that CUDA supports"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];

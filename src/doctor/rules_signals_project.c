@@ -256,5 +256,42 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "GST_DEBUG=3 names the link; list what the camera gives (v4l2-ctl --list-formats-ext) "
       "and ask for that, or add a converter (videoconvert, nvvidconv on a Jetson)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* eyalroz/cuda-api-wrappers#125: relocatable device code without a device link */
+    {JG_SIG_device_link_missing, "linker",
+     {"project.device-link-missing", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "code built with separate compilation (-rdc) was linked without CUDA's device-link step",
+      "enable the device link (CMake: CUDA_RESOLVE_DEVICE_SYMBOLS / CUDA_SEPARABLE_COMPILATION "
+      "on the final target; nvcc -dlink), or build without -rdc"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* AndybnACT/GPU-comcot#1 */
+    {JG_SIG_cudart_not_linked, "linker",
+     {"project.cudart-not-linked", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the program's link lacks the CUDA runtime library (cudart)",
+      "add -lcudart (CMake: CUDA::cudart, or enable the CUDA language) to the build"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* cmake.org policy CMP0104 */
+    {JG_SIG_cuda_architectures_unset, "CMake",
+     {"project.cuda-architectures-unset", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the project's CMake target has no CUDA_ARCHITECTURES: the build script does not say "
+      "which GPUs to build for",
+      "set CUDA_ARCHITECTURES on the target or pass -DCMAKE_CUDA_ARCHITECTURES=<cc without "
+      "dot>"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* llama.cpp's loader (ollama/llama.cpp src/llama.cpp) */
+    {JG_SIG_model_newer_than_runtime, "llama.cpp",
+     {"project.model-newer-than-runtime", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the model's architecture is newer than this llama.cpp / ollama build knows; CUDA is "
+      "not involved",
+      "update llama.cpp / ollama (or the program that bundles it) to a release that supports "
+      "the model"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp */
+    {JG_SIG_flash_attention_input_unsupported, "FlashAttention",
+     {"project.flash-attention-input-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "FlashAttention was given inputs it does not take (a dtype other than fp16/bf16, a head "
+      "dimension over its limit): the model's settings; CUDA works",
+      "run the model in fp16 or bf16 (torch_dtype), or use another attention implementation "
+      "(attn_implementation=\"sdpa\")"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

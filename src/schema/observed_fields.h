@@ -320,6 +320,17 @@
     X(apt_duplicate_source)                                                                       \
     X(apt_lock_held)                                                                              \
     X(network_unreachable)                                                                        \
-    X(tls_verification_failed)
+    X(tls_verification_failed)                                                                    \
+    X(toolkit_too_old_for_build)                                                                  \
+    X(ptx_newer_than_assembler)                                                                   \
+    X(mixed_cuda_toolkits)                                                                        \
+    X(device_link_missing)                                                                        \
+    X(cudart_not_linked)                                                                          \
+    X(cuda_libs_not_on_link_path)                                                                 \
+    X(cuda_arch_list_invalid)                                                                     \
+    X(cuda_architectures_unset)                                                                   \
+    X(toolkit_too_old_for_host)                                                                   \
+    X(model_newer_than_runtime)                                                                   \
+    X(flash_attention_input_unsupported)
 
 #endif
