@@ -27,7 +27,7 @@ bool jg_findings_has(const json_t *findings, const char *id)
 bool jg_findings_quote_line(const json_t *findings, long long line)
 {
     char mark[40];
-    snprintf(mark, sizeof mark, " = line %lld: ", line);
+    snprintf(mark, sizeof mark, JG_EV_LINE, line);
     size_t i, j;
     json_t *f, *e;
     json_array_foreach(findings, i, f)

@@ -9,6 +9,7 @@
 
 #include "doctor/report_lines.h"
 #include "doctor/report_scan.h"
+#include "facts/tables.h"
 #include "util/json.h"
 
 /* The value after NAME= or NAME: (quotes and spaces trimmed), "" when empty. */
@@ -86,7 +87,6 @@ void jg_rx_installs(jg_tp *p)
     }
 }
 
-/* A prose or REPL statement that is_available() said False. */
 /* Applications saying torch cannot use CUDA (their checks call is_available()). */
 static const char *const unavailable[] = {
     "cuda unavailable, invalid device",          /* ultralytics' select_device */
@@ -97,6 +97,7 @@ static const char *const unavailable[] = {
     "flash attention enabled models: cuda is not available", /* text-generation-inference */
     NULL};
 
+/* A prose or REPL statement that is_available() said False. */
 void jg_rx_prose_availability(jg_tp *p)
 {
     for (int i = 0; unavailable[i]; i++)
@@ -125,6 +126,26 @@ void jg_rx_stacks(jg_tp *p)
     if ((has_word(p, "torch") || find(p, "/torch/") || find(p, "pytorch")) &&
         !JG_OBS_GET(p->obs, torch_seen))
         JG_OBS_SET_OBJ(p->obs, torch_seen, jg_tp_seen(p));
+}
+
+/* Words that only a Jetson's paste holds. */
+static void jetson_words(jg_tp *p)
+{
+    if (has_word(p, "thor"))
+        jg_tp_jetson_hint(p, "Jetson Thor is named");
+    if (has_word(p, "jetpack"))
+        jg_tp_jetson_hint(p, "JetPack is named");
+    /* L4T's own driver libraries exist only on Jetsons */
+    bool l4t_library = find(p, "aarch64-linux-gnu/tegra/") != NULL;
+    for (int i = 0; !l4t_library && jg_l4t_driver_libraries[i]; i++)
+        l4t_library = find(p, jg_l4t_driver_libraries[i]) != NULL;
+    if (l4t_library)
+        jg_tp_jetson_hint(p, "an L4T driver library is named");
+    if (find(p, "nvidia-l4t-"))
+        jg_tp_jetson_hint(p, "an L4T package is named");
+    /* tegrastats: "[date] RAM 3679/15388MB (lfb ...) CPU [...] EMC_FREQ 0% GR3D_FREQ 0%" */
+    if ((find(p, " ram ") || strncmp(p->lower, "ram ", 4) == 0) && (find(p, "gr3d") || find(p, "emc_fr")))
+        jg_tp_jetson_hint(p, "tegrastats output");
 }
 
 /* Failures that prove CUDA ran, and package or runtime specifics. */
@@ -164,26 +185,16 @@ void jg_rx_outcomes(jg_tp *p)
         jg_tp_signal(p, JG_SIG_ort_no_cuda_provider);
     if (find(p, "insufficient permissions") && (find(p, "nvml") || find(p, "nvidia")))
         jg_tp_signal(p, JG_SIG_nvml_permissions);
-    if ((find(p, "libcu") || find(p, "libnv")) && (find(p, ": empty") || find(p, "is empty,") || find(p, "file truncated") ||
-                                                   find(p, "file too short")))
+    if ((find(p, "libcu") || find(p, "libnv")) &&
+        (find(p, ": empty") || find(p, "is empty,") || find(p, "file truncated") ||
+         find(p, "file too short")))
         jg_tp_signal(p, JG_SIG_empty_cuda_library);
     if (has_word(p, "tensorflow") && find(p, "gpu") &&
         (find(p, "not detect") || find(p, "recognize") || find(p, "cpu mode") || find(p, "not built")))
         jg_tp_signal(p, JG_SIG_tf_no_gpu);
     if (jg_obs_signal(p->obs, JG_SIG_tf_gpu_query) && strcmp(p->text, "[]") == 0)
         jg_tp_signal(p, JG_SIG_tf_no_gpu);
-    if (has_word(p, "thor"))
-        jg_tp_jetson_hint(p, "Jetson Thor is named");
-    if (has_word(p, "jetpack"))
-        jg_tp_jetson_hint(p, "JetPack is named");
-    /* L4T's own driver libraries exist only on Jetsons */
-    if (find(p, "libnvdla") || find(p, "libnvrm") || find(p, "aarch64-linux-gnu/tegra/"))
-        jg_tp_jetson_hint(p, "an L4T driver library is named");
-    if (find(p, "nvidia-l4t-"))
-        jg_tp_jetson_hint(p, "an L4T package is named");
-    /* tegrastats: "[date] RAM 3679/15388MB (lfb ...) CPU [...] EMC_FREQ 0% GR3D_FREQ 0%" */
-    if ((find(p, " ram ") || strncmp(p->lower, "ram ", 4) == 0) && (find(p, "gr3d") || find(p, "emc_fr")))
-        jg_tp_jetson_hint(p, "tegrastats output");
+    jetson_words(p);
     if (find(p, "doesn't have a source distribution or wheel for the current platform") ||
         find(p, "only has wheels for the following platforms"))
         jg_tp_signal(p, JG_SIG_no_wheel_for_platform);

@@ -74,7 +74,7 @@ void jg_ev_seen(json_t *ev, const char *what, const json_t *item)
     const char *text = JG_ITEM_STR(item, text), *name = JG_ITEM_STR(item, name);
     const char *call = JG_ITEM_STR(item, call);
     if (line >= 0)
-        jg_ev_printf(ev, "%s = line %lld: %s", what, line, text ? text : "");
+        jg_ev_printf(ev, "%s" JG_EV_LINE "%s", what, line, text ? text : "");
     else if (text)
         jg_ev_printf(ev, "%s = %s", what, text);
     else if (name) /* a probe's structured error */

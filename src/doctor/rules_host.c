@@ -121,11 +121,10 @@ static const jg_finding_spec tegra_absent[2] = {
 /* L4T's own driver libraries (/usr/lib/aarch64-linux-gnu/tegra): a host has them
  * whenever L4T is installed; a container gets them from the host through the
  * NVIDIA runtime (CSV mounts) or, from JetPack 6, from its image. */
-static const char *const tegra_libraries[] = {"libnvrm", "libnvos.so", "libnvdla", NULL};
 
 void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out)
 {
-    const char *const *tegra = tegra_libraries;
+    const char *const *tegra = jg_l4t_driver_libraries;
     const json_t *node = jg_view_signal(v, JG_SIG_tegra_node_missing);
     const json_t *chip = jg_view_signal(v, JG_SIG_tegra_chip_id_unread);
     const json_t *lib = jg_missing_library(v, tegra);
@@ -176,7 +175,7 @@ void jg_rule_libcuda_not_found(const jg_view *v, json_t *out)
     bool jetson = jg_jetson_seen(v);
     /* libcuda and an L4T driver library missing together: the host's driver was not
      * passed in, which is what a Jetson container without the NVIDIA runtime shows */
-    bool l4t_too = jetson && v->in_container != JG_NO && jg_missing_library(v, tegra_libraries);
+    bool l4t_too = jetson && v->in_container != JG_NO && jg_missing_library(v, jg_l4t_driver_libraries);
     bool container = v->in_container == JG_YES || jg_container_evidenced(v) || l4t_too;
     jg_finding_add_seen(out, &libcuda_missing[container][jetson], "missing library", m);
 }

@@ -90,6 +90,8 @@ const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **
     return NULL;
 }
 
+const char *const jg_l4t_driver_libraries[] = {"libnvrm", "libnvos.so", "libnvdla", NULL};
+
 int jg_jp_major_for_l4t(int l4t_major)
 {
     switch (l4t_major) {

@@ -63,6 +63,11 @@ int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version);
 /* cuDNN major that an L4T release ships (§2): 8 on 32.5+ / 34 / 35 / 36.0-36.3,
  * 9 on 36.4+ / 38 / 39; 0 where §2 has no row (32.4 and older). */
 int jg_cudnn_major_for_l4t(int l4t_major, const char *l4t_version);
+/* Name prefixes of L4T's own driver libraries (/usr/lib/aarch64-linux-gnu/tegra:
+ * libnvrm_gpu, libnvos, libnvdla_compiler, ...), NULL-terminated. Only a Jetson
+ * has them; a container gets them from the host's NVIDIA runtime (jetson-facts.md
+ * §1.13; tests/data/corpus/FACTS-FOUND.md). */
+extern const char *const jg_l4t_driver_libraries[];
 /* CUDA major that an L4T major ships: 38 and later carry CUDA 13 (§2: 38.2.x
  * and 38.4.0 ship 13.0, 39.2.0 ships 13.2); -1 when the table cannot say. */
 int jg_cuda_major_for_l4t_major(int l4t_major);
