@@ -143,6 +143,12 @@ void jg_rx_gpu_name_hints(jg_tp *p)
             jg_tp_signal(p, JG_SIG_nvidia_gpu_named);
             break;
         }
+    const char *arch; /* the table's note; the finding's text says what it means */
+    for (size_t i = 0; (word = jg_legacy_gpu_pattern(i, &arch)) != NULL; i++)
+        if (has_pattern(p, word)) {
+            jg_tp_signal(p, JG_SIG_pre_kepler_gpu_named);
+            break;
+        }
     if (find(p, "dgx spark") || has_word(p, "gb10"))
         jg_tp_signal(p, JG_SIG_dgx_spark);
     if (has_word(p, "aarch64"))

@@ -54,6 +54,31 @@ static inline bool has_word(const jg_tp *p, const char *w)
     return false;
 }
 
+/* pat (lower case; '#' one digit; a final '*' any text after) at s, with a word boundary after
+ * it unless it ends in '*'. */
+static inline bool pattern_at(const char *s, const char *pat)
+{
+    for (; *pat && *pat != '*'; pat++, s++)
+        if (*pat == '#' ? !isdigit((unsigned char)*s) : *s != *pat)
+            return false;
+    return *pat == '*' || !word_char(*s);
+}
+
+/* A word that starts as pat's fixed prefix (up to its first '#' or '*') and matches the rest. */
+static inline bool has_pattern(const jg_tp *p, const char *pat)
+{
+    char prefix[32];
+    size_t n = strcspn(pat, "#*");
+    if (n == 0 || n >= sizeof prefix)
+        return false;
+    memcpy(prefix, pat, n);
+    prefix[n] = '\0';
+    for (const char *s = find(p, prefix); s; s = strstr(s + 1, prefix))
+        if ((s == p->lower || !word_char(s[-1])) && pattern_at(s, pat))
+            return true;
+    return false;
+}
+
 /* A version token (starts with a digit; digits, letters, . + - _) after
  * spaces, quotes, colons and '='. Empty when there is none. */
 static inline void read_version(const char *s, char *out, size_t cap)

@@ -64,6 +64,7 @@ void jg_rule_signal_table(const jg_view *v, json_t *out)
         const jg_signal_rule *rows;
         const size_t *count;
     } tables[] = {{jg_signal_rules_hw, &jg_signal_rules_hw_count},
+                  {jg_signal_rules_platform, &jg_signal_rules_platform_count},
                   {jg_signal_rules_driver, &jg_signal_rules_driver_count},
                   {jg_signal_rules_container, &jg_signal_rules_container_count},
                   {jg_signal_rules_libs, &jg_signal_rules_libs_count},

@@ -1,6 +1,7 @@
 /* Findings that one phrase of a tool's own output establishes: one row per
  * finding, in a table per layer or two (rules_signals_hw.c: the GPU, the kernel
- * driver; _driver.c: the CUDA driver; _container.c: the container runtime,
+ * driver; _platform.c: a Jetson board's and a data-centre system's own units and
+ * services; _driver.c: the CUDA driver; _container.c: the container runtime,
  * permissions; _libs.c: CUDA libraries, the torch build; _packages.c: Python
  * packages; _config.c: the configuration; _project.c: the project), evaluated by
  * rules_signals.c. A row may
@@ -43,11 +44,11 @@ typedef struct jg_signal_rule {
     jg_finding_spec alt; /* the reading when alt_test holds */
 } jg_signal_rule;
 
-extern const jg_signal_rule jg_signal_rules_hw[], jg_signal_rules_driver[],
-    jg_signal_rules_container[], jg_signal_rules_libs[], jg_signal_rules_packages[],
-    jg_signal_rules_config[], jg_signal_rules_project[];
-extern const size_t jg_signal_rules_hw_count, jg_signal_rules_driver_count,
-    jg_signal_rules_container_count, jg_signal_rules_libs_count, jg_signal_rules_packages_count,
-    jg_signal_rules_config_count, jg_signal_rules_project_count;
+extern const jg_signal_rule jg_signal_rules_hw[], jg_signal_rules_platform[],
+    jg_signal_rules_driver[], jg_signal_rules_container[], jg_signal_rules_libs[],
+    jg_signal_rules_packages[], jg_signal_rules_config[], jg_signal_rules_project[];
+extern const size_t jg_signal_rules_hw_count, jg_signal_rules_platform_count,
+    jg_signal_rules_driver_count, jg_signal_rules_container_count, jg_signal_rules_libs_count,
+    jg_signal_rules_packages_count, jg_signal_rules_config_count, jg_signal_rules_project_count;
 
 #endif

@@ -185,6 +185,7 @@
     X(mig_seen)                                                                                   \
     X(root_prompt)                                                                                \
     X(nvidia_gpu_named)                                                                           \
+    X(pre_kepler_gpu_named)                                                                       \
     X(module_missing)                                                                             \
     X(interpreter_hint)                                                                           \
     X(nvenc_library_missing)                                                                      \

@@ -87,6 +87,10 @@ expect_out 'raised in line 3: File "~/venv/lib/python3.10/site-packages/transfor
 printf '%s\n' '_bootstrap.py:219: RuntimeWarning: numpy.dtype size changed, may indicate binary incompatibility. Expected 96, got 88' >"$T/np.txt"
 expect_rc 0 "$JETGATE" triage --json "$T/np.txt"
 grep -q numpy-abi "$T/out" && fail "a numpy RuntimeWarning read as the ABI error"
+# current GPU names that share digits with pre-Kepler ones are not read as too old
+printf '%s\n' 'GPU 0: NVIDIA GeForce RTX 4060 (UUID: GPU-x)' 'GeForce GTX 4600' 'GT 1030, RTX 5080, GTX 1050' >"$T/gpus.txt"
+expect_rc 0 "$JETGATE" triage --json "$T/gpus.txt"
+grep -q pre-kepler "$T/out" && fail "a current GPU read as older than Kepler"
 expect_rc 0 "$JETGATE" triage --reply "$D/facts/orin-jp62-live-healthy.json"
 expect_out 'nothing in this report shows a broken layer'
 expect_rc 2 "$JETGATE" triage --reply --json "$X/16-amd64-image-on-xavier.txt"
