@@ -117,6 +117,33 @@ void jg_rx_missing_library(jg_tp *p)
 }
 
 /* ---- one-phrase signals ---- */
+/* TensorRT calls that newer releases added (NVIDIA's TensorRT migration guide and API
+ * reference: buildSerializedNetwork in 8.0, setMemoryPoolLimit in 8.4, the named-tensor calls
+ * in 8.5), C++ and Python spellings */
+static const char *const tensorrt_newer_members[] = {
+    "buildserializednetwork", "build_serialized_network", "setmemorypoollimit",
+    "set_memory_pool_limit",  "enqueuev3",                "execute_async_v3",
+    "settensoraddress",       "set_tensor_address",       "getiotensorname",
+    "get_tensor_name",        NULL};
+
+/* Code against a TensorRT member this TensorRT lacks: a member that newer releases added means
+ * the TensorRT is older than the code (cuda-libraries); any other is a call newer releases
+ * removed, the project's to port (C++ here; Python's traceback in report_match_python.c). */
+static void tensorrt_member_missing(jg_tp *p)
+{
+    bool cpp = find(p, "nvinfer1::") && find(p, "has no member named");
+    bool py = find(p, "'tensorrt.") && find(p, "has no attribute");
+    if (!cpp && !py)
+        return;
+    for (int i = 0; tensorrt_newer_members[i]; i++)
+        if (find(p, tensorrt_newer_members[i])) {
+            jg_tp_signal(p, JG_SIG_tensorrt_api_differs);
+            return;
+        }
+    if (cpp)
+        jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
+}
+
 void jg_rx_signals(jg_tp *p)
 {
     const char *r;
@@ -158,11 +185,17 @@ void jg_rx_signals(jg_tp *p)
         jg_tp_signal(p, JG_SIG_bnb_setup_failed);
     if (find(p, "named symbol not found") && (find(p, "ops.cu") || find(p, "bitsandbytes")))
         jg_tp_signal(p, JG_SIG_bnb_kernel_failed);
+    tensorrt_member_missing(p);
 }
 
 /* "Require cuDNN 8.* and CUDA 12.*" (onnxruntime and others) */
 void jg_rx_requires(jg_tp *p)
 {
+    /* "Found CUDA 9.0 but the ZED SDK requires 8.0"; CMake's "Could NOT find CUDA: Found
+     * unsuitable version" */
+    if ((find(p, "found cuda ") && (find(p, "requires") || find(p, "required"))) ||
+        (find(p, "find cuda") && find(p, "unsuitable version")))
+        jg_tp_signal(p, JG_SIG_toolkit_version_required);
     const char *r = after(p, "require cudnn ");
     int major;
     if (!r)

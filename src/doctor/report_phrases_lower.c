@@ -7,6 +7,9 @@
 
 const jg_phrase jg_phrases_lower[] = {
     {"no longer supports this gpu because it is too old", JG_SIG_gpu_too_old},
+    /* TensorRT samples and tensorrtx assert builder->platformHasFastInt8() before an INT8 build:
+     * the GPU has no fast INT8 (Maxwell / Pascal Jetsons: Nano, TX1, TX2) */
+    {"platformhasfastint8()' failed", JG_SIG_gpu_lacks_feature},
     {"gpu is too old", JG_SIG_gpu_too_old},
     {"only supports ampere gpus or newer", JG_SIG_gpu_lacks_feature},
     {"only supported on gpus with compute capability of at least", JG_SIG_gpu_lacks_feature},

@@ -178,6 +178,26 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "cuDNN 8 on Windows loads zlibwapi.dll, which is not installed",
       "install zlibwapi.dll into a folder on PATH, as cuDNN 8's Windows install steps say"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* a call newer TensorRT releases added (the list: report_match_errors.c): the installed
+     * TensorRT is older than the code; medium, because the project may offer an older branch */
+    {JG_SIG_tensorrt_api_differs, "TensorRT",
+     {"cuda-libraries.tensorrt-api-differs", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the code calls a TensorRT member that newer TensorRT releases added: it was written for "
+      "a newer TensorRT than the one installed",
+      "use the TensorRT version the project targets, or the project's release or branch for "
+      "the installed TensorRT"},
+     "TensorRT comes with JetPack: use the JetPack whose TensorRT the project targets, or the "
+     "project's branch for this JetPack's TensorRT", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* "Found CUDA 9.0 but the ZED SDK requires 8.0" (an SDK's own check), CMake's FindCUDA
+     * "Found unsuitable version": the toolkit is not the version the software was made for */
+    {JG_SIG_toolkit_version_required, "the build",
+     {"cuda-libraries.toolkit-version-required", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the software asks for another CUDA toolkit version than the one found",
+      "install the CUDA version it names beside the current one and point the build at it "
+      "(CUDA_HOME, PATH), or use the software's release made for the installed CUDA"},
+     "on a Jetson the CUDA version comes with JetPack: use the software's release for this "
+     "JetPack, or the JetPack whose CUDA it names", JG_PT_ANY, JG_AT_NONE, {0}},
     /* onnx/onnx-tensorrt ModelImporter.cpp; onnx/onnx-tensorrt#199 */
     {JG_SIG_tensorrt_too_old_for_model, "TensorRT",
      {"cuda-libraries.tensorrt-too-old-for-model", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,

@@ -186,6 +186,8 @@
     X(root_prompt)                                                                                \
     X(nvidia_gpu_named)                                                                           \
     X(pre_kepler_gpu_named)                                                                       \
+    X(tensorrt_api_differs)                                                                       \
+    X(toolkit_version_required)                                                                   \
     X(module_missing)                                                                             \
     X(interpreter_hint)                                                                           \
     X(nvenc_library_missing)                                                                      \

@@ -91,6 +91,10 @@ grep -q numpy-abi "$T/out" && fail "a numpy RuntimeWarning read as the ABI error
 printf '%s\n' 'GPU 0: NVIDIA GeForce RTX 4060 (UUID: GPU-x)' 'GeForce GTX 4600' 'GT 1030, RTX 5080, GTX 1050' >"$T/gpus.txt"
 expect_rc 0 "$JETGATE" triage --json "$T/gpus.txt"
 grep -q pre-kepler "$T/out" && fail "a current GPU read as older than Kepler"
+# CMake finding a suitable CUDA is no version requirement unmet
+printf '%s\n' '-- Found CUDA: /usr/local/cuda (found suitable version "11.8", minimum required is "9.0")' >"$T/cmake.txt"
+expect_rc 0 "$JETGATE" triage --json "$T/cmake.txt"
+grep -q toolkit-version-required "$T/out" && fail "a suitable CUDA read as the wrong version"
 expect_rc 0 "$JETGATE" triage --reply "$D/facts/orin-jp62-live-healthy.json"
 expect_out 'nothing in this report shows a broken layer'
 expect_rc 2 "$JETGATE" triage --reply --json "$X/16-amd64-image-on-xavier.txt"
