@@ -8,14 +8,15 @@
 
 #include "doctor/report_scan.h"
 
-#define JG_PHRASES_MAX 2048 /* both tables together; beyond it a phrase is never read */
+#define JG_PHRASES_MAX 2048 /* all tables together; beyond it a phrase is never read */
 #define JG_PAIRS 4096       /* JG_TP_PAIR's range */
 
 static const struct {
     const jg_phrase *rows;
     const size_t *count;
 } tables[] = {{jg_phrases_lower, &jg_phrases_lower_count},
-              {jg_phrases_upper, &jg_phrases_upper_count}};
+              {jg_phrases_upper, &jg_phrases_upper_count},
+              {jg_phrases_project, &jg_phrases_project_count}};
 
 static struct {
     const jg_phrase *row;

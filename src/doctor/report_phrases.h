@@ -1,4 +1,4 @@
-/* The one-phrase tables (report_phrases_lower.c, report_phrases_upper.c): a
+/* The one-phrase tables (report_phrases_lower.c, _upper.c, _project.c): a
  * tool's fixed wording, matched in lower case anywhere in a line, sets one
  * signal. jg_rx_phrases (report_phrases.c) runs both over every line. */
 #ifndef JG_DOCTOR_REPORT_PHRASES_H
@@ -12,7 +12,7 @@ typedef struct jg_phrase {
     jg_signal signal;
 } jg_phrase;
 
-extern const jg_phrase jg_phrases_lower[], jg_phrases_upper[];
-extern const size_t jg_phrases_lower_count, jg_phrases_upper_count;
+extern const jg_phrase jg_phrases_lower[], jg_phrases_upper[], jg_phrases_project[];
+extern const size_t jg_phrases_lower_count, jg_phrases_upper_count, jg_phrases_project_count;
 
 #endif

@@ -30,6 +30,7 @@ static void every_phrase_can_match(void **state)
     (void)state;
     table_can_match(jg_phrases_lower, jg_phrases_lower_count);
     table_can_match(jg_phrases_upper, jg_phrases_upper_count);
+    table_can_match(jg_phrases_project, jg_phrases_project_count);
 }
 
 /* Does LINE, fed alone, set the signal of ROW? */
@@ -47,9 +48,9 @@ static bool sets(const jg_phrase *row, const char *line)
 static void found_anywhere_in_a_line(void **state)
 {
     (void)state;
-    const jg_phrase *tables[] = {jg_phrases_lower, jg_phrases_upper};
-    size_t counts[] = {jg_phrases_lower_count, jg_phrases_upper_count};
-    for (size_t t = 0; t < 2; t++)
+    const jg_phrase *tables[] = {jg_phrases_lower, jg_phrases_upper, jg_phrases_project};
+    size_t counts[] = {jg_phrases_lower_count, jg_phrases_upper_count, jg_phrases_project_count};
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (size_t i = 0; i < counts[t]; i++) {
             const jg_phrase *r = &tables[t][i];
             char line[600];
