@@ -126,6 +126,27 @@ static const char *const tensorrt_newer_members[] = {
     "settensoraddress",       "set_tensor_address",       "getiotensorname",
     "get_tensor_name",        NULL};
 
+/* nvcc refusing an architecture: "Unsupported gpu architecture 'compute_20'", "Value 'sm_30' is
+ * not defined for option 'gpu-architecture'" (or 'gpu-name'). Below 5.0 the toolkit dropped
+ * it (Fermi in CUDA 9, Kepler 3.0 in 11, 3.5 in 12): the build's arch list is older than the
+ * toolkit. From 5.0 up it is a GPU newer than the toolkit. */
+static void arch_refused(jg_tp *p)
+{
+    const char *r = after(p, "unsupported gpu architecture 'compute_");
+    if (!r && (find(p, "is not defined for option 'gpu-architecture'") ||
+               find(p, "is not defined for option 'gpu-name'")))
+        r = after(p, "value 'sm_");
+    if (!r && (find(p, "is not defined for option 'gpu-architecture'") ||
+               find(p, "is not defined for option 'gpu-name'"))) {
+        jg_tp_signal(p, JG_SIG_toolchain_too_old_for_arch); /* the arch is not quoted */
+        return;
+    }
+    int arch;
+    if (r && sscanf(r, "%d", &arch) == 1)
+        jg_tp_signal(p, arch < 50 ? JG_SIG_arch_dropped_by_toolkit
+                                  : JG_SIG_toolchain_too_old_for_arch);
+}
+
 /* Code against a TensorRT member this TensorRT lacks: a member that newer releases added means
  * the TensorRT is older than the code (cuda-libraries); any other is a call newer releases
  * removed, the project's to port (C++ here; Python's traceback in report_match_python.c). */
@@ -142,6 +163,32 @@ static void tensorrt_member_missing(jg_tp *p)
         }
     if (cpp)
         jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
+}
+
+/* The tools' lines that need more than one phrase, besides CUDA's own (jg_rx_signals). */
+static void tool_signals(jg_tp *p)
+{
+    tensorrt_member_missing(p);
+    arch_refused(p);
+    /* crun / runc cannot find a driver file the CDI spec lists */
+    if (find(p, "cannot stat") && find(p, "libnvidia-") && (find(p, "crun") || find(p, "oci runtime")))
+        jg_tp_signal(p, JG_SIG_cdi_spec_stale);
+    /* nvidia-ctk failing to generate the CDI spec; NVML's failure on the line says more */
+    if (find(p, "failed to generate cdi spec") && !find(p, "nvml"))
+        jg_tp_signal(p, JG_SIG_cdi_generate_failed);
+    /* tf.test.is_built_with_cuda() answering False: a TensorFlow without CUDA (native Windows
+     * from 2.11, macOS, tensorflow-cpu) */
+    if (find(p, "with_cuda()") && find(p, "is_buil") && has_word(p, "false"))
+        jg_tp_signal(p, JG_SIG_package_without_cuda);
+    /* pip freeze's "paddlepaddle==3.1.0": Paddle's CPU package (the GPU one is paddlepaddle-gpu) */
+    if (strncmp(p->lower, "paddlepaddle==", 14) == 0)
+        jg_tp_signal(p, JG_SIG_package_without_cuda);
+    /* TensorFlow's CHECK: "CUDA_SUCCESS == dynload::cuCtxSetCurrent(context) (0 vs. 216)" */
+    if (find(p, "cuda_success ==") && find(p, "(0 vs. 216)"))
+        jg_tp_signal(p, JG_SIG_devices_busy);
+    /* PyCUDA's "cuMemcpyHtoDAsync failed: invalid argument": the copy's sizes do not fit */
+    if (find(p, "logicerror") && find(p, "cumemcpy") && find(p, "invalid argument"))
+        jg_tp_signal(p, JG_SIG_pycuda_copy_invalid);
 }
 
 void jg_rx_signals(jg_tp *p)
@@ -185,7 +232,7 @@ void jg_rx_signals(jg_tp *p)
         jg_tp_signal(p, JG_SIG_bnb_setup_failed);
     if (find(p, "named symbol not found") && (find(p, "ops.cu") || find(p, "bitsandbytes")))
         jg_tp_signal(p, JG_SIG_bnb_kernel_failed);
-    tensorrt_member_missing(p);
+    tool_signals(p);
 }
 
 /* "Require cuDNN 8.* and CUDA 12.*" (onnxruntime and others) */

@@ -306,7 +306,8 @@ void jg_rx_traceback(jg_tp *p)
     }
     /* a module one installed package imports is not installed at all (torch's and
      * TensorRT's own absence are read elsewhere) */
-    bool missing_module = find(p, "no module named") && !find(p, "'torch") && !find(p, "tensorrt") &&
+    bool missing_module = find(p, "no module named") && !find(p, "'torch") &&
+                          !find(p, "named torch") && !find(p, "tensorrt") &&
                           !find(p, "named _c") && !find(p, "._c'");
     bool missing_name = find(p, "importerror: cannot import name") || missing_module ||
                         (find(p, "attributeerror: module '") && find(p, "has no attribute"));

@@ -101,6 +101,9 @@ static void torch_module_missing(jg_tp *p)
         (find(p, "no module named torch") && !find(p, "no module named torch."))) {
         jg_tp_raw(p, JG_FF_python_torch_imported, json_false());
         jg_tp_raw(p, JG_FF_python_torch_found, json_false());
+        /* Python 3 quotes the name ('torch'); "ImportError: No module named torch" is Python 2 */
+        if (find(p, "no module named torch") && !find(p, "no module named torch."))
+            jg_tp_signal(p, JG_SIG_python2_ran);
     }
 }
 
@@ -169,7 +172,8 @@ void jg_rx_system(jg_tp *p)
     /* a shell inside a running container (the commands that follow ran there) */
     if (find(p, "docker exec") || find(p, "podman exec") || find(p, "kubectl exec") ||
         find(p, "podman run") || find(p, "udocker ") || find(p, "singularity exec") ||
-        find(p, "apptainer exec") || find(p, "docker compose") || find(p, "docker-compose"))
+        find(p, "apptainer exec") || find(p, "docker compose") || find(p, "docker-compose") ||
+        find(p, "--container-image") || find(p, "enroot start") || find(p, "lxc exec"))
         jg_tp_signal(p, JG_SIG_container_shell);
     /* a binary built against a newer glibc / libstdc++ than the one loaded */
     if (find(p, "version `glibc_2.") && find(p, "not found"))

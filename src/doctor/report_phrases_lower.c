@@ -10,6 +10,10 @@ const jg_phrase jg_phrases_lower[] = {
     /* TensorRT samples and tensorrtx assert builder->platformHasFastInt8() before an INT8 build:
      * the GPU has no fast INT8 (Maxwell / Pascal Jetsons: Nano, TX1, TX2) */
     {"platformhasfastint8()' failed", JG_SIG_gpu_lacks_feature},
+    {"no cuda device found with minimum required compute capability", JG_SIG_gpu_too_old},
+    {"guest driver is incompatible with host driver", JG_SIG_vgpu_guest_mismatch},
+    {"failed to stat cdi host device", JG_SIG_cdi_spec_stale},
+    {"cuda_error_context_already_in_use", JG_SIG_devices_busy},
     {"gpu is too old", JG_SIG_gpu_too_old},
     {"only supports ampere gpus or newer", JG_SIG_gpu_lacks_feature},
     {"only supported on gpus with compute capability of at least", JG_SIG_gpu_lacks_feature},

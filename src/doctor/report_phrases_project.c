@@ -5,6 +5,19 @@
 #include "doctor/report_phrases.h"
 
 const jg_phrase jg_phrases_project[] = {
+    {"trtexec: command not found", JG_SIG_trtexec_not_on_path},
+    {"trtexec: not found", JG_SIG_trtexec_not_on_path},
+    {"trtexec command not found", JG_SIG_trtexec_not_on_path},
+    {"is a zip archive (did you mean to use torch.jit.load()?)", JG_SIG_checkpoint_newer_than_torch},
+    {"could not create cudnn handle: cudnn_status_internal_error", JG_SIG_tf_cudnn_handle_failed},
+    {"has kind kind_gpu but no gpus are available", JG_SIG_triton_no_gpus},
+    {"path to libdevice library not specified", JG_SIG_distro_nvcc_first},
+    {"has no attribute '_six'", JG_SIG_torch_api_removed},
+    {"no module named 'torch._six'", JG_SIG_torch_api_removed},
+    {"weights only load failed", JG_SIG_weights_only_load},
+    {"num classes mismatch. configured:", JG_SIG_model_classes_mismatch},
+    /* PyCUDA's wording for every driver call without a current context (cuMemGetInfo, ...) */
+    {"failed: invalid device context", JG_SIG_pycuda_no_context},
     {"busy or unavailable", JG_SIG_devices_busy},
     {"no module named 'tensorrt'", JG_SIG_tensorrt_module_missing},
     {"mismatches the version that was used to compile pytorch", JG_SIG_toolkit_differs_from_torch},

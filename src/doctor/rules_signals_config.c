@@ -19,11 +19,48 @@ const jg_signal_rule jg_signal_rules_config[] = {
      "toolkit there; sudo apt install nvidia-jetpack if it is missing), then rebuild", JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_devices_busy, "CUDA",
      {"configuration.gpu-exclusive-or-busy", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "every visible GPU is busy or unavailable (error 46): an exclusive-process compute mode "
-      "with another process on the GPU, or another tenant holds it",
+      "every visible GPU is busy or unavailable (error 46), or its context is in use by another "
+      "thread (216): an exclusive compute mode (EXCLUSIVE_PROCESS with another process on the "
+      "GPU; EXCLUSIVE_THREAD, which frameworks cannot use), or another tenant holds it",
       "nvidia-smi -q -d COMPUTE shows the compute mode; sudo nvidia-smi -c DEFAULT, or stop "
       "the other process (nvidia-smi lists it)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* Python 3 quotes the module name; Python 2's ImportError does not (a script calling
+     * `python`, which is Python 2 on older systems) */
+    {JG_SIG_python2_ran, "Python",
+     {"configuration.python2-interpreter", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the import error is Python 2's (No module named torch, without quotes): the script ran "
+      "under Python 2, not the Python 3 that torch is installed for",
+      "run it with python3 (or the venv's python); where a script calls `python`, call "
+      "sys.executable or python3 instead"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* JetPack and TensorRT's deb packages put trtexec in /usr/src/tensorrt/bin, which is not on
+     * PATH (tests/data/corpus/FACTS-FOUND.md: l-sf/Track-trt#4) */
+    {JG_SIG_trtexec_not_on_path, "shell",
+     {"configuration.trtexec-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "trtexec is not on PATH: TensorRT's packages install it in /usr/src/tensorrt/bin",
+      "run /usr/src/tensorrt/bin/trtexec or export PATH=$PATH:/usr/src/tensorrt/bin (a "
+      "TensorRT tar install has it in its bin/ folder)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* Ubuntu's nvidia-cuda-toolkit puts an nvcc in /usr/bin that does not find libdevice in
+     * the /usr/local/cuda layout builds expect */
+    {JG_SIG_distro_nvcc_first, "nvcc",
+     {"configuration.distro-nvcc-first", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the build ran the distribution's nvcc (/usr/bin/nvcc), which cannot find libdevice: "
+      "another CUDA toolkit comes first on PATH than the one the build needs",
+      "export PATH=/usr/local/cuda/bin:$PATH (and CUDA_HOME=/usr/local/cuda), or remove the "
+      "distribution's nvidia-cuda-toolkit; which -a nvcc lists the candidates"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* Triton skips GPUs below its minimum compute capability (6.0 by default, set at build
+     * time; tests/data/corpus/FACTS-FOUND.md: triton-inference-server#1925, #2095, PR 474) */
+    {JG_SIG_triton_no_gpus, "Triton",
+     {"configuration.triton-no-usable-gpu", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "Triton sees no GPU it may use: the GPU is below its minimum compute capability (6.0 by "
+      "default), or no GPU is visible to the server",
+      "start tritonserver with --min-supported-compute-capability=<the GPU's> if the GPU is "
+      "older than 6.0; else give its container the GPU (--gpus all) and check nvidia-smi in it"},
+     "start tritonserver with --min-supported-compute-capability=5.3 on a Nano or TX1 (their "
+     "GPU is 5.3, below Triton's default 6.0)", JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_nvrtc_builtins, "NVRTC",
      {"configuration.nvrtc-builtins-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
       JG_CONF_MEDIUM,

@@ -69,6 +69,23 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "configure --runtime=containerd --set-as-default, or docker's daemon.json), or give the "
       "pod the nvidia RuntimeClass; on the node nvidia-smi must work"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* the spec lists what the driver had when it was generated: after an update its files
+     * and device nodes are gone (nvidia-ctk's docs: regenerate on driver changes) */
+    {JG_SIG_cdi_spec_stale, "CDI",
+     {"container-runtime.cdi-spec-stale", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the CDI spec names driver files or device nodes that no longer exist: it was generated "
+      "for an earlier driver or device set",
+      "regenerate it: sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml (enable "
+      "nvidia-cdi-refresh, or rerun after every driver update)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_cdi_generate_failed, "nvidia-ctk",
+     {"container-runtime.cdi-generate-failed", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_HIGH,
+      "nvidia-ctk could not generate the CDI spec: it did not find the driver's files where "
+      "it looks",
+      "point it at the driver: nvidia-ctk cdi generate --driver-root=<root> (or "
+      "--library-search-path=<folder with libcuda.so.*>), then check nvidia-ctk cdi list"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_cdi_spec_unreadable, "CDI",
      {"container-runtime.cdi-spec-unreadable", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
       "the container engine cannot read the CDI spec (/etc/cdi or /var/run/cdi nvidia.yaml): "

@@ -19,15 +19,6 @@ const jg_signal_rule jg_signal_rules_driver[] = {
       "sudo ldconfig"},
      "on the host: ls -l /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1; reinstall "
      "nvidia-l4t-cuda (or, on Yocto, the tegra CUDA driver libraries), then sudo ldconfig", JG_PT_ANY, JG_AT_NONE, {0}},
-    /* 802 says the system is not initialised, not which part failed (the Fabric
-     * Manager service or the NVSwitch kernel driver beneath it): medium */
-    {JG_SIG_fabric_manager, "CUDA",
-     {"cuda-driver.fabric-manager", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the system is not yet initialised (802): on NVSwitch systems the Fabric Manager "
-      "service is not running or does not match the driver",
-      "sudo systemctl enable --now nvidia-fabricmanager, of the same version as the driver; "
-      "nvidia-smi -q | grep -i -A2 fabric"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_nvenc_library_missing, "ffmpeg",
      {"cuda-driver.video-codec-library-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "the driver's video library (libnvidia-encode for NVENC, libnvcuvid for NVDEC) is not "

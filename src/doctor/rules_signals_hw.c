@@ -3,8 +3,10 @@
 #include "doctor/signal_rules.h"
 
 const jg_signal_rule jg_signal_rules_hw[] = {
+    /* certain that the GPU is below the build's minimum, not whose fix it is (another build of
+     * the package may still include it): medium */
     {JG_SIG_gpu_too_old, "GPU",
-     {"hardware.gpu-too-old", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
+     {"hardware.gpu-too-old", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "the GPU is older than this build supports: its compute capability is below the build's "
       "minimum",
       "use an older release or a source build that still has this GPU's arch, or a newer GPU"},

@@ -251,6 +251,14 @@ const jg_signal_rule jg_signal_rules_packages[] = {
       "install an onnxruntime release that supports the model's IR version, or export the "
       "model with an older onnx / opset"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* the onnx package's checker: the model was saved by a newer onnx */
+    {JG_SIG_onnx_too_old, "onnx",
+     {"python-packages.onnx-too-old-for-model", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the installed onnx package is older than the model's IR version (the model was "
+      "exported with a newer onnx)",
+      "install a newer onnx, or export the model with the onnx installed here; where no newer "
+      "onnx installs (an old Python), export on another machine and copy the model"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* OpenCV's highgui stubs: a headless build */
     {JG_SIG_opencv_without_gui, "OpenCV",
      {"python-packages.opencv-without-gui", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,

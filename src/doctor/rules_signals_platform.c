@@ -4,6 +4,24 @@
 #include "doctor/signal_rules.h"
 
 const jg_signal_rule jg_signal_rules_platform[] = {
+    /* Xid 78 is the vGPU host refusing the guest's driver (NVIDIA's Xid catalogue) */
+    {JG_SIG_vgpu_guest_mismatch, "the kernel",
+     {"kernel-driver.vgpu-guest-driver-mismatch", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the virtual GPU's host rejects this guest driver (Xid 78): the guest's vGPU / GRID "
+      "driver branch does not match the host's",
+      "install the guest driver the cloud or vGPU host supports now (its documentation lists "
+      "the branch), then reboot the VM"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* 802 says the system is not initialised, not which part failed (the Fabric Manager
+     * service or the NVSwitch kernel driver beneath it): medium; both belong to the host's
+     * driver installation, like the Fabric Manager's own messages below (kernel-driver) */
+    {JG_SIG_fabric_manager, "CUDA",
+     {"kernel-driver.fabric-manager-not-ready", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the system is not yet initialised (802): on NVSwitch systems the Fabric Manager "
+      "service is not running or does not match the driver",
+      "sudo systemctl enable --now nvidia-fabricmanager, of the same version as the driver; "
+      "nvidia-smi -q | grep -i -A2 fabric"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/NVIDIA/TensorRT/issues/3663 */
     {JG_SIG_jetson_over_current, "L4T (Jetson)",
      {"hardware.jetson-over-current", JG_L_HARDWARE, JG_SEV_WARNING, JG_CONF_MEDIUM,

@@ -111,6 +111,75 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "cuda.Device(0).make_context()) and push()/pop() it around the TensorRT/PyCUDA calls in "
       "that thread; consider cuda-python instead of PyCUDA"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* PyCUDA raises LogicError for CUDA's invalid-value errors: a host buffer whose size or
+     * shape differs from the device buffer (a TensorRT binding) */
+    {JG_SIG_pycuda_copy_invalid, "pycuda",
+     {"project.pycuda-copy-size-mismatch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a PyCUDA copy to the GPU was refused (invalid argument): the host array does not fit "
+      "the device buffer; CUDA itself works",
+      "give the input the shape and dtype the engine's binding was allocated for (the ONNX "
+      "model's input size, a contiguous float32 array), or allocate the buffers from the "
+      "input"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* nvcc refused an arch below 5.0 (report_match_errors.c): the build's list asks for a GPU
+     * generation the toolkit dropped; the number proves it (high) */
+    {JG_SIG_arch_dropped_by_toolkit, "nvcc",
+     {"project.arch-list-too-old", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the build asks nvcc for a GPU architecture this CUDA toolkit no longer supports (Fermi "
+      "went in CUDA 9, Kepler 3.0 in 11, 3.5 / 3.7 in 12): the build's architecture list is "
+      "older than the toolkit",
+      "use a newer release of the project, or remove the old architectures from its list "
+      "(CUDA_ARCH_BIN, CMAKE_CUDA_ARCHITECTURES, -gencode flags) and build for this GPU's"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* torch._six went in torch 2.0; other private modules move too: the caller predates the
+     * torch installed */
+    {JG_SIG_torch_api_removed, "traceback",
+     {"project.torch-api-removed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the code uses a torch module that newer torch releases removed (torch._six went in "
+      "2.0): it was written for an older torch than the one installed",
+      "update the project's pins to versions made for this torch (a newer torchvision or "
+      "package release), or install the torch it was written for"},
+     NULL, JG_PT_ANY, JG_AT_PACKAGE_FILE,
+     {"python-packages.package-older-than-torch", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "an installed package uses a torch module that newer torch releases removed: the "
+      "package is older than the torch installed",
+      "upgrade the package to a release made for this torch (pip install -U <package>), or "
+      "pin the torch it supports"}},
+    /* torch 2.6 made weights_only=True torch.load's default (its UnpicklingError says so) */
+    {JG_SIG_weights_only_load, "torch.load",
+     {"project.weights-only-load", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "torch.load refused the checkpoint: since torch 2.6 it loads only weights by default, "
+      "and this file holds other Python objects; CUDA is not involved",
+      "for a checkpoint you trust pass weights_only=False to torch.load (or allow its classes "
+      "with torch.serialization.add_safe_globals), or pin torch < 2.6"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* torch >= 1.6 saves checkpoints as zip archives; older torch.load says this */
+    {JG_SIG_checkpoint_newer_than_torch, "torch.load",
+     {"project.checkpoint-newer-than-torch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "the checkpoint was saved by torch 1.6 or newer (a zip archive) and an older torch is "
+      "loading it; CUDA is not involved",
+      "load it with torch >= 1.6, or save it again with "
+      "torch.save(..., _use_new_zipfile_serialization=False) for the older torch"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* TensorFlow maps all of the GPU's memory by default; cuDNN's handle then fails to
+     * allocate (the common answer; a cuDNN that does not fit says so elsewhere): medium */
+    {JG_SIG_tf_cudnn_handle_failed, "TensorFlow",
+     {"project.tf-gpu-memory-taken", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "TensorFlow could not create a cuDNN handle: most often the GPU's memory is already "
+      "taken (TensorFlow maps all of it by default, or another process holds it)",
+      "enable memory growth (tf.config.experimental.set_memory_growth(gpu, True), or "
+      "TF_FORCE_GPU_ALLOW_GROWTH=true) or free the GPU; if it persists, check that cuDNN is the "
+      "version this TensorFlow was built with"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* DeepStream's YOLO parsers: the config's class count and the network's output differ */
+    {JG_SIG_model_classes_mismatch, "DeepStream",
+     {"project.model-config-mismatch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the model and its DeepStream config do not match: the network's output has another "
+      "class count than the config (or a format the parser does not read)",
+      "set num-detected-classes to the model's class count, and use the parser made for "
+      "this model's format (its export script)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/onnx/onnx-tensorrt/issues/518 */
     {JG_SIG_tensorrt_no_optimization_profile, "TensorRT",
      {"project.tensorrt-no-optimization-profile", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,

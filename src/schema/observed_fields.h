@@ -188,6 +188,21 @@
     X(pre_kepler_gpu_named)                                                                       \
     X(tensorrt_api_differs)                                                                       \
     X(toolkit_version_required)                                                                   \
+    X(python2_ran)                                                                                \
+    X(pycuda_copy_invalid)                                                                        \
+    X(arch_dropped_by_toolkit)                                                                    \
+    X(trtexec_not_on_path)                                                                        \
+    X(cdi_spec_stale)                                                                             \
+    X(cdi_generate_failed)                                                                        \
+    X(vgpu_guest_mismatch)                                                                        \
+    X(torch_api_removed)                                                                          \
+    X(distro_nvcc_first)                                                                          \
+    X(model_classes_mismatch)                                                                     \
+    X(weights_only_load)                                                                          \
+    X(onnx_too_old)                                                                               \
+    X(checkpoint_newer_than_torch)                                                                \
+    X(tf_cudnn_handle_failed)                                                                     \
+    X(triton_no_gpus)                                                                             \
     X(module_missing)                                                                             \
     X(interpreter_hint)                                                                           \
     X(nvenc_library_missing)                                                                      \
