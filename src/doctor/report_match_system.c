@@ -173,7 +173,8 @@ void jg_rx_system(jg_tp *p)
     if (find(p, "docker exec") || find(p, "podman exec") || find(p, "kubectl exec") ||
         find(p, "podman run") || find(p, "udocker ") || find(p, "singularity exec") ||
         find(p, "apptainer exec") || find(p, "docker compose") || find(p, "docker-compose") ||
-        find(p, "--container-image") || find(p, "enroot start") || find(p, "lxc exec"))
+        find(p, "--container-image") || find(p, "enroot start") || find(p, "lxc exec") ||
+        find(p, "/sys/fs/cgroup/devices/devices.list"))
         jg_tp_signal(p, JG_SIG_container_shell);
     /* a binary built against a newer glibc / libstdc++ than the one loaded */
     if (find(p, "version `glibc_2.") && find(p, "not found"))

@@ -15,6 +15,7 @@ const jg_phrase jg_phrases_upper[] = {
     {"your pytorch and torchvision versions are incompatible", JG_SIG_built_for_other_torch},
     {"were compiled with different cuda major versions", JG_SIG_built_for_other_torch},
     {"engine plan file is not compatible", JG_SIG_trt_engine_version},
+    {"engine plan file is incompatible with this version of tensorrt", JG_SIG_trt_engine_version},
     {"engine plan file is generated on an incompatible device", JG_SIG_trt_engine_version},
     {"cannot dlopen some gpu libraries", JG_SIG_tf_gpu_libraries},
     {"xformers was built for", JG_SIG_built_for_other_torch},

@@ -247,10 +247,12 @@ void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
 void jg_rule_unknown_999(const jg_view *v, json_t *out)
 {
     const json_t *e = jg_view_cuda_error(v, 999);
+    if (!e) /* CUDA 10.0's runtime and older numbered cudaErrorUnknown 30 */
+        e = jg_view_cuda_error(v, 30);
     if (!e)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "cuda error 999 (unknown)", e);
+    jg_ev_seen(ev, "cuda error: unknown (999; 30 before CUDA 10.1)", e);
     jg_finding_spec s = {
         "kernel-driver.unknown-error", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         "CUDA reported an unknown error (999): a generic driver failure, e.g. a module not "
