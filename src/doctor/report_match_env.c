@@ -46,8 +46,11 @@ void jg_rx_environment(jg_tp *p)
         jg_tp_signal(p, JG_SIG_stub_libcuda_loaded);
     if (find(p, "no cuda gpus are available"))
         jg_tp_signal(p, JG_SIG_no_cuda_gpus);
-    if (has_word(p, "nvcc") && (find(p, "not found") || find(p, "missing") ||
-                                find(p, "not recognized") || find(p, "no such file")))
+    /* the toolkit's own path absent: no toolkit there, not a PATH without it */
+    if (find(p, "/usr/local/cuda/bin/nvcc") && find(p, "no such file"))
+        jg_tp_signal(p, JG_SIG_toolkit_absent);
+    else if (has_word(p, "nvcc") && (find(p, "not found") || find(p, "missing") ||
+                                     find(p, "not recognized") || find(p, "no such file")))
         jg_tp_signal(p, JG_SIG_nvcc_missing);
     if (find(p, "anaconda3/envs/") || find(p, "miniconda3/envs/") || find(p, "conda install"))
         jg_tp_signal(p, JG_SIG_conda_env);
@@ -95,6 +98,9 @@ static const char *const unavailable[] = {
     "a gpu is needed for quantization",          /* transformers */
     "memory efficient attention is only available for gpu", /* diffusers */
     "flash attention enabled models: cuda is not available", /* text-generation-inference */
+    "gpuaccelerator can not run on your system since the accelerator is not available", /* Lightning */
+    "cudaaccelerator can not run on your system since the accelerator is not available", /* Lightning 2 */
+    "runtimeerror: cuda is not available",       /* applications' own checks */
     NULL};
 
 /* A prose or REPL statement that is_available() said False. */
@@ -103,6 +109,11 @@ void jg_rx_prose_availability(jg_tp *p)
     for (int i = 0; unavailable[i]; i++)
         if (find(p, unavailable[i]))
             jg_tp_torch_available(p, 0);
+    /* "this command installs cpu version instead of cuda" after a torch install command */
+    if ((find(p, "cpu version instead of") || find(p, "installs the cpu version") ||
+         find(p, "installs cpu version") || find(p, "installed the cpu version")) &&
+        JG_OBS_GET(p->obs, torch_seen))
+        jg_tp_raw(p, JG_FF_python_torch_cuda, json_null());
     if (!find(p, "is_available") && !find(p, "cuda available:"))
         return;
     if ((find(p, "false") && !find(p, "true")) || find(p, "is_available: false"))

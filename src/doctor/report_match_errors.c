@@ -111,6 +111,8 @@ void jg_rx_missing_library(jg_tp *p)
             return; /* a paste repeating one error: the first ones are kept */
         json_t *m = json_object();
         JG_ITEM_SET_STR(m, soname, so);
+        if (p->frame == JG_FRAME_PACKAGE) /* which installed package was loading it */
+            JG_ITEM_SET_STR(m, file, p->frame_text);
         JG_TP_ADD(p, missing_libraries, m);
         return;
     }
@@ -121,6 +123,8 @@ void jg_rx_missing_library(jg_tp *p)
  * reference: buildSerializedNetwork in 8.0, setMemoryPoolLimit in 8.4, the named-tensor calls
  * in 8.5), C++ and Python spellings */
 static const char *const tensorrt_newer_members[] = {
+    "'logger'", /* the Python API's trt.Logger, from TensorRT 5 */
+    "'idebuglistener'", /* 10.0 */
     "buildserializednetwork", "build_serialized_network", "setmemorypoollimit",
     "set_memory_pool_limit",  "enqueuev3",                "execute_async_v3",
     "settensoraddress",       "set_tensor_address",       "getiotensorname",
@@ -153,7 +157,7 @@ static void arch_refused(jg_tp *p)
 static void tensorrt_member_missing(jg_tp *p)
 {
     bool cpp = find(p, "nvinfer1::") && find(p, "has no member named");
-    bool py = find(p, "'tensorrt.") && find(p, "has no attribute");
+    bool py = (find(p, "'tensorrt.") || find(p, "module 'tensorrt'")) && find(p, "has no attribute");
     if (!cpp && !py)
         return;
     for (int i = 0; tensorrt_newer_members[i]; i++)
@@ -186,6 +190,8 @@ static void tool_signals(jg_tp *p)
     /* TensorFlow's CHECK: "CUDA_SUCCESS == dynload::cuCtxSetCurrent(context) (0 vs. 216)" */
     if (find(p, "cuda_success ==") && find(p, "(0 vs. 216)"))
         jg_tp_signal(p, JG_SIG_devices_busy);
+    if (find(p, "storagesharing") && (find(p, "801") || find(p, "operation not supported")))
+        jg_tp_signal(p, JG_SIG_cuda_ipc_unsupported);
     /* PyCUDA's "cuMemcpyHtoDAsync failed: invalid argument": the copy's sizes do not fit */
     if (find(p, "logicerror") && find(p, "cumemcpy") && find(p, "invalid argument"))
         jg_tp_signal(p, JG_SIG_pycuda_copy_invalid);

@@ -288,8 +288,14 @@ static bool names_the_stack(const jg_tp *p)
 void jg_rx_traceback(jg_tp *p)
 {
     if (strncmp(p->lower, "file \"", 6) == 0) {
-        bool package = (find(p, "-packages/") || find(p, "-packages\\")) &&
-                       !find(p, "packages/torch/");
+        bool in_packages = find(p, "-packages/") || find(p, "-packages\\");
+        bool package = in_packages && !find(p, "packages/torch/");
+        /* the standard library (ctypes, importlib) only carries out its caller's call: the
+         * caller's frame says whose code it was */
+        bool stdlib = strncmp(p->lower, "file \"<frozen", 13) == 0 ||
+                      (!in_packages && (find(p, "/lib/python") || find(p, "\\lib\\")));
+        if (stdlib && p->frame != JG_FRAME_NONE)
+            return;
         p->frame = package ? JG_FRAME_PACKAGE : JG_FRAME_OWN;
         char scrubbed[sizeof p->frame_text - 16];
         jg_scrub_line(p->text, scrubbed, sizeof scrubbed);

@@ -6,6 +6,19 @@
 
 const jg_phrase jg_phrases_project[] = {
     {"trtexec: command not found", JG_SIG_trtexec_not_on_path},
+    {"failed checking for nvcc", JG_SIG_nvcc_missing}, /* ffmpeg's configure */
+    /* Python 2's C API, missing in Python 3: a Python 2 extension on Python 3's path */
+    {"undefined symbol: pycobject_type", JG_SIG_python2_module_on_path},
+    {"undefined symbol: py_initmodule4", JG_SIG_python2_module_on_path},
+    {"compiled without numpy array conversion support", JG_SIG_jetson_utils_without_numpy},
+    {"failed to get array pointer from pycapsule container", JG_SIG_jetson_utils_usage},
+    {"function wasn't passed a valid cudaimage or cudamemory object", JG_SIG_jetson_utils_usage},
+    {"cudaerrorhostmemorynotregistered", JG_SIG_host_memory_not_registered},
+    {"cuda_error_host_memory_not_registered", JG_SIG_host_memory_not_registered},
+    {"kernel weights has count 0 but", JG_SIG_weights_do_not_fit},
+    {"cuda_error_launch_out_of_resources", JG_SIG_launch_out_of_resources},
+    {"cudaerrorinvalidconfiguration", JG_SIG_launch_out_of_resources},
+    {"invalid configuration argument", JG_SIG_launch_out_of_resources},
     {"trtexec: not found", JG_SIG_trtexec_not_on_path},
     {"trtexec command not found", JG_SIG_trtexec_not_on_path},
     {"is a zip archive (did you mean to use torch.jit.load()?)", JG_SIG_checkpoint_newer_than_torch},

@@ -71,7 +71,8 @@ void jg_rule_signal_table(const jg_view *v, json_t *out)
                   {jg_signal_rules_packages, &jg_signal_rules_packages_count},
                   {jg_signal_rules_config, &jg_signal_rules_config_count},
                   {jg_signal_rules_system, &jg_signal_rules_system_count},
-                  {jg_signal_rules_project, &jg_signal_rules_project_count}};
+                  {jg_signal_rules_project, &jg_signal_rules_project_count},
+                  {jg_signal_rules_models, &jg_signal_rules_models_count}};
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (size_t i = 0; i < *tables[t].count; i++)
             signal_row(v, out, &tables[t].rows[i]);

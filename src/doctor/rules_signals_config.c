@@ -61,6 +61,14 @@ const jg_signal_rule jg_signal_rules_config[] = {
       "older than 6.0; else give its container the GPU (--gpus all) and check nvidia-smi in it"},
      "start tritonserver with --min-supported-compute-capability=5.3 on a Nano or TX1 (their "
      "GPU is 5.3, below Triton's default 6.0)", JG_PT_ANY, JG_AT_NONE, {0}},
+    {JG_SIG_python2_module_on_path, "loader",
+     {"configuration.python2-module-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "Python 3 loaded an extension module built for Python 2 (it needs Python 2's C API): a "
+      "Python 2 folder is on the module path (ROS's /opt/ros/<distro>/lib/python2.7, an old "
+      "PYTHONPATH)",
+      "remove the Python 2 folder from PYTHONPATH (or do not source the Python 2 ROS setup in "
+      "this shell), and install the module for Python 3"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_nvrtc_builtins, "NVRTC",
      {"configuration.nvrtc-builtins-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR,
       JG_CONF_MEDIUM,

@@ -188,6 +188,16 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "the installed TensorRT"},
      "TensorRT comes with JetPack: use the JetPack whose TensorRT the project targets, or the "
      "project's branch for this JetPack's TensorRT", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* the build names the toolkit's own nvcc and it does not exist: no toolkit there (a
+     * runtime-only image, pip's CUDA runtime wheels without nvcc) */
+    {JG_SIG_toolkit_absent, "build",
+     {"cuda-libraries.toolkit-not-installed", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the CUDA toolkit is not installed where the build looks (/usr/local/cuda/bin/nvcc does "
+      "not exist): a runtime-only image or install has the libraries but no compiler",
+      "install the CUDA toolkit (not the driver) of torch.version.cuda's version, or a -devel "
+      "image, or point CUDA_HOME at an installed toolkit"},
+     "install JetPack's CUDA toolkit (sudo apt install nvidia-jetpack includes it) or use an "
+     "L4T image that has it", JG_PT_ANY, JG_AT_NONE, {0}},
     /* "Found CUDA 9.0 but the ZED SDK requires 8.0" (an SDK's own check), CMake's FindCUDA
      * "Found unsuitable version": the toolkit is not the version the software was made for */
     {JG_SIG_toolkit_version_required, "the build",

@@ -53,15 +53,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "glibc than this system has)",
       "install a release of the package built for this OS (an older wheel, or a manylinux tag "
       "this glibc satisfies), or build it from source here"}},
-    {JG_SIG_tensorrt_api_changed, "traceback",
-     {"project.tensorrt-api-changed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "TensorRT loads, but the project's code calls a TensorRT Python API this TensorRT "
-      "version does not have (TensorRT 8 and 10 removed and renamed builder and engine "
-      "calls)",
-      "port the call to this TensorRT's API (its migration guide names the replacement), or "
-      "use the TensorRT major the code was written for"},
-     "port the call to the API of this JetPack's TensorRT (JetPack 4.6/5: TensorRT 8, "
-     "JetPack 6/7: TensorRT 10); JetPack fixes the TensorRT major", JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_fp16_compute_unsupported, "CTranslate2",
      {"project.compute-type-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "CUDA works: the requested float16 compute type is not efficient on this GPU (its "
@@ -102,25 +93,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "collectives; do slow rank-0-only work (eval, checkpoint saving) outside collectives or "
       "raise timeout= in init_process_group"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/jkjung-avt/tensorrt_demos/issues/63 */
-    {JG_SIG_pycuda_no_context, "pycuda",
-     {"project.pycuda-no-context", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "PyCUDA was called in a thread (or before initialisation) that has no current CUDA "
-      "context; CUDA itself works",
-      "import pycuda.autoinit in the main thread, or create a context for the worker (ctx = "
-      "cuda.Device(0).make_context()) and push()/pop() it around the TensorRT/PyCUDA calls in "
-      "that thread; consider cuda-python instead of PyCUDA"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* PyCUDA raises LogicError for CUDA's invalid-value errors: a host buffer whose size or
-     * shape differs from the device buffer (a TensorRT binding) */
-    {JG_SIG_pycuda_copy_invalid, "pycuda",
-     {"project.pycuda-copy-size-mismatch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a PyCUDA copy to the GPU was refused (invalid argument): the host array does not fit "
-      "the device buffer; CUDA itself works",
-      "give the input the shape and dtype the engine's binding was allocated for (the ONNX "
-      "model's input size, a contiguous float32 array), or allocate the buffers from the "
-      "input"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* nvcc refused an arch below 5.0 (report_match_errors.c): the build's list asks for a GPU
      * generation the toolkit dropped; the number proves it (high) */
     {JG_SIG_arch_dropped_by_toolkit, "nvcc",
@@ -146,21 +118,21 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "package is older than the torch installed",
       "upgrade the package to a release made for this torch (pip install -U <package>), or "
       "pin the torch it supports"}},
-    /* torch 2.6 made weights_only=True torch.load's default (its UnpicklingError says so) */
-    {JG_SIG_weights_only_load, "torch.load",
-     {"project.weights-only-load", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "torch.load refused the checkpoint: since torch 2.6 it loads only weights by default, "
-      "and this file holds other Python objects; CUDA is not involved",
-      "for a checkpoint you trust pass weights_only=False to torch.load (or allow its classes "
-      "with torch.serialization.add_safe_globals), or pin torch < 2.6"},
+    /* a pinned-memory copy on memory that was never registered with CUDA */
+    {JG_SIG_host_memory_not_registered, "CUDA",
+     {"project.host-memory-not-registered", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "a copy treats host memory as pinned (registered with CUDA) that is not: the project's "
+      "memory handling; CUDA works",
+      "allocate the buffer with cudaMallocHost / cudaHostAlloc, register it "
+      "(cudaHostRegister) before the copy, or use the project's path without pinned memory"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* torch >= 1.6 saves checkpoints as zip archives; older torch.load says this */
-    {JG_SIG_checkpoint_newer_than_torch, "torch.load",
-     {"project.checkpoint-newer-than-torch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the checkpoint was saved by torch 1.6 or newer (a zip archive) and an older torch is "
-      "loading it; CUDA is not involved",
-      "load it with torch >= 1.6, or save it again with "
-      "torch.save(..., _use_new_zipfile_serialization=False) for the older torch"},
+    /* torch's StorageSharing: CUDA IPC (sharing CUDA tensors between processes) fails (801) */
+    {JG_SIG_cuda_ipc_unsupported, "torch",
+     {"project.cuda-ipc-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the project shares CUDA tensors between processes (DataLoader workers, "
+      "multiprocessing), and CUDA IPC is not supported here (801; on Windows never)",
+      "keep tensors on the CPU in worker processes and move them to the GPU in the main "
+      "process, or use num_workers=0"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* TensorFlow maps all of the GPU's memory by default; cuDNN's handle then fails to
      * allocate (the common answer; a cuDNN that does not fit says so elsewhere): medium */
@@ -171,24 +143,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "enable memory growth (tf.config.experimental.set_memory_growth(gpu, True), or "
       "TF_FORCE_GPU_ALLOW_GROWTH=true) or free the GPU; if it persists, check that cuDNN is the "
       "version this TensorFlow was built with"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* DeepStream's YOLO parsers: the config's class count and the network's output differ */
-    {JG_SIG_model_classes_mismatch, "DeepStream",
-     {"project.model-config-mismatch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the model and its DeepStream config do not match: the network's output has another "
-      "class count than the config (or a format the parser does not read)",
-      "set num-detected-classes to the model's class count, and use the parser made for "
-      "this model's format (its export script)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* https://github.com/onnx/onnx-tensorrt/issues/518 */
-    {JG_SIG_tensorrt_no_optimization_profile, "TensorRT",
-     {"project.tensorrt-no-optimization-profile", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the ONNX/network has dynamic input dimensions and the engine build did not add an "
-      "optimization profile with min/opt/max shapes; TensorRT and CUDA work",
-      "add an optimization profile (builder.create_optimization_profile(); "
-      "profile.set_shape(name, min, opt, max); config.add_optimization_profile(profile)) or "
-      "with trtexec pass --minShapes/--optShapes/--maxShapes, or export the model with static "
-      "shapes"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/QwenLM/Qwen3/issues/295 */
     {JG_SIG_kv_cache_too_small, "vLLM",
@@ -219,8 +173,9 @@ const jg_signal_rule jg_signal_rules_project[] = {
     /* too many registers or threads per block for this GPU (Jetson TX1/TX2/Nano reports) */
     {JG_SIG_launch_out_of_resources, "CUDA",
      {"project.launch-out-of-resources", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a kernel launch asks for more registers or threads per block than this GPU offers: "
-      "code (or a build) tuned for a larger GPU",
+      "a kernel launch asks for more registers, threads per block or blocks than this GPU "
+      "offers (out of resources, invalid configuration): code (or a build) tuned for a larger "
+      "GPU or for smaller inputs",
       "lower the threads per block of the failing kernel, or use a release of the library "
       "built and tuned for this GPU; CUDA itself works"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
@@ -231,67 +186,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "GPUs, or every rank picks device 0; CUDA works",
       "start one process per GPU (torchrun --nproc_per_node = the GPU count) and set each "
       "rank's device from LOCAL_RANK (torch.cuda.set_device)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* onnx/onnx-tensorrt importerUtils.cpp; the ONNX parser's and onnxruntime's words */
-    {JG_SIG_onnx_model_not_accepted, "ONNX parser",
-     {"project.onnx-model-not-accepted", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the ONNX model is not accepted as exported (a data type, an opset, missing shapes or "
-      "outputs that the parser does not take): the export needs a change; CUDA works",
-      "re-export the model (another opset, static or inferred shapes, no unsupported types: "
-      "onnx-simplifier / shape inference help), then build the engine again"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* NVIDIA/TensorRT#1913: an engine that uses a plugin whose library is not loaded */
-    {JG_SIG_tensorrt_plugin_not_loaded, "TensorRT",
-     {"project.tensorrt-plugin-not-loaded", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the engine uses a TensorRT plugin whose library was not loaded before deserializing: the "
-      "program must load it (initLibNvInferPlugins, or the custom plugin's .so)",
-      "load the plugin library first (trt.init_libnvinfer_plugins(logger, \"\"), ctypes.CDLL of "
-      "the custom plugin, trtexec --plugins=...)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* marcoslucianops/DeepStream-Yolo#129 */
-    {JG_SIG_deepstream_custom_lib_missing, "DeepStream",
-     {"project.deepstream-custom-lib-missing", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "DeepStream's nvinfer cannot open the custom parser library the config names: it was not "
-      "built, or the path is wrong",
-      "build the custom library (make in its folder, with the CUDA version set) and check "
-      "custom-lib-path in the nvinfer config"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* dusty-nv/jetson-inference c/tensorNet.cpp: TensorRT 10 dropped the Caffe / UFF parsers */
-    {JG_SIG_model_format_unsupported, "TensorRT",
-     {"project.model-format-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the model's format (Caffe, UFF) is no longer read by this TensorRT, which dropped those "
-      "parsers",
-      "convert the model to ONNX and build the engine from that"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* dusty-nv/jetson-inference#1363 */
-    {JG_SIG_model_io_names_wrong, "TensorRT",
-     {"project.model-io-names-wrong", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the program asks for an input or output layer name the model does not have",
-      "print the model's input and output names (netron, polygraphy inspect model) and pass "
-      "those (jetson-inference: --input-blob / --output-cvg / --output-bbox)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* NVIDIA-AI-IOT/torch2trt converters/unimplemented_converters.py */
-    {JG_SIG_torch2trt_unsupported_op, "torch2trt",
-     {"project.torch2trt-unsupported-op", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
-      "torch2trt met a torch operation it has no converter for, so the engine does not "
-      "contain it and its output may be wrong",
-      "write or register a converter for that operation, change the model to avoid it, or "
-      "convert through ONNX"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* hukkelas/DSFD-Pytorch-Inference#15: the build returned nothing, the engine file is empty */
-    {JG_SIG_engine_file_missing, "TensorRT",
-     {"project.engine-file-missing", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the engine to deserialize is empty or missing: an earlier build failed and wrote "
-      "nothing, or the path is wrong",
-      "build the engine again and read the builder's log for why it failed (often memory on a "
-      "Jetson); check the engine path"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_tensorrt_engine_build_failed, "TensorRT",
-     {"project.tensorrt-engine-build-failed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "TensorRT's builder returned no engine (None): the build failed earlier, and its log "
-      "says why (often memory or an unsupported layer)",
-      "read the builder's log above the traceback; give the builder less workspace or more "
-      "memory, or replace the layer it names"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* pytorch torch/csrc/distributed/c10d/NCCLUtils.cpp */
     {JG_SIG_nccl_peer_exited, "NCCL",
@@ -317,14 +211,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "find the kernel that hangs (CUDA_LAUNCH_BLOCKING=1, compute-sanitizer); split long "
       "kernels; update the library that owns it"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* GStreamer: linked elements found no common format */
-    {JG_SIG_video_caps_mismatch, "GStreamer",
-     {"project.video-caps-mismatch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "a GStreamer pipeline's elements could not agree on a format: the pipeline asks for a "
-      "format, size or rate the source does not give; CUDA is not involved",
-      "GST_DEBUG=3 names the link; list what the camera gives (v4l2-ctl --list-formats-ext) "
-      "and ask for that, or add a converter (videoconvert, nvvidconv on a Jetson)"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* eyalroz/cuda-api-wrappers#125: relocatable device code without a device link */
     {JG_SIG_device_link_missing, "linker",
      {"project.device-link-missing", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
@@ -345,14 +231,6 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "which GPUs to build for",
       "set CUDA_ARCHITECTURES on the target or pass -DCMAKE_CUDA_ARCHITECTURES=<cc without "
       "dot>"},
-     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    /* llama.cpp's loader (ollama/llama.cpp src/llama.cpp) */
-    {JG_SIG_model_newer_than_runtime, "llama.cpp",
-     {"project.model-newer-than-runtime", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "the model's architecture is newer than this llama.cpp / ollama build knows; CUDA is "
-      "not involved",
-      "update llama.cpp / ollama (or the program that bundles it) to a release that supports "
-      "the model"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* Dao-AILab/flash-attention csrc/flash_attn/flash_api.cpp */
     {JG_SIG_flash_attention_input_unsupported, "FlashAttention",

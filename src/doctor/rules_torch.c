@@ -262,6 +262,20 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
                 "the one made for this JetPack), or install the CUDA runtime it needs beside "
                 "the system's";
     }
+    const char *frame = JG_ITEM_STR(m, file); /* the installed package that loaded it */
+    if (frame && !strstr(frame, "/torch/")) {
+        snprintf(summary, sizeof summary,
+                 "a Python package other than torch was built for CUDA %d.%d, which this "
+                 "system does not ship: its build for another CUDA", need / 1000,
+                 (need % 1000) / 10);
+        s.id = "python-packages.built-for-other-cuda";
+        s.layer = JG_L_PYTHON_PACKAGES;
+        s.confidence = JG_CONF_MEDIUM;
+        s.fix = "install that package's build for this system's CUDA (its name or index names "
+                "the CUDA, e.g. mxnet-cu112, cupy-cuda12x), or the CUDA runtime it needs "
+                "beside the system's";
+        jg_ev_printf(ev, "raised in %s", frame);
+    }
     jg_finding_add(out, &s, ev);
 }
 

@@ -4,7 +4,8 @@
  * services; _driver.c: the CUDA driver; _container.c: the container runtime,
  * permissions; _libs.c: CUDA libraries, the torch build; _packages.c: Python
  * packages; _config.c: the configuration; _system.c: the system around the stack
- * (apt, registries, network, disk); _project.c: the project), evaluated by
+ * (apt, registries, network, disk); _project.c: the project; _models.c: its models,
+ * engines and inference libraries), evaluated by
  * rules_signals.c. A row may
  * speak only on some platforms, use a Jetson fix on a Jetson, and name a
  * second reading of the same phrase that holds when the report shows a
@@ -48,10 +49,10 @@ typedef struct jg_signal_rule {
 extern const jg_signal_rule jg_signal_rules_hw[], jg_signal_rules_platform[],
     jg_signal_rules_driver[], jg_signal_rules_container[], jg_signal_rules_libs[],
     jg_signal_rules_packages[], jg_signal_rules_config[], jg_signal_rules_system[],
-    jg_signal_rules_project[];
+    jg_signal_rules_project[], jg_signal_rules_models[];
 extern const size_t jg_signal_rules_hw_count, jg_signal_rules_platform_count,
     jg_signal_rules_driver_count, jg_signal_rules_container_count, jg_signal_rules_libs_count,
     jg_signal_rules_packages_count, jg_signal_rules_config_count, jg_signal_rules_system_count,
-    jg_signal_rules_project_count;
+    jg_signal_rules_project_count, jg_signal_rules_models_count;
 
 #endif

@@ -203,6 +203,13 @@
     X(checkpoint_newer_than_torch)                                                                \
     X(tf_cudnn_handle_failed)                                                                     \
     X(triton_no_gpus)                                                                             \
+    X(jetson_utils_without_numpy)                                                                 \
+    X(jetson_utils_usage)                                                                         \
+    X(host_memory_not_registered)                                                                 \
+    X(weights_do_not_fit)                                                                         \
+    X(cuda_ipc_unsupported)                                                                       \
+    X(toolkit_absent)                                                                             \
+    X(python2_module_on_path)                                                                     \
     X(module_missing)                                                                             \
     X(interpreter_hint)                                                                           \
     X(nvenc_library_missing)                                                                      \

@@ -83,6 +83,15 @@ expect_rc 1 "$JETGATE" triage --reply "$T/tb.txt"
 expect_out '^\*\*Diagnosis\*\* (python-packages'
 expect_out "^> ModuleNotFoundError: No module named 'sentencepiece'"
 expect_out 'raised in line 3: File "~/venv/lib/python3.10/site-packages/transformers/models/llama/tokenization_llama.py'
+# a standard-library frame (importlib, ctypes) after the package's: the package raised it
+printf '%s\n' 'Traceback (most recent call last):' \
+  '  File "/home/ann/venv/lib/python3.10/site-packages/transformers/models/llama/tokenization_llama.py", line 3, in <module>' \
+  '  File "<frozen importlib._bootstrap>", line 1027, in _find_and_load' \
+  '  File "/usr/lib/python3.10/importlib/__init__.py", line 126, in import_module' \
+  "ModuleNotFoundError: No module named 'sentencepiece'" >"$T/tb2.txt"
+expect_rc 1 "$JETGATE" triage --reply "$T/tb2.txt"
+expect_out '^\*\*Diagnosis\*\* (python-packages'
+expect_out 'raised in line 2: File "~/venv/lib/python3.10/site-packages/transformers/models/llama/tokenization_llama.py'
 # numpy 1.15's RuntimeWarning with the ABI error's words is harmless: no finding
 printf '%s\n' '_bootstrap.py:219: RuntimeWarning: numpy.dtype size changed, may indicate binary incompatibility. Expected 96, got 88' >"$T/np.txt"
 expect_rc 0 "$JETGATE" triage --json "$T/np.txt"
