@@ -68,6 +68,19 @@ static void shell_lines(jg_tp *p)
         jg_tp_signal(p, JG_SIG_csv_mount_lists);
 }
 
+/* The missing symbol is torch's own C++ (namespaces torch::, at::, c10::, mangled): the
+ * extension that needs it was built against another torch. */
+static bool torch_cxx_symbol(const jg_tp *p)
+{
+    static const char *const ns[] = {"symbol: _zn5torch", "symbol: _zn2at", "symbol: _zn3c10",
+                                     "symbol: _znk5torch", "symbol: _znk2at", "symbol: _znk3c10",
+                                     NULL};
+    for (int i = 0; ns[i]; i++)
+        if (find(p, ns[i]))
+            return true;
+    return false;
+}
+
 /* "undefined symbol": in a package's extension built against another torch
  * (torchvision, torchaudio, flash-attn, mmcv, ...: python-packages), or in a
  * CUDA library of another version (cuda-libraries). */
@@ -77,7 +90,8 @@ static void undefined_symbol(jg_tp *p)
         return;
     if (find(p, "/libcu") || find(p, "/libnv") || find(p, "libcudnn") || find(p, "libcublas"))
         jg_tp_signal(p, JG_SIG_library_symbol_mismatch);
-    else if (!find(p, "/torch/lib/") && (find(p, "_c.so") || find(p, ".cpython-") || find(p, "_cuda")))
+    else if (!find(p, "/torch/lib/") && (find(p, "_c.so") || find(p, ".cpython-") || find(p, "_cuda") ||
+                                         torch_cxx_symbol(p)))
         jg_tp_signal(p, JG_SIG_built_for_other_torch);
 }
 
