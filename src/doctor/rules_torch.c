@@ -229,6 +229,31 @@ static bool other_cuda(const json_t *m, const void *view)
     return need && !same;
 }
 
+/* Who was built for a CUDA this system does not ship, by what the report shows: torch (the
+ * default), another program (torch nowhere, not a Python import), or a Python package other
+ * than torch (the traceback's installed-package frame that loaded the library). */
+static const struct {
+    const char *built, *rest; /* the summary, before and after the CUDA version */
+    const char *id;
+    enum jg_layer layer;
+    const char *fix; /* NULL: torch's fix for this platform */
+} other_cuda_readings[] = {
+    {"a package (usually the torch wheel) was built for CUDA ",
+     ", which this JetPack does not ship: a build for another JetPack",
+     "pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD, NULL},
+    {"a program or library was built for CUDA ",
+     ", which this system does not ship: a build for another CUDA (on a Jetson, another "
+     "JetPack)",
+     "cuda-libraries.binary-for-other-cuda", JG_L_CUDA_LIBRARIES,
+     "use the release of that program built for this system's CUDA (on a Jetson: the one made "
+     "for this JetPack), or install the CUDA runtime it needs beside the system's"},
+    {"a Python package other than torch was built for CUDA ",
+     ", which this system does not ship: its build for another CUDA",
+     "python-packages.built-for-other-cuda", JG_L_PYTHON_PACKAGES,
+     "install that package's build for this system's CUDA (its name or index names the CUDA, "
+     "e.g. mxnet-cu112, cupy-cuda12x), or the CUDA runtime it needs beside the system's"},
+};
+
 void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
 {
     const json_t *m = jg_first_item(JG_VIEW_LIST(v, missing_libraries), other_cuda, v);
@@ -239,43 +264,23 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "missing library", m);
     if (have)
         jg_ev_field(ev, v, JG_FF_l4t_version);
-    char summary[240];
-    snprintf(summary, sizeof summary,
-             "a package (usually the torch wheel) was built for CUDA %d.%d, which this "
-             "JetPack does not ship: a build for another JetPack", need / 1000, (need % 1000) / 10);
     bool torch = JG_OBS_GET(v->observed, torch_seen) || v->torch_version;
-    jg_finding_spec s = {"pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-                         have && torch ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary, jg_fix_torch(v)};
-    /* torch nowhere in the report and not a Python import: another program needs it */
     const char *line = JG_ITEM_STR(m, text);
     bool python = line && (strstr(line, "ImportError") || strstr(line, "OSError"));
-    if (!python && !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version &&
-        v->torch_imported == JG_UNKNOWN) {
-        snprintf(summary, sizeof summary,
-                 "a program or library was built for CUDA %d.%d, which this system does not "
-                 "ship: a build for another CUDA (on a Jetson, another JetPack)",
-                 need / 1000, (need % 1000) / 10);
-        s.id = "cuda-libraries.binary-for-other-cuda";
-        s.layer = JG_L_CUDA_LIBRARIES;
-        s.confidence = JG_CONF_MEDIUM;
-        s.fix = "use the release of that program built for this system's CUDA (on a Jetson: "
-                "the one made for this JetPack), or install the CUDA runtime it needs beside "
-                "the system's";
-    }
-    const char *frame = JG_ITEM_STR(m, file); /* the installed package that loaded it */
+    const char *frame = JG_ITEM_STR(m, file);
+    size_t r = 0;
+    if (!python && !torch && v->torch_imported == JG_UNKNOWN)
+        r = 1;
     if (frame && !strstr(frame, "/torch/")) {
-        snprintf(summary, sizeof summary,
-                 "a Python package other than torch was built for CUDA %d.%d, which this "
-                 "system does not ship: its build for another CUDA", need / 1000,
-                 (need % 1000) / 10);
-        s.id = "python-packages.built-for-other-cuda";
-        s.layer = JG_L_PYTHON_PACKAGES;
-        s.confidence = JG_CONF_MEDIUM;
-        s.fix = "install that package's build for this system's CUDA (its name or index names "
-                "the CUDA, e.g. mxnet-cu112, cupy-cuda12x), or the CUDA runtime it needs "
-                "beside the system's";
+        r = 2;
         jg_ev_printf(ev, "raised in %s", frame);
     }
+    char summary[240];
+    snprintf(summary, sizeof summary, "%s%d.%d%s", other_cuda_readings[r].built, need / 1000,
+             (need % 1000) / 10, other_cuda_readings[r].rest);
+    jg_finding_spec s = {other_cuda_readings[r].id, other_cuda_readings[r].layer, JG_SEV_ERROR,
+                         r == 0 && have && torch ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
+                         other_cuda_readings[r].fix ? other_cuda_readings[r].fix : jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
 
