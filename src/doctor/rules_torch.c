@@ -230,8 +230,9 @@ static bool other_cuda(const json_t *m, const void *view)
 }
 
 /* Who was built for a CUDA this system does not ship, by what the report shows: torch (the
- * default), another program (torch nowhere, not a Python import), or a Python package other
- * than torch (the traceback's installed-package frame that loaded the library). */
+ * default; a JetPack's CUDA is known, elsewhere only that the runtime is not found), another
+ * program (torch nowhere, not a Python import), or a Python package other than torch (the
+ * traceback's installed-package frame that loaded the library). */
 static const struct {
     const char *built, *rest; /* the summary, before and after the CUDA version */
     const char *id;
@@ -241,6 +242,13 @@ static const struct {
     {"a package (usually the torch wheel) was built for CUDA ",
      ", which this JetPack does not ship: a build for another JetPack",
      "pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD, NULL},
+    {"a package (usually the torch wheel) needs the runtime of CUDA ",
+     ", which the loader does not find: a build for a CUDA this system does not have, or that "
+     "runtime off the library path",
+     "pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD,
+     "install the torch build for the CUDA this system has (--index-url "
+     "https://download.pytorch.org/whl/cu<XYZ>; on a Jetson the wheel for its JetPack, which "
+     "jetgate doctor on the device names), or put the CUDA runtime it needs on the library path"},
     {"a program or library was built for CUDA ",
      ", which this system does not ship: a build for another CUDA (on a Jetson, another "
      "JetPack)",
@@ -268,18 +276,23 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
     const char *line = JG_ITEM_STR(m, text);
     bool python = line && (strstr(line, "ImportError") || strstr(line, "OSError"));
     const char *frame = JG_ITEM_STR(m, file);
-    size_t r = 0;
+    size_t r = have ? 0 : 1;
     if (!python && !torch && v->torch_imported == JG_UNKNOWN)
-        r = 1;
-    if (frame && !strstr(frame, "/torch/")) {
         r = 2;
+    if (frame && !strstr(frame, "/torch/")) {
+        r = 3;
         jg_ev_printf(ev, "raised in %s", frame);
     }
-    char summary[240];
-    snprintf(summary, sizeof summary, "%s%d.%d%s", other_cuda_readings[r].built, need / 1000,
-             (need % 1000) / 10, other_cuda_readings[r].rest);
+    char summary[240], version[16];
+    /* from CUDA 11 libcudart's soname carries the major only (libcudart.so.11.0 for every 11.x) */
+    if (need >= 11000)
+        snprintf(version, sizeof version, "%d", need / 1000);
+    else
+        snprintf(version, sizeof version, "%d.%d", need / 1000, (need % 1000) / 10);
+    snprintf(summary, sizeof summary, "%s%s%s", other_cuda_readings[r].built, version,
+             other_cuda_readings[r].rest);
     jg_finding_spec s = {other_cuda_readings[r].id, other_cuda_readings[r].layer, JG_SEV_ERROR,
-                         r == 0 && have && torch ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
+                         r == 0 && torch ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
                          other_cuda_readings[r].fix ? other_cuda_readings[r].fix : jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }

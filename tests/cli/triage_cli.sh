@@ -92,6 +92,11 @@ printf '%s\n' 'Traceback (most recent call last):' \
 expect_rc 1 "$JETGATE" triage --reply "$T/tb2.txt"
 expect_out '^\*\*Diagnosis\*\* (python-packages'
 expect_out 'raised in line 2: File "~/venv/lib/python3.10/site-packages/transformers/models/llama/tokenization_llama.py'
+# a missing libcudart off a Jetson: no JetPack named; CUDA 11 and later by their major only
+printf '%s\n' 'ImportError: libcudart.so.12: cannot open shared object file: No such file or directory' >"$T/cudart.txt"
+expect_rc 1 "$JETGATE" triage "$T/cudart.txt"
+expect_out 'needs the runtime of CUDA 12, which the loader does not find'
+grep -q -e "JetPack does not ship" -e "find the JetPack first" "$T/out" && fail "a Jetson cause or fix for a report that shows no Jetson"
 # numpy 1.15's RuntimeWarning with the ABI error's words is harmless: no finding
 printf '%s\n' '_bootstrap.py:219: RuntimeWarning: numpy.dtype size changed, may indicate binary incompatibility. Expected 96, got 88' >"$T/np.txt"
 expect_rc 0 "$JETGATE" triage --json "$T/np.txt"
