@@ -137,18 +137,16 @@ static const char *const tensorrt_newer_members[] = {
 static void arch_refused(jg_tp *p)
 {
     const char *r = after(p, "unsupported gpu architecture 'compute_");
-    if (!r && (find(p, "is not defined for option 'gpu-architecture'") ||
-               find(p, "is not defined for option 'gpu-name'")))
+    bool value_refused = find(p, "is not defined for option 'gpu-architecture'") ||
+                         find(p, "is not defined for option 'gpu-name'");
+    if (!r && value_refused)
         r = after(p, "value 'sm_");
-    if (!r && (find(p, "is not defined for option 'gpu-architecture'") ||
-               find(p, "is not defined for option 'gpu-name'"))) {
-        jg_tp_signal(p, JG_SIG_toolchain_too_old_for_arch); /* the arch is not quoted */
-        return;
-    }
     int arch;
     if (r && sscanf(r, "%d", &arch) == 1)
         jg_tp_signal(p, arch < 50 ? JG_SIG_arch_dropped_by_toolkit
                                   : JG_SIG_toolchain_too_old_for_arch);
+    else if (r || value_refused) /* the arch is not quoted as a number */
+        jg_tp_signal(p, JG_SIG_toolchain_too_old_for_arch);
 }
 
 /* Code against a TensorRT member this TensorRT lacks: a member that newer releases added means
