@@ -43,14 +43,14 @@ const jg_signal_rule jg_signal_rules_models[] = {
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* jetson-inference's own messages: its utils were built without NumPy, or were handed an
      * object they cannot use (dusty-nv/jetson-inference's threads) */
-    {JG_SIG_jetson_utils_without_numpy, "jetson.utils",
+    {JG_SIG_jetson_utils_without_numpy, "jetson-inference",
      {"project.jetson-utils-without-numpy", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
       "jetson.utils was built without NumPy, so cudaToNumpy / cudaFromNumpy do not exist; "
       "CUDA works",
       "install NumPy for the Python it was built for (sudo apt install python3-numpy), then "
       "rerun cmake, make and sudo make install in jetson-inference's build folder"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
-    {JG_SIG_jetson_utils_usage, "jetson.utils",
+    {JG_SIG_jetson_utils_usage, "jetson-inference",
      {"project.jetson-utils-usage", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "jetson.utils was handed memory it cannot use (not a cudaImage, or GPU-only memory where "
       "the CPU needs access); CUDA works",
