@@ -12,10 +12,11 @@ sha256(URL) in 0-9 -> dev, a-f -> validation. Reports from one thread always
 land in the same set.
 
 Usage:
-  doctor-corpus.py JETGATE [--corpus DIR] [--verbose | --show dev]
+  doctor-corpus.py JETGATE [--corpus DIR] [--verbose | --show dev] [--by-confidence]
       print per-set accuracy and the confident wrong blames (named for the
       development set, counted for validation); --show dev lists only the
-      development set's reports (the set rules are tuned on)
+      development set's reports (the set rules are tuned on); --by-confidence
+      adds each set's accuracy by the first finding's confidence (totals only)
   doctor-corpus.py JETGATE --check DEV_MIN VAL_MIN [MAX_WRONG]
       exit 1 when an accuracy is below its floor, more confident wrong blames
       appear than MAX_WRONG (default 0), or MANIFEST.tsv does not match the
@@ -87,6 +88,7 @@ def triage(jetgate, body):
 
 def score(jetgate, corpus, verbose):
     sets = {"dev": [0, 0], "validation": [0, 0]}
+    by_confidence = {}
     wrong_confident, no_evidence = [], []
     for name, head, body in reports(corpus):
         which = split_of(head["source"])
@@ -97,12 +99,16 @@ def score(jetgate, corpus, verbose):
         ok = got == head["layer"]
         sets[which][0] += ok
         sets[which][1] += 1
+        if top:
+            tally = by_confidence.setdefault((which, top.get("confidence")), [0, 0])
+            tally[0] += ok
+            tally[1] += 1
         if top and not ok and top.get("confidence") == "high":
             wrong_confident.append((which, name, got, top["id"], head["layer"]))
         if verbose and (verbose is True or verbose == which):
             print("%-4s %-10s %-50s want %-17s got %-17s %s" % (
                 "ok" if ok else "MISS", which, name[:50], head["layer"], got, top["id"] if top else ""))
-    return sets, wrong_confident, no_evidence
+    return sets, wrong_confident, no_evidence, by_confidence
 
 
 def main(argv):
@@ -118,9 +124,13 @@ def main(argv):
     verbose = "--verbose" in argv
     if "--show" in argv:  # tune on dev only: --show dev
         verbose = argv[argv.index("--show") + 1]
-    sets, wrong, no_evidence = score(jetgate, corpus, verbose)
+    sets, wrong, no_evidence, by_confidence = score(jetgate, corpus, verbose)
     for which, (ok, n) in sets.items():
         print("%-10s %3d/%3d = %5.1f %%" % (which, ok, n, 100.0 * ok / n if n else 0))
+        for conf in ("high", "medium", "low") if "--by-confidence" in argv else ():
+            ok, n = by_confidence.get((which, conf), [0, 0])
+            if n:
+                print("           first finding %-6s %3d/%3d = %5.1f %%" % (conf, ok, n, 100.0 * ok / n))
     print("confident wrong blames: %d" % len(wrong))
     print("findings without evidence: %d" % len(no_evidence))
     for n in no_evidence[:10]:
