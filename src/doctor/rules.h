@@ -49,9 +49,7 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out);
 void jg_rule_x86_host(const jg_view *v, json_t *out);
 
 void jg_rule_out_of_memory(const jg_view *v, json_t *out);
-void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out);
 void jg_rule_project_exception(const jg_view *v, json_t *out);
-void jg_rule_trt_engine_version(const jg_view *v, json_t *out);
 void jg_rule_jetson_stats_table(const jg_view *v, json_t *out);
 void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out);
 void jg_rule_unsupported_wheel(const jg_view *v, json_t *out);
@@ -62,7 +60,6 @@ void jg_rule_nvcc_not_on_path(const jg_view *v, json_t *out);
 void jg_rule_library_not_on_path(const jg_view *v, json_t *out);
 void jg_rule_torch_from_pypi(const jg_view *v, json_t *out);
 void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out);
-void jg_rule_docker_seccomp(const jg_view *v, json_t *out);
 void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out);
 void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out);
 void jg_rule_device_access_denied(const jg_view *v, json_t *out);

@@ -264,24 +264,6 @@ void jg_rule_csv_mount_collision(const jg_view *v, json_t *out)
     jg_finding_add(out, major >= 34 ? &newer : &other, ev);
 }
 
-void jg_rule_docker_seccomp(const jg_view *v, json_t *out)
-{
-    const json_t *sig = jg_view_signal(v, JG_SIG_docker_seccomp);
-    if (!sig)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "docker", sig);
-    jg_finding_spec s = {
-        "container-runtime.docker-seccomp", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
-        "docker cannot create containers: its seccomp profile names a syscall (clone3) that this "
-        "host's libseccomp/runc does not know, typically after an apt upgrade of docker on an "
-        "older Ubuntu",
-        "install the docker/containerd/nvidia-container packages that match (NVIDIA's "
-        "nvidia-docker2 >= 2.8 on JetPack 4), or hold docker.io at the previous version; "
-        "--security-opt seccomp=unconfined only as a stopgap"};
-    jg_finding_add(out, &s, ev);
-}
-
 void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_docker_no_gpu_driver);

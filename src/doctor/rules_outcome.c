@@ -61,22 +61,6 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_tensors_on_two_devices(const jg_view *v, json_t *out)
-{
-    const json_t *sig = jg_view_signal(v, JG_SIG_tensors_on_two_devices);
-    if (!sig)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "runtime error", sig);
-    jg_finding_spec s = {
-        "project.tensors-on-two-devices", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
-        "CUDA works (tensors reached the GPU): the project's code mixes CPU and GPU tensors in "
-        "one operation",
-        "a bug in the project or its version: move the named argument to the same device "
-        "(.to(device)), or update the project; the CUDA stack needs no change"};
-    jg_finding_add(out, &s, ev);
-}
-
 /* An exception the project's own file raised that names nothing of the CUDA
  * stack. With CUDA shown to work that is the project's; with CUDA's state not
  * shown it is only the likeliest reading, so the confidence stays low. */
@@ -101,22 +85,6 @@ void jg_rule_project_exception(const jg_view *v, json_t *out)
                 "the CUDA stack; this input does not show whether CUDA works",
         "read the traceback's last frame in the project (its inputs, options, versions of the "
         "files it loads); run jetgate doctor -v on the device to confirm the CUDA stack"};
-    jg_finding_add(out, &s, ev);
-}
-
-void jg_rule_trt_engine_version(const jg_view *v, json_t *out)
-{
-    const json_t *sig = jg_view_signal(v, JG_SIG_trt_engine_version);
-    if (!sig)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "TensorRT", sig);
-    jg_finding_spec s = {
-        "cuda-libraries.tensorrt-engine-version", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
-        "a serialized TensorRT engine was built by another TensorRT version (or on another "
-        "machine) than the one loading it: engines are not portable",
-        "rebuild the engine on this device with the TensorRT that runs it (trtexec --onnx=... "
-        "--saveEngine=...); keep the ONNX model, not the engine, as the portable artifact"};
     jg_finding_add(out, &s, ev);
 }
 

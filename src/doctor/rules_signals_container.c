@@ -3,6 +3,15 @@
 #include "doctor/signal_rules.h"
 
 const jg_signal_rule jg_signal_rules_container[] = {
+    {JG_SIG_docker_seccomp, "docker",
+     {"container-runtime.docker-seccomp", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH,
+      "docker cannot create containers: its seccomp profile names a syscall (clone3) that this "
+      "host's libseccomp/runc does not know, typically after an apt upgrade of docker on an "
+      "older Ubuntu",
+      "install the docker/containerd/nvidia-container packages that match (NVIDIA's "
+      "nvidia-docker2 >= 2.8 on JetPack 4), or hold docker.io at the previous version; "
+      "--security-opt seccomp=unconfined only as a stopgap"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_runtime_not_registered, "docker",
      {"container-runtime.nvidia-runtime-not-registered", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
       JG_CONF_HIGH,

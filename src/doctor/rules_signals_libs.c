@@ -3,6 +3,13 @@
 #include "doctor/signal_rules.h"
 
 const jg_signal_rule jg_signal_rules_libs[] = {
+    {JG_SIG_trt_engine_version, "TensorRT",
+     {"cuda-libraries.tensorrt-engine-version", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_HIGH,
+      "a serialized TensorRT engine was built by another TensorRT version (or on another "
+      "machine) than the one loading it: engines are not portable",
+      "rebuild the engine on this device with the TensorRT that runs it (trtexec --onnx=... "
+      "--saveEngine=...); keep the ONNX model, not the engine, as the portable artifact"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_cudnn_version_mismatch, "cuDNN",
      {"cuda-libraries.cudnn-version-mismatch", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "the program (torch, TensorFlow, JAX) loaded a cuDNN other than the one it was built "

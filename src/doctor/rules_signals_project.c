@@ -3,6 +3,13 @@
 #include "doctor/signal_rules.h"
 
 const jg_signal_rule jg_signal_rules_project[] = {
+    {JG_SIG_tensors_on_two_devices, "runtime error",
+     {"project.tensors-on-two-devices", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_HIGH,
+      "CUDA works (tensors reached the GPU): the project's code mixes CPU and GPU tensors in "
+      "one operation",
+      "a bug in the project or its version: move the named argument to the same device "
+      "(.to(device)), or update the project; the CUDA stack needs no change"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* error 101: most often the project's own device id (cuda:1, --gpus 2) on a machine
      * with fewer GPUs; the configuration's when the report limits the devices */
     {JG_SIG_invalid_device_ordinal, "CUDA",
