@@ -167,7 +167,8 @@ static void tensorrt_member_missing(jg_tp *p)
         jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
 }
 
-/* The tools' lines that need more than one phrase, besides CUDA's own (jg_rx_signals). */
+/* The second half of jg_rx_signals' readings (lines that need more than one phrase): TensorRT
+ * members, nvcc's arch refusals, container runtimes, frameworks' own checks, PyCUDA. */
 static void tool_signals(jg_tp *p)
 {
     tensorrt_member_missing(p);
