@@ -143,8 +143,7 @@ void jg_rx_gpu_name_hints(jg_tp *p)
             jg_tp_signal(p, JG_SIG_nvidia_gpu_named);
             break;
         }
-    const char *arch; /* the table's note; the finding's text says what it means */
-    for (size_t i = 0; (word = jg_legacy_gpu_pattern(i, &arch)) != NULL; i++)
+    for (size_t i = 0; (word = jg_legacy_gpu_pattern(i)) != NULL; i++)
         if (has_pattern(p, word)) {
             jg_tp_signal(p, JG_SIG_pre_kepler_gpu_named);
             break;

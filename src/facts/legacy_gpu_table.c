@@ -18,7 +18,7 @@
 
 typedef struct {
     const char *pattern; /* lower case; '#' is one digit; a final '*' allows any text after */
-    const char *arch;
+    const char *arch;    /* for the reader: which generation, and the last CUDA for it */
 } legacy_row;
 
 #define TESLA_ARCH "Tesla architecture, compute capability 1.x: no CUDA after 6.5"
@@ -32,10 +32,7 @@ static const legacy_row legacy[] = {
     {"tesla m20#0", FERMI_ARCH},
 };
 
-const char *jg_legacy_gpu_pattern(size_t i, const char **arch)
+const char *jg_legacy_gpu_pattern(size_t i)
 {
-    if (i >= sizeof legacy / sizeof legacy[0])
-        return NULL;
-    *arch = legacy[i].arch;
-    return legacy[i].pattern;
+    return i < sizeof legacy / sizeof legacy[0] ? legacy[i].pattern : NULL;
 }

@@ -46,10 +46,10 @@ const char *jg_gpu_name_for_soc(const char *soc);
  * match order, with the compute capability each implies; i past the end
  * returns NULL. */
 const char *jg_gpu_word(size_t i, const char **cc);
-/* Model-name patterns of NVIDIA GPUs older than Kepler (legacy_gpu_table.c: '#' one digit,
- * a final '*' any text after, otherwise a word boundary), with the architecture and the
- * last CUDA that served it; i past the end returns NULL. */
-const char *jg_legacy_gpu_pattern(size_t i, const char **arch);
+/* Model-name patterns of NVIDIA GPUs older than Kepler (legacy_gpu_table.c, which notes each
+ * one's architecture: '#' one digit, a final '*' any text after, otherwise a word boundary);
+ * i past the end returns NULL. */
+const char *jg_legacy_gpu_pattern(size_t i);
 
 /* §2: L4T "36.4.3" -> JetPack. Returns the JetPack label, or NULL with *why
  * set (release absent from the table, or its name disputed). *note gets the
