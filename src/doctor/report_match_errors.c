@@ -169,8 +169,28 @@ static void tensorrt_member_missing(jg_tp *p)
 
 /* The second half of jg_rx_signals' readings (lines that need more than one phrase): TensorRT
  * members, nvcc's arch refusals, container runtimes, frameworks' own checks, PyCUDA. */
+/* "/usr/bin/ld: cannot find -lboost_python3": a library the build links that is not part
+ * of the CUDA stack (the CUDA ones have their own phrases: -lcuda, -lcudart) */
+static void build_library_missing(jg_tp *p)
+{
+    static const char *const cuda_libs[] = {"cuda",   "cublas", "cudnn", "cufft", "curand",
+                                            "cusparse", "cusolver", "cupti", "nv", "nccl"};
+    const char *r = after(p, "cannot find -l");
+    if (!r || !isalnum((unsigned char)*r))
+        return;
+    for (size_t i = 0; i < sizeof cuda_libs / sizeof cuda_libs[0]; i++)
+        if (strncmp(r, cuda_libs[i], strlen(cuda_libs[i])) == 0)
+            return;
+    jg_tp_signal(p, JG_SIG_build_library_missing);
+}
+
 static void tool_signals(jg_tp *p)
 {
+    build_library_missing(p);
+    /* cudart's entry points looked up in libcuda at the first call: a driver library that
+     * lacks one is older than the runtime or broken (CUDA's error 500 at device count) */
+    if (find(p, "named symbol not found") && (find(p, "cudagetdevicecount") || find(p, "cuinit")))
+        jg_tp_signal(p, JG_SIG_driver_symbol_missing);
     tensorrt_member_missing(p);
     arch_refused(p);
     /* crun / runc cannot find a driver file the CDI spec lists */

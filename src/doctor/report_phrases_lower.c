@@ -174,5 +174,7 @@ const jg_phrase jg_phrases_lower[] = {
     {"quantization scheme is not supported for", JG_SIG_gpu_lacks_feature},
     {"importerror: gpu with cuda capability", JG_SIG_gpu_lacks_feature},
     {"flashattention on ampere/ada cards only supports fp16 and bf16 data type", JG_SIG_gpu_lacks_feature},
+    /* nvidia-docker 1.x checks the Docker version it wraps (NVIDIA/nvidia-docker#73, #345) */
+    {"error: unsupported docker version", JG_SIG_nvidia_docker_version_unsupported},
 };
 const size_t jg_phrases_lower_count = sizeof jg_phrases_lower / sizeof jg_phrases_lower[0];

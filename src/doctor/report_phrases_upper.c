@@ -229,5 +229,15 @@ const jg_phrase jg_phrases_upper[] = {
     {"flashattention is only supported on cuda 11.7 and above", JG_SIG_toolkit_too_old_for_build},
     {"flashattention-3 is only supported on cuda 12.3 and above", JG_SIG_toolkit_too_old_for_build},
     {"was requested, but nvcc was not found", JG_SIG_nvcc_missing},
+    /* a C++ build's include of TensorRT's headers (libnvinfer-dev not installed) */
+    {"nvinfer.h: no such file", JG_SIG_tensorrt_headers_missing},
+    {"nvinferruntime.h: no such file", JG_SIG_tensorrt_headers_missing},
+    {"nvinferplugin.h: no such file", JG_SIG_tensorrt_headers_missing},
+    {"nvonnxparser.h: no such file", JG_SIG_tensorrt_headers_missing},
+    /* CTranslate2's loader (src/cuda/cublas_stub.cc) on Windows: "Library cublas64_12.dll is
+     * not found or cannot be loaded"; the DLL's number is the CUDA or cuDNN major it needs */
+    {".dll is not found or cannot be loaded", JG_SIG_cuda_dll_missing_windows},
+    {"ops64_9.dll is not found", JG_SIG_cuda_dll_missing_windows},
+    {"ops64_8.dll is not found", JG_SIG_cuda_dll_missing_windows},
 };
 const size_t jg_phrases_upper_count = sizeof jg_phrases_upper / sizeof jg_phrases_upper[0];

@@ -267,5 +267,14 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "fix the file (python3 -m json.tool /etc/docker/daemon.json shows where), then sudo "
       "systemctl restart docker"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA/nvidia-docker#73, #345: the 1.x wrapper accepts only the Docker versions it knew */
+    {JG_SIG_nvidia_docker_version_unsupported, "nvidia-docker",
+     {"container-runtime.docker-version-unsupported", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "nvidia-docker 1.x does not support this Docker version (it accepts only the versions "
+      "its release knew)",
+      "replace nvidia-docker 1.x with the NVIDIA Container Toolkit (docker run --gpus all), or "
+      "use the nvidia-docker release made for this Docker"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_container_count = sizeof jg_signal_rules_container / sizeof jg_signal_rules_container[0];

@@ -76,5 +76,15 @@ const jg_signal_rule jg_signal_rules_driver[] = {
       "close other encoders (nvidia-smi shows the processes), encode fewer streams at once, "
       "or use a GPU / driver without the cap"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* AbdBarho/stable-diffusion-webui-docker#694: the runtime's first call finds a driver
+     * library without an entry point it needs (error 500 at cudaGetDeviceCount) */
+    {JG_SIG_driver_symbol_missing, "CUDA",
+     {"cuda-driver.driver-lacks-symbol", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the CUDA driver library lacks an entry point the CUDA runtime looks up when it starts "
+      "(error 500): the driver is older than the runtime, or a broken driver release",
+      "install a driver release that supports the runtime's CUDA (nvidia-smi shows the "
+      "driver's CUDA); if a driver update started it, go back to the previous driver"},
+     "on a Jetson libcuda comes with L4T: use a CUDA runtime of this JetPack (a container "
+     "for this L4T release), or reinstall nvidia-l4t-cuda", JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_driver_count = sizeof jg_signal_rules_driver / sizeof jg_signal_rules_driver[0];

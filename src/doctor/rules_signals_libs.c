@@ -267,5 +267,15 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "use a CUDA release whose headers match this glibc, or build in a container of an OS "
       "release that CUDA supports"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* dusty-nv/jetson-inference#63: TensorRT's C++ headers come with its development package */
+    {JG_SIG_tensorrt_headers_missing, "the build",
+     {"cuda-libraries.tensorrt-headers-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a build cannot find TensorRT's headers (NvInfer.h): TensorRT's development files are "
+      "not installed, or not on the build's include path",
+      "install TensorRT with its development package (libnvinfer-dev from NVIDIA's repository, "
+      "or the TensorRT archive's include folder on CPATH)"},
+     "TensorRT comes with JetPack: sudo apt install nvidia-jetpack (or libnvinfer-dev), and "
+     "build on the Jetson, not on the host", JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_libs_count = sizeof jg_signal_rules_libs / sizeof jg_signal_rules_libs[0];

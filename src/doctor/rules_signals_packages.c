@@ -276,5 +276,17 @@ const jg_signal_rule jg_signal_rules_packages[] = {
       "use the pyav backend (torchvision.set_video_backend(\"pyav\")), or build torchvision "
       "from source with FFmpeg (and NVDEC for the GPU decoder)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* OpenNMT/CTranslate2 src/cuda/cublas_stub.cc loads cublas64_<CUDA major>.dll;
+     * jhj0517/Whisper-WebUI#102, SYSTRAN/faster-whisper (cuDNN 9 from ctranslate2 4.5) */
+    {JG_SIG_cuda_dll_missing_windows, "Windows",
+     {"python-packages.built-for-missing-cuda-dll", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a package (CTranslate2, under faster-whisper, most often) loads a CUDA or cuDNN DLL of a "
+      "major version this Windows install does not have: it was built for another CUDA or "
+      "cuDNN than the one installed",
+      "install the package release built for the installed CUDA and cuDNN (the package's "
+      "release notes name them), or pip install nvidia-cublas-cu12 nvidia-cudnn-cu12 and put "
+      "their bin folders on PATH"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_packages_count = sizeof jg_signal_rules_packages / sizeof jg_signal_rules_packages[0];

@@ -247,5 +247,14 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "run the model in fp16 or bf16 (torch_dtype), or use another attention implementation "
       "(attn_implementation=\"sdpa\")"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* jkjung-avt/tensorrt_demos#587: the linker's -l names no CUDA library, so the CUDA
+     * stack is not what the build lacks; low: the library may still be the system's job */
+    {JG_SIG_build_library_missing, "linker",
+     {"project.build-library-missing", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_LOW,
+      "the build links a library that is not installed, or not where the build looks: a build "
+      "dependency of the project, not part of the CUDA stack",
+      "install the library's development package, or fix the library name or path the build "
+      "script uses (ls /usr/lib/*/lib<name>* shows what is installed)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_project_count = sizeof jg_signal_rules_project / sizeof jg_signal_rules_project[0];

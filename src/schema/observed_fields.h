@@ -21,7 +21,7 @@
     X(P, jetson_hints, "jetson_hints", ARR)             /* strings: why it is about a Jetson */   \
     X(P, docker, "docker", OBJ)                         /* JG_DOCKER_FIELDS */                    \
     X(P, host_l4t, "host_l4t", OBJ)                     /* item with version: the host L4T */     \
-    X(P, other_stack, "other_stack", OBJ)               /* item with package: CUDA, not torch */ \
+    X(P, other_stack, "other_stack", OBJ)               /* item with package: CUDA, not torch */  \
     X(P, torch_seen, "torch_seen", OBJ)                 /* the item of the first torch line */    \
     X(P, signals, "signals", OBJ)                       /* JG_SIGNALS -> the item showing it */   \
     X(P, env, "env", OBJ)                               /* a variable the paste sets -> value */  \
@@ -356,6 +356,11 @@
     X(cuda_architectures_unset)                                                                   \
     X(toolkit_too_old_for_host)                                                                   \
     X(model_newer_than_runtime)                                                                   \
-    X(flash_attention_input_unsupported)
+    X(flash_attention_input_unsupported)                                                          \
+    X(tensorrt_headers_missing)                                                                   \
+    X(driver_symbol_missing)                                                                      \
+    X(cuda_dll_missing_windows)                                                                   \
+    X(nvidia_docker_version_unsupported)                                                          \
+    X(build_library_missing)
 
 #endif
