@@ -190,5 +190,7 @@ const jg_phrase jg_phrases_project[] = {
     {"not enough memory. please try to increase --mem-fraction-static", JG_SIG_kv_cache_too_small},
     {"flashattention only support fp16 and bf16 data type", JG_SIG_flash_attention_input_unsupported},
     {"flashattention forward only supports head dimension at most", JG_SIG_flash_attention_input_unsupported},
+    /* libstdc++'s words for an uncaught C++ exception: a native program, not Python, failed */
+    {"terminate called after throwing an instance of", JG_SIG_native_program_aborted},
 };
 const size_t jg_phrases_project_count = sizeof jg_phrases_project / sizeof jg_phrases_project[0];

@@ -48,6 +48,7 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_project_exception,
     jg_rule_jetson_stats_table,
     jg_rule_other_package_no_kernel,
+    jg_rule_native_program_no_kernel,
     jg_rule_unsupported_wheel,
     jg_rule_framework_without_cuda,
     jg_rule_visible_devices,

@@ -52,6 +52,7 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out);
 void jg_rule_project_exception(const jg_view *v, json_t *out);
 void jg_rule_jetson_stats_table(const jg_view *v, json_t *out);
 void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out);
+void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out);
 void jg_rule_unsupported_wheel(const jg_view *v, json_t *out);
 void jg_rule_framework_without_cuda(const jg_view *v, json_t *out);
 void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out);
@@ -77,6 +78,7 @@ const json_t *jg_experiment(const jg_view *v, enum jg_experiment_id id);
 bool jg_experiment_worked(const jg_view *v, enum jg_experiment_id id);
 bool jg_cuda_failed(const jg_view *v);
 bool jg_kernel_image_from_other_package(const jg_view *v);
+bool jg_kernel_image_from_native_program(const jg_view *v);
 bool jg_thor_named(const jg_view *v);
 bool jg_missing_but_listed(const jg_view *v);
 

@@ -14,6 +14,34 @@ bool jg_kernel_image_from_other_package(const jg_view *v)
            !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version;
 }
 
+/* "no kernel image" in a native program's uncaught exception (thrust's parallel_for in a
+ * TensorRT plugin) with no torch and no Python package in the report: the program's own
+ * build left this GPU's arch out (jkjung-avt/tensorrt_demos: GPU_ARCHS in its Makefile). */
+bool jg_kernel_image_from_native_program(const jg_view *v)
+{
+    return jg_view_cuda_error(v, 209) && jg_view_signal(v, JG_SIG_native_program_aborted) &&
+           !JG_OBS_GET(v->observed, other_stack) && !JG_OBS_GET(v->observed, torch_seen) &&
+           !v->torch_version;
+}
+
+void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out)
+{
+    if (!jg_kernel_image_from_native_program(v))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error 209 (no kernel image)", jg_view_cuda_error(v, 209));
+    jg_ev_seen(ev, "C++ runtime", jg_view_signal(v, JG_SIG_native_program_aborted));
+    jg_finding_spec s = {
+        "project.program-without-device-arch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "a native program's CUDA code has no kernels for this GPU ('no kernel image', 209): "
+        "its build left this compute capability out",
+        jg_on_jetson(v) ? "rebuild it with this board's arch in its build settings (the "
+                          "Makefile's or CMake's arch list: Orin 87, Xavier 72, TX2 62, Nano 53)"
+                        : "rebuild it with this GPU's compute capability in its build settings "
+                          "(the Makefile's -gencode list or CMAKE_CUDA_ARCHITECTURES)"};
+    jg_finding_add(out, &s, ev);
+}
+
 void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
 {
     if (!jg_kernel_image_from_other_package(v))

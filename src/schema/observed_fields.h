@@ -361,6 +361,7 @@
     X(driver_symbol_missing)                                                                      \
     X(cuda_dll_missing_windows)                                                                   \
     X(nvidia_docker_version_unsupported)                                                          \
-    X(build_library_missing)
+    X(build_library_missing)                                                                      \
+    X(native_program_aborted)
 
 #endif
