@@ -115,6 +115,7 @@ static void torch_module_missing(jg_tp *p)
         (find(p, "no module named torch") && !find(p, "no module named torch."))) {
         jg_tp_raw(p, JG_FF_python_torch_imported, json_false());
         jg_tp_raw(p, JG_FF_python_torch_found, json_false());
+        jg_tp_signal(p, JG_SIG_torch_module_missing);
         /* Python 3 quotes the name ('torch'); "ImportError: No module named torch" is Python 2 */
         if (find(p, "no module named torch") && !find(p, "no module named torch."))
             jg_tp_signal(p, JG_SIG_python2_ran);

@@ -328,46 +328,6 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static void torch_not_installed(const jg_view *v, json_t *out)
-{
-    json_t *ev = jg_ev_new();
-    jg_ev_field(ev, v, JG_FF_python_torch_found);
-    /* medium: it shows this interpreter lacks torch, not whether torch is missing or
-     * another interpreter (the one that has it) should have run */
-    jg_finding_spec s = {"pytorch-build.torch-not-installed", JG_L_PYTORCH_BUILD, JG_SEV_WARNING,
-                         JG_CONF_MEDIUM,
-                         "torch is not installed for this interpreter (only the native CUDA "
-                         "layers were checked)",
-                         jg_on_jetson(v) ? jg_fix_torch(v)
-                                         : "install a CUDA build of torch if the project needs "
-                                           "it, or pass --python with its interpreter"};
-    jg_finding_add(out, &s, ev);
-}
-
-void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
-{
-    if (v->torch_imported != JG_NO)
-        return;
-    if (jg_experiment_worked(v, JG_X_PYTHON_ISOLATED) || jg_experiment_worked(v, JG_X_PYTHON_NO_USER_SITE) ||
-        jg_experiment_worked(v, JG_X_SYSTEM_INTERPRETER) || jg_experiment_worked(v, JG_X_PATH_PYTHON3) ||
-        jg_experiment_worked(v, JG_X_VENDOR_TORCH_FIRST))
-        return; /* the configuration rule names what hides the working torch */
-    if (JG_FACT_RBOOL(v->facts, python_torch_found) == 0) {
-        torch_not_installed(v, out);
-        return;
-    }
-    json_t *ev = jg_ev_new();
-    jg_ev_field(ev, v, JG_FF_python_torch_imported);
-    jg_ev_field(ev, v, JG_FF_python_torch_error);
-    jg_finding_spec s = {"pytorch-build.torch-not-importable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
-                         JG_CONF_MEDIUM, "torch does not import with this interpreter",
-                         jg_on_jetson(v) ? jg_fix_torch(v)
-                                         : "python3 -c 'import torch' shows the failing module; "
-                                           "reinstall torch with its nvidia-* dependencies for "
-                                           "this CUDA"};
-    jg_finding_add(out, &s, ev);
-}
-
 /* Thor is sm_101 to CUDA 12.8/12.9 but sm_110 to CUDA 13 (facts.md 1.12): a
  * CUDA 12 build has no kernel for the device the JetPack 7 driver reports. */
 void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)

@@ -362,6 +362,7 @@
     X(cuda_dll_missing_windows)                                                                   \
     X(nvidia_docker_version_unsupported)                                                          \
     X(build_library_missing)                                                                      \
-    X(native_program_aborted)
+    X(native_program_aborted)                                                                     \
+    X(torch_module_missing)
 
 #endif
