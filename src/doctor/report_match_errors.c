@@ -187,6 +187,14 @@ static void build_library_missing(jg_tp *p)
 static void tool_signals(jg_tp *p)
 {
     build_library_missing(p);
+    /* nvidia-docker 1.x hard-links the driver's files into its volume: link(2) fails with
+     * EXDEV when the volume folder is on another partition than the driver */
+    if (find(p, "invalid cross-device link") && find(p, "nvidia"))
+        jg_tp_signal(p, JG_SIG_nvidia_docker_volume_cross_device);
+    /* ls -l of an NVIDIA device node with mode 0660: only its owner and group may open it (the
+     * driver's default is 0666) */
+    if (strncmp(p->lower, "crw-rw---- ", 11) == 0 && find(p, "/dev/nvidia"))
+        jg_tp_signal(p, JG_SIG_nvidia_nodes_group_only);
     /* cudart's entry points looked up in libcuda at the first call: a driver library that
      * lacks one is older than the runtime or broken (CUDA's error 500 at device count) */
     if (find(p, "named symbol not found") && (find(p, "cudagetdevicecount") || find(p, "cuinit")))

@@ -176,5 +176,18 @@ const jg_phrase jg_phrases_lower[] = {
     {"flashattention on ampere/ada cards only supports fp16 and bf16 data type", JG_SIG_gpu_lacks_feature},
     /* nvidia-docker 1.x checks the Docker version it wraps (NVIDIA/nvidia-docker#73, #345) */
     {"error: unsupported docker version", JG_SIG_nvidia_docker_version_unsupported},
+    /* nvidia-settings' words when nvidia.ko is not loaded */
+    {"error: nvidia driver is not loaded", JG_SIG_driver_not_loaded},
+    /* the kernel's two NVIDIA modules of different versions (a DKMS build left stale) */
+    {"nvidia-modeset: version mismatch", JG_SIG_module_built_for_other_kernel},
+    /* nvidia-docker 1.x's own check of the image's CUDA against the driver */
+    {"error: unsupported cuda version: driver", JG_SIG_driver_older_than_image},
+    {"could not load uvm kernel module", JG_SIG_uvm_missing},
+    /* nvidia-container-cli waiting for the driver to bring the GPUs up (NVIDIA/nvidia-docker#628:
+     * sixteen GPUs without the persistence daemon) */
+    {"initialization error: driver error: timed out", JG_SIG_driver_init_timed_out},
+    /* nvidia-docker2's packages were built against one exact docker-ce version
+     * (NVIDIA/nvidia-docker#795) */
+    {"nvidia-docker2 : depends: docker-ce (=", JG_SIG_toolkit_pins_docker_version},
 };
 const size_t jg_phrases_lower_count = sizeof jg_phrases_lower / sizeof jg_phrases_lower[0];

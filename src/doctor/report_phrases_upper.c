@@ -239,5 +239,7 @@ const jg_phrase jg_phrases_upper[] = {
     {".dll is not found or cannot be loaded", JG_SIG_cuda_dll_missing_windows},
     {"ops64_9.dll is not found", JG_SIG_cuda_dll_missing_windows},
     {"ops64_8.dll is not found", JG_SIG_cuda_dll_missing_windows},
+    /* ENOMEM from the kernel: the host's memory (a fork of DataLoader workers, a mmap) */
+    {"[errno 12] cannot allocate memory", JG_SIG_host_memory_exhausted},
 };
 const size_t jg_phrases_upper_count = sizeof jg_phrases_upper / sizeof jg_phrases_upper[0];

@@ -9,22 +9,32 @@
 #include "util/json.h"
 
 /* Readings that only suggest memory ran out (low): the shell's bare "Killed"
- * (SIGKILL, on a Jetson almost always the OOM killer) and cuDNN finding no
- * algorithm for a convolution (most often no workspace memory was left). */
+ * (SIGKILL, on a Jetson almost always the OOM killer), ENOMEM, and cuBLAS or cuDNN
+ * failing to start (most often no GPU memory was left for their handle or workspace). */
 static const struct {
     jg_signal signal;
-    const char *what, *summary;
+    const char *what, *summary, *fix; /* fix NULL: the GPU memory fix */
 } oom_hints[] = {
     {JG_SIG_process_killed, "the process was killed (SIGKILL)",
      "the process was killed (SIGKILL): most often the kernel's OOM killer, when RAM (on a "
-     "Jetson shared with the GPU) runs out; CUDA itself is not shown to be at fault"},
+     "Jetson shared with the GPU) runs out; CUDA itself is not shown to be at fault",
+     NULL},
     /* EleutherAI/lm-evaluation-harness#1689 */
     {JG_SIG_cublas_not_initialized, "cuBLAS did not initialise",
      "cuBLAS could not initialise: most often no GPU memory was left for its handle (CUDA "
-     "works); less often a cuBLAS that does not fit the build"},
+     "works); less often a cuBLAS that does not fit the build",
+     NULL},
+    /* ENOMEM: the host's memory, e.g. forking DataLoader workers (pytorch/pytorch#4387) */
+    {JG_SIG_host_memory_exhausted, "the system could not allocate memory",
+     "the system could not allocate memory (ENOMEM): the host's RAM (or its overcommit limit) "
+     "ran out, most often with several DataLoader workers; CUDA itself is not shown to be at "
+     "fault",
+     "free or add RAM (swap), use fewer DataLoader workers (num_workers), or check the "
+     "overcommit limit (sysctl vm.overcommit_memory)"},
     {JG_SIG_cudnn_no_algorithm, "cuDNN found no algorithm",
      "cuDNN found no algorithm for a convolution: most often no GPU memory was left for its "
-     "workspace (CUDA works); less often a cuDNN that does not fit the build"},
+     "workspace (CUDA works); less often a cuDNN that does not fit the build",
+     NULL},
 };
 
 void jg_rule_out_of_memory(const jg_view *v, json_t *out)
@@ -56,8 +66,10 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
                  "fragmented NvMap memory"
                : "lower the batch size or model size, free the GPU (nvidia-smi shows other "
                  "processes), or use a GPU with more memory"};
-    if (!direct)
+    if (!direct) {
         s.summary = oom_hints[h - 1].summary;
+        s.fix = oom_hints[h - 1].fix ? oom_hints[h - 1].fix : s.fix;
+    }
     jg_finding_add(out, &s, ev);
 }
 

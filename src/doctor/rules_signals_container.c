@@ -276,5 +276,33 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "replace nvidia-docker 1.x with the NVIDIA Container Toolkit (docker run --gpus all), or "
       "use the nvidia-docker release made for this Docker"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* NVIDIA/nvidia-docker (1.x): its volume of driver files is made of hard links */
+    {JG_SIG_nvidia_docker_volume_cross_device, "nvidia-docker",
+     {"container-runtime.driver-volume-cross-device", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "nvidia-docker 1.x cannot build its volume of driver files: it hard-links them, and its "
+      "volume folder is on another partition than the driver",
+      "put nvidia-docker-plugin's volume folder (its -d option) on the driver's partition, or "
+      "move to the NVIDIA Container Toolkit (docker run --gpus all), which needs no volume"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* netdata/netdata#21359: openSUSE makes the nodes root:video 0660; the driver's own
+     * default (NVreg_DeviceFileMode) is 0666. Low: the listing does not show who runs. */
+    {JG_SIG_nvidia_nodes_group_only, "ls",
+     {"permissions.device-nodes-group-only", JG_L_PERMISSIONS, JG_SEV_WARNING, JG_CONF_LOW,
+      "the NVIDIA device nodes open only for root and one group (mode 0660, not the driver's "
+      "default 0666): a user or service outside that group cannot use the GPU",
+      "add the user (or the service's user) to the group the listing names (sudo usermod -aG "
+      "video <user>, then log in again), or set the driver's NVreg_DeviceFileMode=0666"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* NVIDIA/nvidia-docker#795: each nvidia-docker2 package depends on one docker-ce version */
+    {JG_SIG_toolkit_pins_docker_version, "apt",
+     {"container-runtime.toolkit-pins-docker-version", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "nvidia-docker2's package requires one exact docker-ce version, not the one installed or "
+      "about to be",
+      "install the nvidia-docker2 (and nvidia-container-runtime) version made for the "
+      "installed docker-ce (apt-cache madison nvidia-docker2), or move to the NVIDIA Container "
+      "Toolkit, which does not pin Docker"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_container_count = sizeof jg_signal_rules_container / sizeof jg_signal_rules_container[0];

@@ -132,7 +132,15 @@ const jg_signal_rule jg_signal_rules_hw[] = {
       "Jetson before JetPack 6 it is normal: use tegrastats)",
       "install the NVIDIA driver for this GPU and kernel (ubuntu-drivers install, or the "
       "distribution's nvidia-driver package), then reboot"},
-     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+     NULL, JG_PT_OFF_JETSON, JG_AT_CONTAINER_SEEN,
+     /* inside a container the driver's tools come from the runtime, not the image */
+     {"container-runtime.no-driver-in-container", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "nvidia-smi is missing where a container runs: the NVIDIA runtime mounts it with the "
+      "driver, so the container was started without the GPU",
+      "start it with docker run --gpus all (a compose device reservation, or "
+      "NVIDIA_VISIBLE_DEVICES=all with the nvidia runtime) and the NVIDIA Container Toolkit "
+      "installed"}},
     {JG_SIG_no_nvidia_gpu, "the reporter's machine",
      /* medium: the reporter's own words, not a tool's; silent beside an NVIDIA GPU (a
       * laptop's other GPU is no cause) */

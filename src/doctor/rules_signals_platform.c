@@ -127,6 +127,15 @@ const jg_signal_rule jg_signal_rules_platform[] = {
       "nvidia-smi must work first (the kernel module loaded); then sudo systemctl restart "
       "nvidia-persistenced"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* NVIDIA/nvidia-docker#628: without persistence the driver initialises every GPU when a
+     * process opens them, which on many GPUs takes longer than a caller waits */
+    {JG_SIG_driver_init_timed_out, "driver",
+     {"kernel-driver.driver-init-timed-out", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the driver did not bring the GPUs up in time: without the persistence daemon it "
+      "initialises every GPU when a process opens them, which on many GPUs takes too long",
+      "run the persistence daemon (sudo systemctl enable --now nvidia-persistenced) so the "
+      "GPUs stay initialised; dmesg | grep -i nvrm if it still times out"},
+     NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
     /* nvidia-mirror/linux-nvgpu common/pmu/fw/fw.c */
     {JG_SIG_nvgpu_firmware_missing, "nvgpu",
      {"kernel-driver.nvgpu-firmware-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,

@@ -363,6 +363,11 @@
     X(nvidia_docker_version_unsupported)                                                          \
     X(build_library_missing)                                                                      \
     X(native_program_aborted)                                                                     \
-    X(torch_module_missing)
+    X(torch_module_missing)                                                                       \
+    X(nvidia_docker_volume_cross_device)                                                          \
+    X(nvidia_nodes_group_only)                                                                    \
+    X(host_memory_exhausted)                                                                      \
+    X(driver_init_timed_out)                                                                      \
+    X(toolkit_pins_docker_version)
 
 #endif
