@@ -141,6 +141,13 @@ static void arch_refused(jg_tp *p)
                          find(p, "is not defined for option 'gpu-name'");
     if (!r && value_refused)
         r = after(p, "value 'sm_");
+    const char *v = value_refused ? after(p, "value '") : NULL;
+    if (!r && v && strncmp(v, "compute_", 8) != 0 && strncmp(v, "lto_", 4) != 0) {
+        /* not an arch name at all ('[sm_61]', a list, an unexpanded variable): the build's
+         * setting is malformed, whatever the toolkit */
+        jg_tp_signal(p, JG_SIG_arch_value_malformed);
+        return;
+    }
     int arch;
     if (r && sscanf(r, "%d", &arch) == 1)
         jg_tp_signal(p, arch < 50 ? JG_SIG_arch_dropped_by_toolkit

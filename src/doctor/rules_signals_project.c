@@ -110,6 +110,15 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "use a newer release of the project, or remove the old architectures from its list "
       "(CUDA_ARCH_BIN, CMAKE_CUDA_ARCHITECTURES, -gencode flags) and build for this GPU's"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* multimodallearning/pytorch-mask-rcnn#38: "-arch=[sm_61]" copied with the README's
+     * brackets; nvcc names the value it could not read */
+    {JG_SIG_arch_value_malformed, "nvcc",
+     {"project.arch-value-malformed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the build passes nvcc an architecture value that is not an architecture name (brackets, "
+      "a list in one value, an unexpanded variable), whatever the toolkit supports",
+      "write the value as nvcc takes it (-arch=sm_61, or -gencode arch=compute_61,code=sm_61 "
+      "per architecture); check how the build expands its arch variable"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* torch._six went in torch 2.0; other private modules move too: the caller predates the
      * torch installed */
     {JG_SIG_torch_api_removed, "traceback",

@@ -368,6 +368,7 @@
     X(nvidia_nodes_group_only)                                                                    \
     X(host_memory_exhausted)                                                                      \
     X(driver_init_timed_out)                                                                      \
-    X(toolkit_pins_docker_version)
+    X(toolkit_pins_docker_version)                                                                \
+    X(arch_value_malformed)
 
 #endif
