@@ -129,6 +129,8 @@ const jg_phrase jg_phrases_project[] = {
     {"cannot deserialize with an empty memory buffer", JG_SIG_engine_file_missing},
     {"'nonetype' object has no attribute 'create_execution_context'", JG_SIG_tensorrt_engine_build_failed},
     {"'nonetype' object has no attribute 'serialize'", JG_SIG_tensorrt_engine_build_failed},
+    /* the C++ form (tensorrtx: "assert(engine != nullptr)" after buildEngineWithConfig) */
+    {"assertion `engine != nullptr' failed", JG_SIG_tensorrt_engine_build_failed},
     {"cuda was not found on the system, please set the cuda_home or the cuda_path", JG_SIG_cuda_home_unset},
     {"nvcc not found at", JG_SIG_cuda_home_unset},
     {"is greater than the maximum required version by cuda", JG_SIG_host_compiler_too_new},
