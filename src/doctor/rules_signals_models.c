@@ -147,8 +147,8 @@ const jg_signal_rule jg_signal_rules_models[] = {
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_tensorrt_engine_build_failed, "TensorRT",
      {"project.tensorrt-engine-build-failed", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-      "TensorRT's builder returned no engine (None, nullptr): the build failed earlier, and its log "
-      "says why (often memory or an unsupported layer)",
+      "TensorRT's builder returned no engine (None, nullptr): the build failed earlier, and "
+      "its log says why (often memory or an unsupported layer)",
       "read the builder's log above the traceback; give the builder less workspace or more "
       "memory, or replace the layer it names"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
