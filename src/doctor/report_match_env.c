@@ -201,9 +201,13 @@ void jg_rx_outcomes(jg_tp *p)
          find(p, "file too short")))
         jg_tp_signal(p, JG_SIG_empty_cuda_library);
     if (has_word(p, "tensorflow") && find(p, "gpu") &&
-        (find(p, "not detect") || find(p, "recognize") || find(p, "cpu mode") || find(p, "not built")))
+        (find(p, "not detect") || find(p, "recognize") || find(p, "cpu mode") ||
+         find(p, "not built") || find(p, "utilize")))
         jg_tp_signal(p, JG_SIG_tf_no_gpu);
-    if (jg_obs_signal(p->obs, JG_SIG_tf_gpu_query) && strcmp(p->text, "[]") == 0)
+    /* the answer to an earlier tf.config.list_physical_devices('GPU'): empty, or the script's
+     * own "GPU is NOT AVAILABLE" */
+    if (jg_obs_signal(p->obs, JG_SIG_tf_gpu_query) &&
+        (strcmp(p->text, "[]") == 0 || (find(p, "gpu") && find(p, "not available"))))
         jg_tp_signal(p, JG_SIG_tf_no_gpu);
     jetson_words(p);
     if (find(p, "doesn't have a source distribution or wheel for the current platform") ||

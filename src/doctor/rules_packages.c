@@ -110,11 +110,20 @@ void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
     else if ((sig = jg_view_signal(v, JG_SIG_tf_no_gpu)) || (jg_on_jetson(v) &&
                                                         (sig = jg_view_signal(v, JG_SIG_pip_tensorflow))))
         package_finding(out, "python-packages.tensorflow-without-cuda", sig, "TensorFlow",
-                        "TensorFlow sees no GPU: the installed build has no CUDA support for "
-                        "this platform (PyPI's aarch64 TensorFlow is CPU-only; newer TensorFlow "
-                        "needs a newer CUDA than old JetPacks ship)",
-                        "install NVIDIA's TensorFlow for this JetPack (docs.nvidia.com "
-                        "install-tf-jetson-platform), or a version the JetPack's CUDA supports");
+                        jg_on_jetson(v)
+                            ? "TensorFlow sees no GPU: the installed build has no CUDA support "
+                              "for this platform (PyPI's aarch64 TensorFlow is CPU-only; newer "
+                              "TensorFlow needs a newer CUDA than old JetPacks ship)"
+                            : "TensorFlow sees no GPU: the installed build has no CUDA support "
+                              "here (native Windows has none from TensorFlow 2.11), or the CUDA "
+                              "libraries it was built for are not installed",
+                        jg_on_jetson(v)
+                            ? "install NVIDIA's TensorFlow for this JetPack (docs.nvidia.com "
+                              "install-tf-jetson-platform), or a version the JetPack's CUDA "
+                              "supports"
+                            : "on Linux pip install 'tensorflow[and-cuda]' (it brings the CUDA "
+                              "libraries it needs); on Windows use WSL2 or TensorFlow 2.10, "
+                              "the last with native GPU support");
     else if ((sig = jg_view_signal(v, JG_SIG_torchvision_ops_missing)))
         package_finding(out, "python-packages.torchvision-ops-missing", sig, "torchvision",
                         "torchvision's compiled operators do not load with this torch: a "
