@@ -7,27 +7,20 @@
 /* A report's "No module named 'torch'" comes from someone who installed torch: the
  * interpreter that ran is not the one that has it (a venv, a conda env, a Jupyter kernel,
  * sudo, pip's isolated build environment) far more often than torch is absent. */
-static void torch_not_on_interpreter(const json_t *sig, json_t *out)
-{
-    json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "Python", sig);
-    jg_finding_spec s = {
-        "configuration.torch-not-on-interpreter", JG_L_CONFIGURATION, JG_SEV_ERROR,
-        JG_CONF_MEDIUM,
-        "the Python that ran has no torch: most often torch is installed for another "
-        "interpreter or environment (a venv, a conda env, a notebook kernel, sudo's Python, "
-        "pip's isolated build environment), less often not at all",
-        "in the same shell run: which python3; python3 -m pip show torch. Run the interpreter "
-        "that has torch (or install torch into this one); for a package build that imports "
-        "torch, pip install --no-build-isolation"};
-    jg_finding_add(out, &s, ev);
-}
+static const jg_finding_spec torch_not_on_interpreter = {
+    "configuration.torch-not-on-interpreter", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    "the Python that ran has no torch: most often torch is installed for another interpreter "
+    "or environment (a venv, a conda env, a notebook kernel, sudo's Python, pip's isolated "
+    "build environment), less often not at all",
+    "in the same shell run: which python3; python3 -m pip show torch. Run the interpreter that "
+    "has torch (or install torch into this one); for a package build that imports torch, pip "
+    "install --no-build-isolation"};
 
 static void torch_not_installed(const jg_view *v, json_t *out)
 {
     const json_t *pasted = jg_view_signal(v, JG_SIG_torch_module_missing);
     if (pasted) {
-        torch_not_on_interpreter(pasted, out);
+        jg_finding_add_seen(out, &torch_not_on_interpreter, "Python", pasted);
         return;
     }
     json_t *ev = jg_ev_new();
