@@ -174,8 +174,6 @@ static void tensorrt_member_missing(jg_tp *p)
         jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
 }
 
-/* The second half of jg_rx_signals' readings (lines that need more than one phrase): TensorRT
- * members, nvcc's arch refusals, container runtimes, frameworks' own checks, PyCUDA. */
 /* "/usr/bin/ld: cannot find -lboost_python3": a library the build links that is not part
  * of the CUDA stack (the CUDA ones have their own phrases: -lcuda, -lcudart) */
 static void build_library_missing(jg_tp *p)
@@ -191,6 +189,8 @@ static void build_library_missing(jg_tp *p)
     jg_tp_signal(p, JG_SIG_build_library_missing);
 }
 
+/* The second half of jg_rx_signals' readings (lines that need more than one phrase): TensorRT
+ * members, nvcc's arch refusals, container runtimes, frameworks' own checks, PyCUDA. */
 static void tool_signals(jg_tp *p)
 {
     build_library_missing(p);

@@ -7,11 +7,16 @@
 #include "doctor/rules.h"
 #include "util/json.h"
 
+/* Neither a torch line nor a torch version in the report: a 209 is someone else's build. */
+static bool torch_absent(const jg_view *v)
+{
+    return !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version;
+}
+
 /* "no kernel image" from a package other than torch: its wheel lacks this GPU's arch. */
 bool jg_kernel_image_from_other_package(const jg_view *v)
 {
-    return jg_view_cuda_error(v, 209) && JG_OBS_GET(v->observed, other_stack) &&
-           !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version;
+    return jg_view_cuda_error(v, 209) && JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
 }
 
 /* "no kernel image" in a native program's uncaught exception (thrust's parallel_for in a
@@ -20,8 +25,7 @@ bool jg_kernel_image_from_other_package(const jg_view *v)
 bool jg_kernel_image_from_native_program(const jg_view *v)
 {
     return jg_view_cuda_error(v, 209) && jg_view_signal(v, JG_SIG_native_program_aborted) &&
-           !JG_OBS_GET(v->observed, other_stack) && !JG_OBS_GET(v->observed, torch_seen) &&
-           !v->torch_version;
+           !JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
 }
 
 void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out)

@@ -152,8 +152,8 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     /* torch's own warning says so when its arch list was not pasted whole */
     const json_t *warned = list_known ? NULL : jg_view_signal(v, JG_SIG_torch_arch_warning);
     bool missing = (list_known && cc && !arch_list_has(v->torch_arch_list, cc)) || warned;
-    if ((!missing && !e209) ||
-        (!missing && (jg_kernel_image_from_other_package(v) || jg_kernel_image_from_native_program(v))))
+    if (!missing && (!e209 || jg_kernel_image_from_other_package(v) ||
+                     jg_kernel_image_from_native_program(v)))
         return;
     const json_t *conda = jg_view_signal(v, JG_SIG_conda_forge_torch);
     json_t *ev = jg_ev_new();
