@@ -10,22 +10,10 @@ static bool passed(const char *status)
     return status && strcmp(status, "pass") == 0;
 }
 
-static size_t count_severity(const json_t *findings, enum jg_severity sev)
-{
-    size_t i, n = 0;
-    json_t *f;
-    json_array_foreach(findings, i, f)
-    {
-        if (jg_severity_index(JG_FINDING_STR(f, severity)) == (int)sev)
-            n++;
-    }
-    return n;
-}
-
 /* Verdicts no single rule can give: they look at what the rules found. */
 static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, bool kernel_ran)
 {
-    bool errors = count_severity(findings, JG_SEV_ERROR) > 0;
+    bool errors = jg_findings_of_severity(findings, JG_SEV_ERROR) > 0;
     /* is_available() False with nothing lower found: the build itself is the first thing
      * to check (a CPU build is the most common cause), never with more than low confidence */
     bool unexplained = v->torch_available == JG_NO && v->torch_has_cuda != JG_NO;
@@ -117,7 +105,7 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
     bool native = passed(v.native_tensor_op), torch = passed(v.torch_tensor_op);
     add_verdicts(&v, findings, mode, native || torch);
     jg_findings_sort(findings);
-    bool blocking = count_severity(findings, JG_SEV_ERROR) > 0;
+    bool blocking = jg_findings_of_severity(findings, JG_SEV_ERROR) > 0;
     json_t *d = json_object();
     JG_RESULT_SET_OBJ(d, layers, layer_summary(findings, native, torch));
     JG_RESULT_SET_LIST(d, findings, findings);

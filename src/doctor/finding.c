@@ -24,6 +24,18 @@ bool jg_findings_has(const json_t *findings, const char *id)
     return jg_json_find_id(findings, id) != NULL;
 }
 
+size_t jg_findings_of_severity(const json_t *findings, enum jg_severity sev)
+{
+    size_t i, n = 0;
+    json_t *f;
+    json_array_foreach(findings, i, f)
+    {
+        if (jg_severity_index(JG_FINDING_STR(f, severity)) == (int)sev)
+            n++;
+    }
+    return n;
+}
+
 bool jg_findings_quote_line(const json_t *findings, long long line)
 {
     char mark[40];

@@ -27,6 +27,8 @@ typedef struct jg_finding_spec {
 void jg_finding_add(json_t *out, const jg_finding_spec *spec, json_t *evidence);
 /* True when a finding with this id is in the array. */
 bool jg_findings_has(const json_t *findings, const char *id);
+/* How many findings in the array have this severity. */
+size_t jg_findings_of_severity(const json_t *findings, enum jg_severity sev);
 /* How evidence quotes a pasted line: "<what> = line <N>: <text>" (jg_ev_seen
  * writes it, jg_findings_quote_line reads it). */
 #define JG_EV_LINE " = line %lld: "

@@ -29,6 +29,7 @@ static void (*const recognisers[])(jg_tp *) = {
     jg_rx_torch_capability_warning,
     jg_rx_project_json,
     jg_rx_present_library,
+    jg_rx_failures,
 };
 
 void jg_match_line(jg_tp *p)

@@ -148,6 +148,8 @@ void jg_rx_torch_capability_warning(jg_tp *p);
 /* report_match_python.c: where a Python traceback's error was raised */
 void jg_rx_traceback(jg_tp *p);
 void jg_rx_project_json(jg_tp *p);
+/* report_match_failure.c: failure lines in and outside the CUDA stack's words */
+void jg_rx_failures(jg_tp *p);
 void jg_rx_present_library(jg_tp *p);
 
 #endif

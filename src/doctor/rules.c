@@ -76,5 +76,6 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_nvidia_library_missing,
     jg_rule_venv_without_system_site,
     jg_rule_no_nvidia_driver,
+    jg_rule_failure_outside_stack, /* only when nothing above found an error or warning */
 };
 const size_t jg_rules_count = sizeof jg_rules / sizeof jg_rules[0];

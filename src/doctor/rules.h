@@ -50,6 +50,7 @@ void jg_rule_x86_host(const jg_view *v, json_t *out);
 
 void jg_rule_out_of_memory(const jg_view *v, json_t *out);
 void jg_rule_project_exception(const jg_view *v, json_t *out);
+void jg_rule_failure_outside_stack(const jg_view *v, json_t *out);
 void jg_rule_jetson_stats_table(const jg_view *v, json_t *out);
 void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out);
 void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out);

@@ -120,3 +120,24 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
 
 
 
+
+/* Runs last. A pasted failure in words of the project's own (a segfault, a build
+ * step that stopped, a file its program could not open), no line failing in the
+ * CUDA stack's words and no rule that found an error or warning: CUDA is not
+ * shown to be at fault, and a maintainer looks at the project first. Only the
+ * likeliest reading, so low confidence; doctor on the device tells. */
+void jg_rule_failure_outside_stack(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, JG_SIG_failure_outside_stack);
+    if (!sig || jg_view_signal(v, JG_SIG_failure_in_stack) ||
+        jg_findings_of_severity(out, JG_SEV_ERROR) || jg_findings_of_severity(out, JG_SEV_WARNING))
+        return;
+    jg_finding_spec s = {
+        "project.failure-outside-cuda-stack", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_LOW,
+        "the failing line names nothing of the CUDA stack (no CUDA error, library, driver or "
+        "container) and no lower layer shows a fault: the project's own run or build is the "
+        "likeliest place; this input does not show whether CUDA works",
+        "read the failing step (its command, inputs, build options, memory); run jetgate "
+        "doctor -v on the device to confirm the CUDA stack"};
+    jg_finding_add_seen(out, &s, "failing line", sig);
+}

@@ -68,6 +68,8 @@
     X(packages_do_not_fit)                                                                        \
     X(tensorrt_api_changed)                                                                       \
     X(project_exception)                                                                          \
+    X(failure_outside_stack)                                                                      \
+    X(failure_in_stack)                                                                           \
     X(tensorrt_module_missing)                                                                    \
     X(cudnn_no_algorithm)                                                                         \
     X(csv_mount_collision)                                                                        \

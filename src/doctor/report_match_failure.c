@@ -1,0 +1,48 @@
+/* Failure lines that name nothing of the CUDA stack. A project's own run or
+ * build fails in words of its own (a segfault, a build step that stopped, a
+ * file its program could not find); a maintainer reading such a paste with no
+ * CUDA error in it looks at the project first. Both signals are for the rule
+ * that speaks last (jg_rule_failure_outside_stack): one line in the report
+ * that fails in the stack's words keeps it quiet. */
+#include "doctor/report_scan.h"
+
+static bool any_of(const jg_tp *p, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (find(p, words[i]))
+            return true;
+    return false;
+}
+
+/* Words of the CUDA stack's layers: a failure naming one is for the rules. */
+static const char *const stack_words[] = {
+    "cuda", "cudnn", "cublas", "cufft", "curand", "cusparse", "nccl", "nvrtc", "tensorrt",
+    "nvinfer", "gpu", "driver", "nvidia", "libcu", "nvml", "ptx", "kernel image", "sm_",
+    "device", NULL};
+
+/* A failure in any words, prose included ("not found", "cannot"). */
+static const char *const any_failure[] = {
+    "error", "fail", "fatal", "abort", "not found", "not exist", "could not", "unable",
+    "cannot", "can't", NULL};
+
+/* A failure as programs print it: the line quoted for the project. */
+static const char *const printed_failure[] = {
+    "error", "failed", "failure", "segmentation fault", "core dumped", "aborted", "assertion",
+    "fatal", "no such file", "cannot open", NULL};
+
+/* Python imports, package tools and installed libraries have layers of their
+ * own (python-packages, configuration, cuda-libraries): not the project's. */
+static const char *const not_the_project[] = {
+    "importerror", "modulenotfound", "cannot import", "no module named", "has no attribute",
+    "could not find module", "traceback", "pip", "extension", "wheel", "python", ".dll",
+    ".so.", "error: could not", "error: no matching", NULL};
+
+void jg_rx_failures(jg_tp *p)
+{
+    bool stack = any_of(p, stack_words);
+    if (stack && any_of(p, any_failure))
+        jg_tp_signal(p, JG_SIG_failure_in_stack);
+    else if (!stack && (any_of(p, printed_failure) || has_word(p, "killed")) &&
+             !any_of(p, not_the_project))
+        jg_tp_signal(p, JG_SIG_failure_outside_stack);
+}
