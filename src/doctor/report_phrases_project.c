@@ -15,6 +15,11 @@ const jg_phrase jg_phrases_project[] = {
     {"function wasn't passed a valid cudaimage or cudamemory object", JG_SIG_jetson_utils_usage},
     {"cudaerrorhostmemorynotregistered", JG_SIG_host_memory_not_registered},
     {"cuda_error_host_memory_not_registered", JG_SIG_host_memory_not_registered},
+    /* error 1: an argument of the program's own CUDA call is out of range (tensorrtx's
+     * CHECK macro prints "CUDA error 1 at file.cu:52") */
+    {"cudaerrorinvalidvalue", JG_SIG_cuda_invalid_value},
+    {"cuda_error_invalid_value", JG_SIG_cuda_invalid_value},
+    {"cuda error 1 at ", JG_SIG_cuda_invalid_value},
     {"kernel weights has count 0 but", JG_SIG_weights_do_not_fit},
     {"cuda_error_launch_out_of_resources", JG_SIG_launch_out_of_resources},
     {"cudaerrorinvalidconfiguration", JG_SIG_launch_out_of_resources},

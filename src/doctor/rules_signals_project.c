@@ -142,6 +142,17 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "allocate the buffer with cudaMallocHost / cudaHostAlloc, register it "
       "(cudaHostRegister) before the copy, or use the project's path without pinned memory"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* cudaErrorInvalidValue (1): the caller passed a size, pointer or direction out of range
+     * (CUDA runtime API, cudaError_t); in a program's own call the program's arguments, often
+     * a buffer sized for another model or input shape. */
+    {JG_SIG_cuda_invalid_value, "CUDA",
+     {"project.cuda-invalid-value", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "CUDA ran the program's call and refused one of its arguments (error 1, invalid value): "
+      "a size, pointer or shape the program passed does not fit its buffers",
+      "check the failing call's sizes against the buffers (input shape, batch, the engine's "
+      "bindings, the model's class count); CUDA_LAUNCH_BLOCKING=1 shows the exact call; the "
+      "CUDA stack needs no change"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* torch's StorageSharing: CUDA IPC (sharing CUDA tensors between processes) fails (801) */
     {JG_SIG_cuda_ipc_unsupported, "torch",
      {"project.cuda-ipc-unsupported", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
