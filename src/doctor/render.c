@@ -96,9 +96,13 @@ void jg_render_checklist(FILE *f, const char *title, const json_t *d, bool verbo
         print_layer(f, d, l, verbose, utf8);
     print_experiments(f, d);
     json_t *top = json_array_get(JG_RESULT_LIST(d, findings), 0);
+    /* a project-layer error stops the run but is no fault of the CUDA stack: the headline
+     * must not say CUDA is blocked when the finding itself says CUDA works */
+    bool project = jg_layer_index(JG_FINDING_STR(top, layer)) == JG_L_PROJECT;
     if (JG_RESULT_BOOL(d, blocking) == 1)
-        fprintf(f, "\nCUDA is blocked. Most likely cause: %s (%s): %s\n", JG_FINDING_STR(top, layer),
-                JG_FINDING_STR(top, id), JG_FINDING_STR(top, summary));
+        fprintf(f, "\n%s Most likely cause: %s (%s): %s\n",
+                project ? "Blocked, but not by the CUDA stack." : "CUDA is blocked.",
+                JG_FINDING_STR(top, layer), JG_FINDING_STR(top, id), JG_FINDING_STR(top, summary));
     else if (JG_RESULT_BOOL(d, healthy) == 1)
         fputs("\nNo blocking problem; a real CUDA kernel ran.\n", f);
     else

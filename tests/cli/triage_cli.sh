@@ -35,6 +35,11 @@ expect_rc 1 "$JETGATE" triage - <"$X/16-amd64-image-on-xavier.txt"
 expect_out "^input: text, 2 line(s)$"
 expect_out "Most likely cause: container-runtime"
 expect_out "docker run --platform=linux/arm64"
+expect_out "^CUDA is blocked. Most likely cause: container-runtime"
+# A project-layer error stops the run but is not the CUDA stack's: the headline says so.
+printf 'RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!\n' >"$T/two.txt"
+expect_rc 1 "$JETGATE" triage "$T/two.txt"
+expect_out "^Blocked, but not by the CUDA stack. Most likely cause: project"
 
 # JSON inputs: a healthy facts document passes (exit 0), an evidence record is read.
 expect_rc 0 "$JETGATE" triage --json "$D/facts/orin-jp62-live-healthy.json"
