@@ -141,6 +141,11 @@ static void tool_lines(jg_tp *p)
     if (find(p, "sys.executable") || has_word(p, "jupyter") || find(p, "kernel.json") ||
         find(p, "ipykernel") || find(p, "which python") || find(p, "system-site-packages"))
         jg_tp_signal(p, JG_SIG_interpreter_hint);
+    /* Windows' ctypes: "Could not find module '...\\site-packages\\dgl\\dgl.dll' (or one of
+     * its dependencies)": a package's own native library does not load (torch's: other rules) */
+    if (find(p, "could not find module") && find(p, "site-packages") && find(p, ".dll") &&
+        !find(p, "site-packages\\torch\\") && !find(p, "site-packages/torch/"))
+        jg_tp_signal(p, JG_SIG_package_library_unloadable);
     if (find(p, "mig-") || has_word(p, "mig"))
         jg_tp_signal(p, JG_SIG_mig_seen);
     if (find(p, "no module named _c") || find(p, "no module named 'torch._c'") ||

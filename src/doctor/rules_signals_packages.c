@@ -288,5 +288,16 @@ const jg_signal_rule jg_signal_rules_packages[] = {
       "release notes name them), or pip install nvidia-cublas-cu12 nvidia-cudnn-cu12 and put "
       "their bin folders on PATH"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* CPython's ctypes on Windows names the DLL it could not load "or one of its dependencies"
+     * (dmlc/dgl: dgl.dll of a wheel for another torch or CUDA) */
+    {JG_SIG_package_library_unloadable, "Windows",
+     {"python-packages.package-library-unloadable", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "a package's own native library (a DLL in its site-packages folder) does not load, or "
+      "one it depends on is missing: the package's build does not fit this torch, CUDA or "
+      "Python",
+      "install the package's build for this torch, CUDA and Python (its install page names "
+      "the index per version); pip show the package and torch to compare"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
 };
 const size_t jg_signal_rules_packages_count = sizeof jg_signal_rules_packages / sizeof jg_signal_rules_packages[0];

@@ -209,6 +209,7 @@
     X(jetson_utils_usage)                                                                         \
     X(host_memory_not_registered)                                                                 \
     X(cuda_invalid_value)                                                                         \
+    X(package_library_unloadable)                                                                 \
     X(weights_do_not_fit)                                                                         \
     X(cuda_ipc_unsupported)                                                                       \
     X(toolkit_absent)                                                                             \
