@@ -127,7 +127,7 @@ void jg_rx_stacks(jg_tp *p)
     static const char *const names[] = {"jax", "jaxlib", "xla", "onnxruntime", "tensorflow",
                                         "flash_attn", "flash-attn", "xformers", "bitsandbytes",
                                         "mmcv", "cupy", "darknet", "ggml", "llama.cpp", "triton",
-                                        "opencv", NULL};
+                                        "opencv", "mxnet", "paddle", "paddlepaddle", "dlib", NULL};
     for (int i = 0; names[i]; i++)
         if (has_word(p, names[i]) && !JG_OBS_GET(p->obs, other_stack)) {
             json_t *o = jg_tp_seen(p);

@@ -30,6 +30,8 @@ static const struct { const char *phrase; int code; } error_phrases[] = {
     {"a ptx jit compilation failed", 218},  {"is a stub library", 34},
     {"system not yet initialized", 802},    {"cuda unknown error", 999},
     {"cuda error: unknown error", 999},     {"invalid device function", 209},
+    /* ethminer's "Insufficient CUDA driver: 9010", ccminer's "Driver does not support CUDA 9.1 API" */
+    {"insufficient cuda driver", 35},       {"driver does not support cuda", 35},
 };
 
 static void cuda_error(jg_tp *p, int code, const char *call)
@@ -148,6 +150,11 @@ static void arch_refused(jg_tp *p)
         jg_tp_signal(p, JG_SIG_arch_value_malformed);
         return;
     }
+    if (r && *r == '\'') {
+        /* "compute_'": no number at all, the arch list came out empty */
+        jg_tp_signal(p, JG_SIG_arch_list_empty);
+        return;
+    }
     int arch;
     if (r && sscanf(r, "%d", &arch) == 1)
         jg_tp_signal(p, arch < 50 ? JG_SIG_arch_dropped_by_toolkit
@@ -194,6 +201,11 @@ static void build_library_missing(jg_tp *p)
 static void tool_signals(jg_tp *p)
 {
     build_library_missing(p);
+    /* a 209 printed by a program's own CUDA check ("[error][yolo.cu:556]: launch failed",
+     * cudaCheckError(), "CUDA kernel failed :"): that program's build, not a wheel's */
+    if (find(p, "no kernel image") &&
+        (find(p, ".cu:") || find(p, "cudacheckerror") || find(p, "cuda kernel failed")))
+        jg_tp_signal(p, JG_SIG_native_cuda_check);
     /* nvidia-docker 1.x hard-links the driver's files into its volume: link(2) fails with
      * EXDEV when the volume folder is on another partition than the driver */
     if (find(p, "invalid cross-device link") && find(p, "nvidia"))

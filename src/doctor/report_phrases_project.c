@@ -33,6 +33,9 @@ const jg_phrase jg_phrases_project[] = {
     {"has no attribute '_six'", JG_SIG_torch_api_removed},
     {"no module named 'torch._six'", JG_SIG_torch_api_removed},
     {"weights only load failed", JG_SIG_weights_only_load},
+    /* torch.serialization: a checkpoint saved with CUDA tensors, loaded without map_location */
+    {"deserialize object on a cuda device but torch.cuda.is_available() is false", JG_SIG_checkpoint_on_cuda_without_cuda},
+    {"but torch.cuda.device_count() is", JG_SIG_checkpoint_device_missing},
     {"num classes mismatch. configured:", JG_SIG_model_classes_mismatch},
     /* PyCUDA's wording for every driver call without a current context (cuMemGetInfo, ...) */
     {"failed: invalid device context", JG_SIG_pycuda_no_context},

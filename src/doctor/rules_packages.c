@@ -13,6 +13,14 @@ static bool torch_absent(const jg_view *v)
     return !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version;
 }
 
+/* A native program's own words around the error: its uncaught C++ exception, or its own
+ * CUDA check naming a .cu file. */
+static const json_t *native_program(const jg_view *v)
+{
+    const json_t *seen = jg_view_signal(v, JG_SIG_native_program_aborted);
+    return seen ? seen : jg_view_signal(v, JG_SIG_native_cuda_check);
+}
+
 /* "no kernel image" from a package other than torch: its wheel lacks this GPU's arch. */
 bool jg_kernel_image_from_other_package(const jg_view *v)
 {
@@ -20,11 +28,11 @@ bool jg_kernel_image_from_other_package(const jg_view *v)
 }
 
 /* "no kernel image" in a native program's uncaught exception (thrust's parallel_for in a
- * TensorRT plugin) with no torch and no Python package in the report: the program's own
+ * TensorRT plugin) or its own CUDA check, with no torch and no Python package in the report: the program's own
  * build left this GPU's arch out (jkjung-avt/tensorrt_demos: GPU_ARCHS in its Makefile). */
 bool jg_kernel_image_from_native_program(const jg_view *v)
 {
-    return jg_view_cuda_error(v, 209) && jg_view_signal(v, JG_SIG_native_program_aborted) &&
+    return jg_view_cuda_error(v, 209) && native_program(v) &&
            !JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
 }
 
@@ -34,7 +42,7 @@ void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 209 (no kernel image)", jg_view_cuda_error(v, 209));
-    jg_ev_seen(ev, "C++ runtime", jg_view_signal(v, JG_SIG_native_program_aborted));
+    jg_ev_seen(ev, "native program", native_program(v));
     jg_finding_spec s = {
         "project.program-without-device-arch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "a native program's CUDA code has no kernels for this GPU ('no kernel image', 209): "

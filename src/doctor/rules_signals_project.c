@@ -110,6 +110,33 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "use a newer release of the project, or remove the old architectures from its list "
       "(CUDA_ARCH_BIN, CMAKE_CUDA_ARCHITECTURES, -gencode flags) and build for this GPU's"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* colmap/colmap: CMAKE_CUDA_ARCHITECTURES=native in a docker build, where no GPU is
+     * visible, left nvcc "-gencode=arch=compute_,code=sm_" */
+    {JG_SIG_arch_list_empty, "nvcc",
+     {"configuration.arch-list-empty", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the build handed nvcc an empty architecture ('compute_' with no number): its "
+      "architecture setting is empty, or 'native' / autodetection found no GPU (a docker "
+      "build sees none)",
+      "name the architectures explicitly for the GPU it will run on (CMAKE_CUDA_ARCHITECTURES=87, "
+      "TORCH_CUDA_ARCH_LIST=8.7, the project's CUDA_ARCHITECTURES build argument)"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* torch.serialization's restore location: the checkpoint's tensors were saved on a CUDA
+     * device; with no NVIDIA GPU in view the load call is what must change (coqui-ai/TTS#2750
+     * added map_location); where a GPU is evidenced, torch not seeing it comes first */
+    {JG_SIG_checkpoint_on_cuda_without_cuda, "torch.load",
+     {"project.checkpoint-needs-map-location", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the checkpoint's tensors were saved on a CUDA device and this run has no CUDA: the "
+      "project loads it without mapping them to the device it runs on",
+      "load with torch.load(path, map_location=device) (map_location='cpu' without a GPU); "
+      "if this machine should have CUDA, check torch.version.cuda and run jetgate doctor"},
+     NULL, JG_PT_NO_NVIDIA_GPU, JG_AT_NONE, {0}},
+    {JG_SIG_checkpoint_device_missing, "torch.load",
+     {"project.checkpoint-device-not-present", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "CUDA works: the checkpoint was saved on a GPU index this machine does not have (cuda:1 "
+      "with one GPU), and the project loads it without remapping",
+      "load with torch.load(path, map_location='cuda:0') (or the run's device); the CUDA "
+      "stack needs no change"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* multimodallearning/pytorch-mask-rcnn#38: "-arch=[sm_61]" copied with the README's
      * brackets; nvcc names the value it could not read */
     {JG_SIG_arch_value_malformed, "nvcc",

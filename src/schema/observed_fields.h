@@ -210,6 +210,10 @@
     X(host_memory_not_registered)                                                                 \
     X(cuda_invalid_value)                                                                         \
     X(package_library_unloadable)                                                                 \
+    X(arch_list_empty)                                                                            \
+    X(native_cuda_check)                                                                          \
+    X(checkpoint_on_cuda_without_cuda)                                                            \
+    X(checkpoint_device_missing)                                                                  \
     X(weights_do_not_fit)                                                                         \
     X(cuda_ipc_unsupported)                                                                       \
     X(toolkit_absent)                                                                             \
