@@ -18,7 +18,7 @@ static bool any_of(const jg_tp *p, const char *const *words)
 static const char *const stack_words[] = {
     "cuda", "cudnn", "cublas", "cufft", "curand", "cusparse", "nccl", "nvrtc", "tensorrt",
     "nvinfer", "gpu", "driver", "nvidia", "libcu", "nvml", "ptx", "kernel image", "sm_",
-    "device", NULL};
+    "device", "tegra", "l4t", "jetpack", "nvgpu", "nvhost", "nvmap", NULL};
 
 /* A failure in any words, prose included ("not found", "cannot"). */
 static const char *const any_failure[] = {
@@ -30,12 +30,14 @@ static const char *const printed_failure[] = {
     "error", "failed", "failure", "segmentation fault", "core dumped", "aborted", "assertion",
     "fatal", "no such file", "cannot open", NULL};
 
-/* Python imports, package tools and installed libraries have layers of their
- * own (python-packages, configuration, cuda-libraries): not the project's. */
+/* Python imports, package tools, installed libraries and container builds have layers of
+ * their own (python-packages, configuration, cuda-libraries, container-runtime): not the
+ * project's. */
 static const char *const not_the_project[] = {
     "importerror", "modulenotfound", "cannot import", "no module named", "has no attribute",
     "could not find module", "traceback", "pip", "extension", "wheel", "python", ".dll",
-    ".so.", "error: could not", "error: no matching", NULL};
+    ".so.", "error: could not", "error: no matching", "docker", "buildkit", "container",
+    "podman", "kubectl", NULL};
 
 void jg_rx_failures(jg_tp *p)
 {

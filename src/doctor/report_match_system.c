@@ -72,9 +72,12 @@ static void shell_lines(jg_tp *p)
  * extension that needs it was built against another torch. */
 static bool torch_cxx_symbol(const jg_tp *p)
 {
+    /* macOS's dyld prefixes one more underscore ("Symbol not found: __ZN3c10...") and names
+     * torch's C symbols too ("_torch_library_impl") */
     static const char *const ns[] = {"symbol: _zn5torch", "symbol: _zn2at", "symbol: _zn3c10",
                                      "symbol: _znk5torch", "symbol: _znk2at", "symbol: _znk3c10",
-                                     NULL};
+                                     "not found: __zn5torch", "not found: __zn2at",
+                                     "not found: __zn3c10", "not found: _torch_", NULL};
     for (int i = 0; ns[i]; i++)
         if (find(p, ns[i]))
             return true;
@@ -86,7 +89,7 @@ static bool torch_cxx_symbol(const jg_tp *p)
  * CUDA library of another version (cuda-libraries). */
 static void undefined_symbol(jg_tp *p)
 {
-    if (!find(p, "undefined symbol"))
+    if (!find(p, "undefined symbol") && !find(p, "symbol not found: _"))
         return;
     if (find(p, "/libcu") || find(p, "/libnv") || find(p, "libcudnn") || find(p, "libcublas"))
         jg_tp_signal(p, JG_SIG_library_symbol_mismatch);
