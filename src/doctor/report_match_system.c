@@ -180,7 +180,10 @@ void jg_rx_system(jg_tp *p)
         jg_tp_signal(p, JG_SIG_torch_system_library_missing);
     if (absent && find(p, "/dev/nvidia-uvm"))
         jg_tp_signal(p, JG_SIG_uvm_missing);
-    if (absent && (find(p, "/dev/nvhost-") || find(p, "/dev/nvmap") || find(p, "/dev/nvgpu")) &&
+    /* the device nodes, or L4T's driver folder itself ("lstat .../aarch64-linux-gnu/tegra: no
+     * such file": a docker build, which the NVIDIA runtime does not fill) */
+    if (absent && (find(p, "/dev/nvhost-") || find(p, "/dev/nvmap") || find(p, "/dev/nvgpu") ||
+                   find(p, "/aarch64-linux-gnu/tegra:")) &&
         !find(p, "permission denied"))
         jg_tp_signal(p, JG_SIG_tegra_node_missing);
     if (find(p, "nvidia-container-runtime-hook") && find(p, "executable file not found"))
