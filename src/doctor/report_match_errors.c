@@ -11,7 +11,7 @@
 
 /* ---- CUDA errors ---- */
 static const struct { const char *phrase; int code; } error_phrases[] = {
-    {"no kernel image is available", 209},
+    {"no kernel image is available", 209},  {"no kernel image available", 209},
     {"driver version is insufficient for cuda runtime", 35},
     {"nvidia driver on your system is too old", 35}, {"your nvidia driver is too old", 35},
     {"forward compatibility was attempted on non supported hw", 804},
@@ -92,6 +92,8 @@ void jg_rx_missing_library(jg_tp *p)
 {
     if (find(p, "init failure") || find(p, "initialization failure"))
         return; /* the library loaded; starting it failed */
+    if (find(p, "not found in the system path"))
+        return; /* torch's preload of its nvidia-* packages: their own reading */
     if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
         !find(p, "could not load library") && !find(p, "could not load dynamic library") &&
         !find(p, "not found") && !find(p, "unable to load") && !find(p, "importerror: lib") &&

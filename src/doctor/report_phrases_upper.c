@@ -16,6 +16,9 @@ const jg_phrase jg_phrases_upper[] = {
     {"cudnn_status_not_initialized", JG_SIG_cudnn_not_initialized},
     {"your pytorch and torchvision versions are incompatible", JG_SIG_built_for_other_torch},
     {"were compiled with different cuda major versions", JG_SIG_built_for_other_torch},
+    /* torch/__init__.py preloading the nvidia-* pip packages: "libnvrtc.so.*[0-9] not found
+     * in the system path [...]" */
+    {"[0-9] not found in the system path", JG_SIG_torch_cuda_deps_missing},
     {"torch and torchvision were compiled with different cuda versions", JG_SIG_built_for_other_torch},
     {"engine plan file is not compatible", JG_SIG_trt_engine_version},
     {"engine plan file is incompatible with this version of tensorrt", JG_SIG_trt_engine_version},

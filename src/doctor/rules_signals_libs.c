@@ -121,6 +121,16 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "install an official CUDA wheel from download.pytorch.org, which ships NCCL"},
      "a Jetson has one integrated GPU: run single-process without DDP, or use "
      "backend='gloo' when a script insists on init_process_group", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* torch's CUDA wheels from PyPI load cuBLAS, cuDNN, NVRTC, ... from the nvidia-* pip
+     * packages they depend on; an installer that skipped those (garden-ai/garden#213: poetry
+     * and torch 2.0.1's metadata; pip --no-deps) leaves torch's preload failing */
+    {JG_SIG_torch_cuda_deps_missing, "torch",
+     {"pytorch-build.cuda-deps-not-installed", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "torch's CUDA wheel cannot find a CUDA library it loads from its nvidia-* pip "
+      "dependencies: they were not installed with it",
+      "reinstall torch with its dependencies (pip install --force-reinstall torch==<version>); "
+      "with poetry or uv, pick a torch release whose metadata lists the nvidia-* packages"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/pytorch/pytorch/issues/152285 */
     {JG_SIG_torch_without_distributed, "torch",
      {"pytorch-build.torch-without-distributed", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,

@@ -214,6 +214,7 @@
     X(native_cuda_check)                                                                          \
     X(checkpoint_on_cuda_without_cuda)                                                            \
     X(checkpoint_device_missing)                                                                  \
+    X(torch_cuda_deps_missing)                                                                    \
     X(weights_do_not_fit)                                                                         \
     X(cuda_ipc_unsupported)                                                                       \
     X(toolkit_absent)                                                                             \
