@@ -271,13 +271,20 @@ void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "docker", sig);
+    /* the words are certain, the cause only where a GPU waits for the toolkit: on a node
+     * without one, --gpus itself is the mistake (a pipeline passing it to every task) */
+    bool gpu = jg_nvidia_gpu_evidenced(v);
     jg_finding_spec s = {
         "container-runtime.no-gpu-device-driver", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
-        JG_CONF_HIGH,
-        "docker has no GPU device driver for --gpus: the NVIDIA Container Toolkit is not "
-        "installed or not configured for this docker daemon",
+        gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        gpu ? "docker has no GPU device driver for --gpus: the NVIDIA Container Toolkit is not "
+              "installed or not configured for this docker daemon"
+            : "docker has no GPU device driver for --gpus: the NVIDIA Container Toolkit is not "
+              "installed or not configured for this docker daemon, or this host has no NVIDIA "
+              "GPU to give (nothing here shows one)",
         "install nvidia-container-toolkit, run sudo nvidia-ctk runtime configure --runtime=docker "
-        "and restart docker; on a Jetson use --runtime nvidia"};
+        "and restart docker; on a Jetson use --runtime nvidia; on a host without an NVIDIA GPU "
+        "drop --gpus"};
     jg_finding_add(out, &s, ev);
 }
 
