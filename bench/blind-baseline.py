@@ -2,9 +2,9 @@
 """How far the pasted lines alone can take a reader: a careful reader's blind labels
 (bench/blind-labels.tsv) scored like `jetgate triage` on the same corpus, side by side.
 
-The blind labels were made on 2026-12-03 by ten reader sessions (the 534 reports of rounds
-one to four, then the 194 of round five, the 106 of round six, the 108 of round seven and
-the 127 of round eight as they arrived) that saw only the pasted part of
+The blind labels were made on 2026-12-03 by eleven reader sessions (the 534 reports of rounds
+one to four, then the 194 of round five, the 106 of round six, the 108 of round seven, the
+127 of round eight and the 116 of round nine as they arrived) that saw only the pasted part of
 each report, under a random id: no header, no file name, no thread, no
 search, no tool output. They name the layer an experienced maintainer would blame first
 from those lines, with a confidence. Scoring them against the thread's layer measures
