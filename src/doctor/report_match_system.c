@@ -28,7 +28,7 @@ static void pip_no_distribution(jg_tp *p)
 }
 
 /* "sudo [-E|-H] [/path/to/]python3 ..." or "sudo pip ...". */
-static bool sudo_runs_python(const jg_tp *p)
+static bool sudo_runs_user_program(const jg_tp *p)
 {
     const char *r = find(p, "sudo ");
     if (!r)
@@ -41,12 +41,14 @@ static bool sudo_runs_python(const jg_tp *p)
     snprintf(cmd, sizeof cmd, "%.*s", (int)(n < sizeof cmd ? n : sizeof cmd - 1), r);
     const char *base = strrchr(cmd, '/');
     base = base ? base + 1 : cmd;
-    return strncmp(base, "python", 6) == 0 || strncmp(base, "pip", 3) == 0;
+    /* python, pip, or a program of the user's own build folder (sudo ./yolo_det): each
+     * finds what the user installed or exported only in the user's environment */
+    return strncmp(base, "python", 6) == 0 || strncmp(base, "pip", 3) == 0 || cmd[0] == '.';
 }
 
 /* The shell's own words: "Killed" (SIGKILL, on a Jetson almost always the
- * OOM killer), a job line "[1]+  Killed ...", and sudo before python/pip
- * (sudo resets PATH, LD_LIBRARY_PATH and the user site). */
+ * OOM killer), a job line "[1]+  Killed ...", and sudo before python/pip or a program of
+ * the user's build folder (sudo resets PATH, LD_LIBRARY_PATH and the user site). */
 static void shell_lines(jg_tp *p)
 {
     const char *l = p->lower, *k = find(p, " killed ");
@@ -55,8 +57,8 @@ static void shell_lines(jg_tp *p)
     if (strcmp(l, "killed") == 0 || strncmp(l, "killed ", 7) == 0 || find(p, "]+  killed") ||
         find(p, "`killed`") || pid_before || find(p, "is killed by signal"))
         jg_tp_signal(p, JG_SIG_process_killed);
-    if (sudo_runs_python(p))
-        jg_tp_signal(p, JG_SIG_sudo_python);
+    if (sudo_runs_user_program(p))
+        jg_tp_signal(p, JG_SIG_sudo_user_program);
     /* a traceback through a relative torch/__init__.py: a source folder named torch */
     if (find(p, "file \"torch/__init__.py\""))
         jg_tp_signal(p, JG_SIG_local_torch_folder);

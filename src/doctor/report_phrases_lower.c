@@ -53,6 +53,13 @@ const jg_phrase jg_phrases_lower[] = {
     {"too old to be supported by the triton gpu compiler", JG_SIG_gpu_too_old},
     {"doesn't support dp4a", JG_SIG_gpu_lacks_feature},
     {"cannot load libnvidia-encode", JG_SIG_nvenc_library_missing},
+    /* "Required: NVENC API 13.0 / Found: 12.2": the program's NVENC headers are newer */
+    {"required: nvenc api", JG_SIG_driver_too_old_for_build},
+    /* CUBLAS_STATUS_NOT_SUPPORTED (15): the GPU lacks what the call needs */
+    {"cublas error 15", JG_SIG_gpu_lacks_feature},
+    {"cublas_status_not_supported", JG_SIG_gpu_lacks_feature},
+    /* a container engine without CDI takes nvidia.com/gpu=all for a device path */
+    {"stat nvidia.com/gpu", JG_SIG_cdi_engine_unaware},
     {"could not load nvml library", JG_SIG_nvml_not_injected},
     {"failed to parse cdi spec", JG_SIG_cdi_spec_unreadable},
     {"does not include the required gpu", JG_SIG_open_module_unsupported_gpu},

@@ -80,6 +80,12 @@ const jg_phrase jg_phrases_upper[] = {
     {"cudnn_status_sublibrary_version_mismatch", JG_SIG_cudnn_sublibraries_mixed},
     {"model requires more system memory", JG_SIG_out_of_memory},
     {"module 'numpy' has no attribute 'bool'", JG_SIG_packages_do_not_fit},
+    /* jax/_src/lib: "jaxlib version 0.3.20 is newer than and incompatible with jax version 0.3.15" */
+    {"is newer than and incompatible with jax version", JG_SIG_packages_do_not_fit},
+    /* cupy/_environment.py names every CuPy distribution it finds */
+    {"multiple cupy packages are installed", JG_SIG_package_installed_twice},
+    /* onnxruntime 1.9+: a GPU build needs providers= in InferenceSession */
+    {"you are required to explicitly set the providers parameter", JG_SIG_ort_providers_required},
     {"failed to load image python extension", JG_SIG_built_for_other_torch},
     {"no module named 'distutils'", JG_SIG_distutils_removed},
     {"cudnn.h: no such file or directory", JG_SIG_cudnn_headers_missing},

@@ -46,7 +46,7 @@ static const jg_finding_spec sudo_env = {
 
 void jg_rule_sudo_environment(const jg_view *v, json_t *out)
 {
-    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_python);
+    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_user_program);
     bool explained = v->torch_imported == JG_NO ||
                      json_array_size(JG_VIEW_LIST(v, missing_libraries)) > 0 ||
                      jg_view_signal(v, JG_SIG_nvcc_missing);
@@ -89,7 +89,7 @@ static bool session_with(const json_t *t, const void *want)
 void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out)
 {
     static const int yes = 1, no = 0;
-    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_python);
+    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_user_program);
     const json_t *works = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &yes);
     const json_t *fails = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &no);
     if (!sig || !works || !fails)

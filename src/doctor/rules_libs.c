@@ -184,7 +184,8 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
         "pytorch-build.cusparselt-not-loaded", "cuda-libraries.binary-for-other-cuda",
         "container-runtime.tegra-driver-not-passed", "kernel-driver.tegra-driver-missing",
         "container-runtime.driver-not-mounted", "cuda-driver.libcuda-not-found",
-        "configuration.library-not-on-loader-path", NULL};
+        "configuration.library-not-on-loader-path", "configuration.sudo-drops-environment",
+        NULL};
     for (int i = 0; ids[i]; i++)
         if (jg_findings_has(out, ids[i]))
             return;

@@ -52,6 +52,15 @@ const jg_signal_rule jg_signal_rules_container[] = {
       "sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml (again after every driver or "
       "JetPack upgrade); nvidia-ctk cdi list shows the names"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* containers/podman: CDI came in podman 4.1; 3.4 (Ubuntu 22.04) reads the name as a path */
+    {JG_SIG_cdi_engine_unaware, "container engine",
+     {"container-runtime.engine-without-cdi", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "the container engine does not know CDI device names: it took nvidia.com/gpu=... for a "
+      "file path (podman before 4.1, docker before 25 without the CDI feature)",
+      "upgrade the engine to one with CDI (podman 4.1+, docker 25+ with CDI enabled), or use "
+      "the NVIDIA runtime hook (--gpus all / --runtime nvidia) with this one"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     {JG_SIG_ngc_no_driver, "container",
      {"container-runtime.no-gpu-in-container", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
       JG_CONF_MEDIUM,

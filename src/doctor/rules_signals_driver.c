@@ -19,12 +19,18 @@ const jg_signal_rule jg_signal_rules_driver[] = {
       "sudo ldconfig"},
      "on the host: ls -l /usr/lib/aarch64-linux-gnu/tegra/libcuda.so.1; reinstall "
      "nvidia-l4t-cuda (or, on Yocto, the tegra CUDA driver libraries), then sudo ldconfig", JG_PT_ANY, JG_AT_NONE, {0}},
+    /* The NVIDIA runtime's default capabilities (compute,utility) leave the video libraries
+     * out, and the programs that need them (Plex, Jellyfin, Emby, Tdarr, FFmpeg images) mostly
+     * run in containers; a host driver install ships them. So, with no context, the container
+     * is the likelier place (low); with a container seen, medium. */
     {JG_SIG_nvenc_library_missing, "ffmpeg",
-     {"cuda-driver.video-codec-library-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+     {"container-runtime.driver-capabilities", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_LOW,
       "the driver's video library (libnvidia-encode for NVENC, libnvcuvid for NVDEC) is not "
-      "installed: the codecs need it besides libcuda",
+      "there: in a container the NVIDIA runtime mounts it only when NVIDIA_DRIVER_CAPABILITIES "
+      "includes video; on a host the driver's encode / decode package is missing",
+      "in a container set NVIDIA_DRIVER_CAPABILITIES=all (or compute,video,utility); on a host "
       "install the driver's encode / decode libraries (Ubuntu: libnvidia-encode-<branch>, "
-      "libnvidia-decode-<branch>), of the same version as the driver"},
+      "libnvidia-decode-<branch>) of the driver's version"},
      NULL, JG_PT_OFF_JETSON, JG_AT_CONTAINER_SEEN,
      {"container-runtime.driver-capabilities", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
       JG_CONF_MEDIUM,
@@ -42,12 +48,15 @@ const jg_signal_rule jg_signal_rules_driver[] = {
       "redoing after driver updates)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* https://github.com/ollama/ollama/blob/main/discover/cuda_compat.go */
+    /* The words are certain; whether the driver can move is not: a legacy GPU's last branch
+     * (Kepler: 470) may be older than the build needs, and then the GPU is the limit. */
     {JG_SIG_driver_too_old_for_build, "driver",
-     {"cuda-driver.driver-too-old-for-build", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
-      "the program's bundled CUDA needs a newer NVIDIA driver than the installed one, so it "
-      "leaves the GPU out",
-      "update the NVIDIA driver to the branch the message names, or use a build of the program "
-      "for an older CUDA"},
+     {"cuda-driver.driver-too-old-for-build", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the program's bundled CUDA (or NVENC API) needs a newer NVIDIA driver than the installed "
+      "one, so it leaves the GPU out",
+      "update the NVIDIA driver to the branch the message names; if the GPU's last driver "
+      "branch is older (Kepler ends at 470), use a build of the program for an older CUDA or "
+      "NVENC API"},
      "on a Jetson the driver comes with JetPack: use a build of the program made for this "
      "JetPack's CUDA", JG_PT_ANY, JG_AT_NONE, {0}},
     /* numba's driver loader (numba/cuda/cudadrv/driver.py) */

@@ -288,6 +288,16 @@ const jg_signal_rule jg_signal_rules_packages[] = {
       "release notes name them), or pip install nvidia-cublas-cu12 nvidia-cudnn-cu12 and put "
       "their bin folders on PATH"},
      NULL, JG_PT_OFF_JETSON, JG_AT_NONE, {0}},
+    /* cupy-cuda12x beside cupy-cuda13x, or a wheel from two sources: each overwrites the
+     * other's files in one folder */
+    {JG_SIG_package_installed_twice, "package",
+     {"python-packages.package-installed-twice", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "two builds of one package are installed side by side (for CuPy one per CUDA major, or "
+      "from two sources): they share one folder and overwrite each other's files",
+      "pip uninstall every variant the message names, then install only the one for this "
+      "CUDA; check which dependency pulls the second one in"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* CPython's ctypes on Windows names the DLL it could not load "or one of its dependencies"
      * (dmlc/dgl: dgl.dll of a wheel for another torch or CUDA) */
     {JG_SIG_package_library_unloadable, "Windows",

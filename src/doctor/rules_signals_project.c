@@ -120,6 +120,14 @@ const jg_signal_rule jg_signal_rules_project[] = {
       "name the architectures explicitly for the GPU it will run on (CMAKE_CUDA_ARCHITECTURES=87, "
       "TORCH_CUDA_ARCH_LIST=8.7, the project's CUDA_ARCHITECTURES build argument)"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* onnxruntime 1.9: InferenceSession needs providers= when a GPU build is installed */
+    {JG_SIG_ort_providers_required, "onnxruntime",
+     {"project.ort-providers-not-set", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "onnxruntime's GPU build is installed and works, and the project creates an "
+      "InferenceSession without naming its execution providers, which onnxruntime 1.9+ requires",
+      "pass providers=['CUDAExecutionProvider', 'CPUExecutionProvider'] (or the TensorRT one) "
+      "to InferenceSession, or update the project to a release that does"},
+     NULL, JG_PT_ANY, JG_AT_NONE, {0}},
     /* torch.serialization's restore location: the checkpoint's tensors were saved on a CUDA
      * device; with no NVIDIA GPU in view the load call is what must change (coqui-ai/TTS#2750
      * added map_location); where a GPU is evidenced, torch not seeing it comes first */

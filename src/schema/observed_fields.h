@@ -133,7 +133,7 @@
     X(no_torch_distribution)                                                                      \
     X(no_package_distribution)                                                                    \
     X(local_torch_folder)                                                                         \
-    X(sudo_python)                                                                                \
+    X(sudo_user_program)                                                                          \
     X(gpu_hardware_error)                                                                         \
     X(module_not_built)                                                                           \
     X(no_devices_found)                                                                           \
@@ -215,6 +215,9 @@
     X(checkpoint_on_cuda_without_cuda)                                                            \
     X(checkpoint_device_missing)                                                                  \
     X(torch_cuda_deps_missing)                                                                    \
+    X(package_installed_twice)                                                                    \
+    X(ort_providers_required)                                                                     \
+    X(cdi_engine_unaware)                                                                         \
     X(weights_do_not_fit)                                                                         \
     X(cuda_ipc_unsupported)                                                                       \
     X(toolkit_absent)                                                                             \
