@@ -31,6 +31,7 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_not_jetson_aarch64,
     jg_rule_numpy_abi,
     jg_rule_nvml_before_jp6,
+    jg_rule_nvml_missing,
     jg_rule_openblas_illegal,
     jg_rule_other_jetpack_wheel,
     jg_rule_project_pins_torch,

@@ -34,6 +34,7 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out);
 void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out);
 void jg_rule_numpy_abi(const jg_view *v, json_t *out);
 void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out);
+void jg_rule_nvml_missing(const jg_view *v, json_t *out);
 void jg_rule_openblas_illegal(const jg_view *v, json_t *out);
 void jg_rule_other_jetpack_wheel(const jg_view *v, json_t *out);
 void jg_rule_project_pins_torch(const jg_view *v, json_t *out);

@@ -335,6 +335,28 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
+/* NVML not found off a Jetson ("couldn't find libnvidia-ml.so", pynvml's "NVML Shared Library
+ * Not Found"): in a container the NVIDIA runtime did not inject the host driver's libraries;
+ * on a host the driver's user-space part is missing. [container] */
+static const jg_finding_spec nvml_absent[2] = {
+    {"cuda-driver.nvml-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+     "libnvidia-ml, the driver's management library, is not found: the NVIDIA driver's "
+     "user-space part is not installed (or not on the loader path)",
+     "nvidia-smi on the host must work: install or repair the driver's user-space package of "
+     "the running branch, then sudo ldconfig"},
+    {"container-runtime.nvml-not-injected", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+     "the container has no libnvidia-ml: the NVIDIA runtime did not inject the host driver's "
+     "libraries (no --gpus / --runtime nvidia, NVIDIA_VISIBLE_DEVICES missing from the image, "
+     "or a runtime hook that failed)",
+     "run with --gpus all (or --runtime nvidia and NVIDIA_VISIBLE_DEVICES=all); an image "
+     "flattened with docker export loses its NVIDIA_* variables: set them again; the hook's "
+     "own log names its failure"},
+};
 
-
-
+void jg_rule_nvml_missing(const jg_view *v, json_t *out)
+{
+    const json_t *sig = jg_view_signal(v, JG_SIG_nvml_missing);
+    if (!sig || jg_jetson_seen(v) || v->jp_major > 0)
+        return;
+    jg_finding_add_seen(out, &nvml_absent[jg_container_evidenced(v)], "NVML", sig);
+}

@@ -266,8 +266,10 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out)
 
 void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
 {
+    /* the toolkit's stub is JetPack's sign; a missing NVML reads as JetPack's only where a
+     * Jetson is seen (elsewhere: jg_rule_nvml_missing) */
     const json_t *sig = jg_view_signal(v, JG_SIG_nvml_stub);
-    if (!sig)
+    if (!sig && jg_jetson_seen(v))
         sig = jg_view_signal(v, JG_SIG_nvml_missing);
     bool old_jp = v->jp_major > 0 && v->jp_major < 6;
     if (!old_jp && !(sig && v->jp_major == 0))
