@@ -176,9 +176,16 @@ int jg_host_driver_version(const jg_view *v)
     return jg_jp_driver_version(v->jp_major, v->l4t_major, v->l4t_version);
 }
 
+/* JetPack's wheels only where a Jetson is seen: an aarch64 host not known to be one may be an
+ * ARM server (SBSA wheels), and a report that names no platform gets the general advice. */
 const char *jg_fix_torch(const jg_view *v)
 {
-    if (!jg_on_jetson(v) && (v->is_jetson == JG_NO || (v->arch && !jg_on_aarch64(v))))
+    if (!jg_on_jetson(v) && jg_on_aarch64(v) && v->is_jetson != JG_NO)
+        return "on an ARM server: pip install torch --index-url "
+               "https://download.pytorch.org/whl/cu<XYZ> (nvidia-smi shows the driver's CUDA); if "
+               "this is a Jetson, find the JetPack first (head -1 /etc/nv_tegra_release) and "
+               "install NVIDIA's build for it";
+    if (!jg_on_jetson(v))
         return "install a torch built for this GPU and a CUDA the driver supports: pip "
                "uninstall torch; pip install torch --index-url "
                "https://download.pytorch.org/whl/cu<XYZ> (nvidia-smi shows the driver's CUDA)";

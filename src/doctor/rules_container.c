@@ -228,8 +228,11 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
     jg_finding_spec s = {
         "container-runtime.cli-error", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the NVIDIA container runtime failed to set up the GPU for the container",
-        "check dpkg -l nvidia-container-toolkit on the host and that the image is arm64; "
-        "run with --runtime nvidia"};
+        jg_on_jetson(v) ? "check dpkg -l nvidia-container-toolkit on the host and that the image "
+                          "is arm64; run with --runtime nvidia"
+                        : "on the host nvidia-smi must work; check dpkg -l nvidia-container-toolkit "
+                          "and read the hook's own error (nvidia-container-cli -k -d /dev/tty "
+                          "info names what failed)"};
     jg_finding_add(out, &s, ev);
 }
 

@@ -183,9 +183,14 @@ void jg_rule_forward_compat(const jg_view *v, json_t *out)
         "cuda-driver.forward-compat", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         e804 ? "CUDA forward compatibility was attempted on hardware that does not support it (804)"
              : "the CUDA compat library does not match the driver (803)",
-        "remove cuda-compat libraries from LD_LIBRARY_PATH and the image (on Orin the compat "
-        "root is /usr/local/cuda/compat_orin) and use a CUDA runtime not newer than this "
-        "JetPack's driver"};
+        jg_on_jetson(v)
+            ? "remove cuda-compat libraries from LD_LIBRARY_PATH and the image (on Orin the compat "
+              "root is /usr/local/cuda/compat_orin) and use a CUDA runtime not newer than this "
+              "JetPack's driver"
+            : "after a driver update reboot, so the loaded kernel module matches libcuda (cat "
+              "/proc/driver/nvidia/version against nvidia-smi); remove cuda-compat libraries from "
+              "LD_LIBRARY_PATH and the image (GeForce / RTX GPUs cannot use them) and update the "
+              "driver to one that supports the program's CUDA"};
     jg_finding_add(out, &s, ev);
 }
 

@@ -102,6 +102,18 @@ printf '%s\n' 'ImportError: libcudart.so.12: cannot open shared object file: No 
 expect_rc 1 "$JETGATE" triage "$T/cudart.txt"
 expect_out 'needs the runtime of CUDA 12, which the loader does not find'
 grep -q -e "JetPack does not ship" -e "find the JetPack first" "$T/out" && fail "a Jetson cause or fix for a report that shows no Jetson"
+# a CPU-only torch, a 209 and an 803 with no platform named: general fixes, no JetPack wheel,
+# no Orin compat root, no arm64 image advice
+printf '%s\n' 'AssertionError: Torch not compiled with CUDA enabled' >"$T/cpu.txt"
+printf '%s\n' 'RuntimeError: CUDA error: no kernel image is available for execution on the device' >"$T/209.txt"
+printf '%s\n' 'Error 803: system has unsupported display driver / cuda driver combination' >"$T/803.txt"
+for f in cpu 209 803; do
+  expect_rc 1 "$JETGATE" triage "$T/$f.txt"
+  grep -q -e "find the JetPack first" -e "compat_orin" -e "JetPack's driver" "$T/out" &&
+    fail "$f: a Jetson fix for a report that shows no Jetson"
+done
+expect_rc 1 "$JETGATE" triage "$T/cpu.txt"
+expect_out "download.pytorch.org/whl/cu<XYZ>"
 # numpy 1.15's RuntimeWarning with the ABI error's words is harmless: no finding
 printf '%s\n' '_bootstrap.py:219: RuntimeWarning: numpy.dtype size changed, may indicate binary incompatibility. Expected 96, got 88' >"$T/np.txt"
 expect_rc 0 "$JETGATE" triage --json "$T/np.txt"
