@@ -194,9 +194,15 @@ static void build_library_missing(jg_tp *p)
     const char *r = after(p, "cannot find -l");
     if (!r || !isalnum((unsigned char)*r))
         return;
+    /* -lcuda and -lcudart have their own readings (the driver's stub, the toolkit's lib64) */
+    bool cuda_or_cudart = strncmp(r, "cuda", 4) == 0 && !isalnum((unsigned char)r[4]);
+    if (cuda_or_cudart || strncmp(r, "cudart", 6) == 0)
+        return;
     for (size_t i = 0; i < sizeof cuda_libs / sizeof cuda_libs[0]; i++)
-        if (strncmp(r, cuda_libs[i], strlen(cuda_libs[i])) == 0)
+        if (strncmp(r, cuda_libs[i], strlen(cuda_libs[i])) == 0) {
+            jg_tp_signal(p, JG_SIG_cuda_lib_link_missing);
             return;
+        }
     jg_tp_signal(p, JG_SIG_build_library_missing);
 }
 

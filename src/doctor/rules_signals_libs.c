@@ -131,6 +131,16 @@ const jg_signal_rule jg_signal_rules_libs[] = {
       "reinstall torch with its dependencies (pip install --force-reinstall torch==<version>); "
       "with poetry or uv, pick a torch release whose metadata lists the nvidia-* packages"},
      NULL, JG_PT_ANY, JG_AT_NONE, {0}},
+    /* "/usr/bin/ld: cannot find -lcudnn" (-lnvinfer, -lnvcaffe_parser, -lcublas, ...) */
+    {JG_SIG_cuda_lib_link_missing, "linker",
+     {"cuda-libraries.cuda-lib-not-linkable", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "the linker cannot find a CUDA library the build links (cuDNN, TensorRT, cuBLAS, ...): "
+      "it is not installed, or not on the link path",
+      "install the library's development package for this CUDA, or add its folder to the link "
+      "path (-L, LIBRARY_PATH)"},
+     "JetPack ships them (sudo apt install nvidia-jetpack); in a docker build the NVIDIA runtime "
+     "must be docker's default runtime for JetPack 4's mounted libraries", JG_PT_ANY, JG_AT_NONE,
+     {0}},
     /* https://github.com/pytorch/pytorch/issues/152285 */
     {JG_SIG_torch_without_distributed, "torch",
      {"pytorch-build.torch-without-distributed", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,

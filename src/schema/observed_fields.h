@@ -215,6 +215,7 @@
     X(checkpoint_on_cuda_without_cuda)                                                            \
     X(checkpoint_device_missing)                                                                  \
     X(torch_cuda_deps_missing)                                                                    \
+    X(cuda_lib_link_missing)                                                                      \
     X(package_installed_twice)                                                                    \
     X(ort_providers_required)                                                                     \
     X(cdi_engine_unaware)                                                                         \
