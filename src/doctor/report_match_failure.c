@@ -18,7 +18,8 @@ static bool any_of(const jg_tp *p, const char *const *words)
 static const char *const stack_words[] = {
     "cuda", "cudnn", "cublas", "cufft", "curand", "cusparse", "nccl", "nvrtc", "tensorrt",
     "nvinfer", "gpu", "driver", "nvidia", "libcu", "nvml", "ptx", "kernel image", "sm_",
-    "device", "tegra", "l4t", "jetpack", "nvgpu", "nvhost", "nvmap", NULL};
+    "device", "tegra", "l4t", "jetpack", "nvgpu", "nvhost", "nvmap", "nvenc", "nvdec",
+    "cuvid", NULL};
 
 /* A failure in any words, prose included ("not found", "cannot"). */
 static const char *const any_failure[] = {
@@ -39,8 +40,13 @@ static const char *const not_the_project[] = {
     ".so.", "error: could not", "error: no matching", "docker", "buildkit", "container",
     "podman", "kubectl", NULL};
 
+/* A log line at info level ("Info: ... this may generate errors") reports, it does not fail. */
+static const char *const info_level[] = {"info:", "[info]", "level=info", NULL};
+
 void jg_rx_failures(jg_tp *p)
 {
+    if (any_of(p, info_level))
+        return;
     bool stack = any_of(p, stack_words);
     if (stack && any_of(p, any_failure))
         jg_tp_signal(p, JG_SIG_failure_in_stack);
