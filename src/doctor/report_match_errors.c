@@ -99,6 +99,7 @@ void jg_rx_missing_library(jg_tp *p)
     if (!find(p, "cannot open shared object") && !find(p, "no such file") &&
         !find(p, "could not load library") && !find(p, "could not load dynamic library") &&
         !find(p, "not found") && !find(p, "unable to load") && !find(p, "importerror: lib") &&
+        !find(p, "cannot load lib") && /* FFmpeg: "Cannot load libcuda.so.1" */
         !find(p, "oserror: lib"))
         return;
     /* "Failed to load library A.so with error: B.so: cannot open ...": B is the missing one */
@@ -270,7 +271,11 @@ void jg_rx_signals(jg_tp *p)
         else if (h && strncmp(h + 7, "amd64", 5) == 0)
             jg_tp_fact(p, JG_FF_host_arch, json_string("x86_64"));
     }
-    if (find(p, "nvidia-container-cli") && find(p, "error"))
+    /* nvidia-container-cli, and nvkind setting up the toolkit inside kind nodes ("Error:
+     * configuring container runtime on node ...", "Error: patching /proc/driver/nvidia on node") */
+    if ((find(p, "nvidia-container-cli") && find(p, "error")) ||
+        (find(p, "error: configuring container runtime on node") ||
+         find(p, "error: patching /proc/driver/nvidia on node")))
         jg_tp_signal(p, JG_SIG_container_cli_error);
     if (find(p, "mount error: file creation failed") && find(p, "file exists"))
         jg_tp_signal(p, JG_SIG_csv_mount_collision);
