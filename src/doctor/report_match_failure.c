@@ -43,9 +43,22 @@ static const char *const not_the_project[] = {
 /* A log line at info level ("Info: ... this may generate errors") reports, it does not fail. */
 static const char *const info_level[] = {"info:", "[info]", "level=info", NULL};
 
+/* A count of none is no failure: "0 errors, 2 warnings", "12 passed, 0 failed", "Errors: 0",
+ * "finished with no errors" (whole words: "10 errors" is not "0 errors"). */
+static bool none_failed(const jg_tp *p)
+{
+    static const char *const counts[] = {"0 error",   "0 errors",  "0 failed",   "0 failures",
+                                         "errors: 0", "error: 0",  "failed: 0",  "failures: 0",
+                                         "no error",  "no errors", "no failures", NULL};
+    for (int i = 0; counts[i]; i++)
+        if (has_word(p, counts[i]))
+            return true;
+    return false;
+}
+
 void jg_rx_failures(jg_tp *p)
 {
-    if (any_of(p, info_level))
+    if (any_of(p, info_level) || none_failed(p))
         return;
     bool stack = any_of(p, stack_words);
     if (stack && any_of(p, any_failure))
