@@ -56,9 +56,25 @@ static bool none_failed(const jg_tp *p)
     return false;
 }
 
+/* Pasted code and traceback frames name failures without failing ("except Exception as
+ * error:", "raise ValueError(...)", "level=logging.ERROR", File "x/errors.py"). */
+static bool code_line(const jg_tp *p)
+{
+    static const char *const starts[] = {
+        "def ",    "class ",  "except",  "raise ",   "if ",     "elif ",    "for ",
+        "while ",  "return",  "import ", "from ",    "try:",    "with ",    "assert ",
+        "print(",  "logging.", "logger.", "#include", "catch",  "throw ",   "} catch",
+        "//",      "file \"", NULL};
+    const char *s = p->lower + strspn(p->lower, " \t>.");
+    for (int i = 0; starts[i]; i++)
+        if (strncmp(s, starts[i], strlen(starts[i])) == 0)
+            return true;
+    return find(p, "logging.") != NULL;
+}
+
 void jg_rx_failures(jg_tp *p)
 {
-    if (any_of(p, info_level) || none_failed(p))
+    if (any_of(p, info_level) || none_failed(p) || code_line(p))
         return;
     bool stack = any_of(p, stack_words);
     if (stack && any_of(p, any_failure))
