@@ -57,7 +57,8 @@ void jg_rx_cuda_errors(jg_tp *p)
         return;
     if ((r = after(p, "cudagetdevicecount returned")) && sscanf(r, "%d", &code) == 1)
         cuda_error(p, code, "cudaGetDeviceCount");
-    if ((r = after(p, "cuda driver error")) && sscanf(r + strspn(r, ": "), "%d", &code) == 1)
+    if ((r = after(p, "cuda driver error")) && sscanf(r + strspn(r, ": "), "%d", &code) == 1 &&
+        code > 0) /* "CUDA driver error: 0" is CUDA_SUCCESS */
         cuda_error(p, code, NULL);
     if ((r = after(p, "driver library init failure: ")) && sscanf(r, "%d", &code) == 1)
         cuda_error(p, code, "cuInit");
