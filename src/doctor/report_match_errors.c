@@ -178,11 +178,10 @@ static void tensorrt_member_missing(jg_tp *p)
     bool py = (find(p, "'tensorrt.") || find(p, "module 'tensorrt'")) && find(p, "has no attribute");
     if (!cpp && !py)
         return;
-    for (int i = 0; tensorrt_newer_members[i]; i++)
-        if (find(p, tensorrt_newer_members[i])) {
-            jg_tp_signal(p, JG_SIG_tensorrt_api_differs);
-            return;
-        }
+    if (find_any(p, tensorrt_newer_members)) {
+        jg_tp_signal(p, JG_SIG_tensorrt_api_differs);
+        return;
+    }
     if (cpp)
         jg_tp_signal(p, JG_SIG_tensorrt_api_changed);
 }

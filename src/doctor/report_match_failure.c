@@ -6,14 +6,6 @@
  * that fails in the stack's words keeps it quiet. */
 #include "doctor/report_scan.h"
 
-static bool any_of(const jg_tp *p, const char *const *words)
-{
-    for (int i = 0; words[i]; i++)
-        if (find(p, words[i]))
-            return true;
-    return false;
-}
-
 /* Words of the CUDA stack's layers: a failure naming one is for the rules. */
 static const char *const stack_words[] = {
     "cuda", "cudnn", "cublas", "cufft", "curand", "cusparse", "nccl", "nvrtc", "tensorrt",
@@ -74,12 +66,12 @@ static bool code_line(const jg_tp *p)
 
 void jg_rx_failures(jg_tp *p)
 {
-    if (any_of(p, info_level) || none_failed(p) || code_line(p))
+    if (find_any(p, info_level) || none_failed(p) || code_line(p))
         return;
-    bool stack = any_of(p, stack_words);
-    if (stack && any_of(p, any_failure))
+    bool stack = find_any(p, stack_words);
+    if (stack && find_any(p, any_failure))
         jg_tp_signal(p, JG_SIG_failure_in_stack);
-    else if (!stack && (any_of(p, printed_failure) || has_word(p, "killed")) &&
-             !any_of(p, not_the_project))
+    else if (!stack && (find_any(p, printed_failure) || has_word(p, "killed")) &&
+             !find_any(p, not_the_project))
         jg_tp_signal(p, JG_SIG_failure_outside_stack);
 }

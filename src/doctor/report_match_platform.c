@@ -138,11 +138,8 @@ void jg_rx_gpu_name_hints(jg_tp *p)
                                          "tesla k", "tesla m", "tesla p", "tesla t4", "tesla v",
                                          "nvidia a100", "nvidia h100", "nvidia h200", "nvidia l4",
                                          "nvidia rtx", "rtx a", "gtx 1", "gtx 9", NULL};
-    for (int i = 0; models[i]; i++)
-        if (find(p, models[i])) {
-            jg_tp_signal(p, JG_SIG_nvidia_gpu_named);
-            break;
-        }
+    if (find_any(p, models))
+        jg_tp_signal(p, JG_SIG_nvidia_gpu_named);
     for (size_t i = 0; (word = jg_legacy_gpu_pattern(i)) != NULL; i++)
         if (has_pattern(p, word)) {
             jg_tp_signal(p, JG_SIG_pre_kepler_gpu_named);

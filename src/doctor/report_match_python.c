@@ -273,10 +273,7 @@ static bool names_the_stack(const jg_tp *p)
     static const char *const words[] = {"cuda", "cudnn", "cublas", "nccl", "nvrtc", "driver",
                                         "gpu", ".so", "dll", "device", "memory", "tensorrt",
                                         NULL};
-    for (int i = 0; words[i]; i++)
-        if (find(p, words[i]))
-            return true;
-    return false;
+    return find_any(p, words);
 }
 
 /* A name one package imports from another is missing, or a module or TensorRT

@@ -80,10 +80,7 @@ static bool torch_cxx_symbol(const jg_tp *p)
                                      "symbol: _znk5torch", "symbol: _znk2at", "symbol: _znk3c10",
                                      "not found: __zn5torch", "not found: __zn2at",
                                      "not found: __zn3c10", "not found: _torch_", NULL};
-    for (int i = 0; ns[i]; i++)
-        if (find(p, ns[i]))
-            return true;
-    return false;
+    return find_any(p, ns);
 }
 
 /* "undefined symbol": in a package's extension built against another torch
@@ -160,9 +157,8 @@ static void tool_lines(jg_tp *p)
 
 void jg_rx_system(jg_tp *p)
 {
-    for (int i = 0; other_gpu[i]; i++)
-        if (find(p, other_gpu[i]))
-            jg_tp_signal(p, JG_SIG_no_nvidia_gpu);
+    if (find_any(p, other_gpu))
+        jg_tp_signal(p, JG_SIG_no_nvidia_gpu);
     if (find(p, "nvrmmeminitnvmap failed") && find(p, "permission denied"))
         jg_tp_signal(p, JG_SIG_tegra_nodes_denied);
     pip_no_distribution(p);

@@ -54,6 +54,15 @@ static inline bool has_word(const jg_tp *p, const char *w)
     return false;
 }
 
+/* The line holds one of words (a NULL-ended list of lower-case phrases). */
+static inline bool find_any(const jg_tp *p, const char *const *words)
+{
+    for (int i = 0; words[i]; i++)
+        if (find(p, words[i]))
+            return true;
+    return false;
+}
+
 /* pat (lower case; '#' one digit; a final '*' any text after) at s, with a word boundary after
  * it unless it ends in '*'. */
 static inline bool pattern_at(const char *s, const char *pat)
