@@ -118,9 +118,6 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-
-
-
 /* Runs last. A pasted failure in words of the project's own (a segfault, a build
  * step that stopped, a file its program could not open), no line failing in the
  * CUDA stack's words and no rule that found an error or warning: CUDA is not

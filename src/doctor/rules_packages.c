@@ -28,8 +28,9 @@ bool jg_kernel_image_from_other_package(const jg_view *v)
 }
 
 /* "no kernel image" in a native program's uncaught exception (thrust's parallel_for in a
- * TensorRT plugin) or its own CUDA check, with no torch and no Python package in the report: the program's own
- * build left this GPU's arch out (jkjung-avt/tensorrt_demos: GPU_ARCHS in its Makefile). */
+ * TensorRT plugin) or its own CUDA check, with no torch and no Python package in the
+ * report: the program's own build left this GPU's arch out (jkjung-avt/tensorrt_demos:
+ * GPU_ARCHS in its Makefile). */
 bool jg_kernel_image_from_native_program(const jg_view *v)
 {
     return jg_view_cuda_error(v, 209) && native_program(v) &&
