@@ -20,7 +20,7 @@
 #include "util/msg.h"
 
 struct init_opts {
-    const char *device_auto, *tests, *junit, *python, *tier;
+    const char *device_auto, *tests, *junit, *python, *tier, *test_extra;
     bool force, print;
 };
 
@@ -38,6 +38,10 @@ static const jg_opt options[] = {
                "otherwise: python3)"),
     JG_OPT_STR(struct init_opts, tier, "tier", "ID",
                "the tier the project claims (project.tier: target, evaluate or legacy)"),
+    JG_OPT_STR(struct init_opts, test_extra, "test-extra", "NAME[,NAME]",
+               "the project's extras that bring its test runner (e.g. test): printed in the "
+               "CI snippet as the action's `extras`, so `setup: true` installs them with the "
+               "project before the hooks run"),
     JG_OPT_FLAG(struct init_opts, force, "force", 0, "replace an existing project policy"),
     JG_OPT_FLAG(struct init_opts, print, "print", 0,
                 "print the policy on stdout instead of writing it"),
@@ -67,9 +71,25 @@ static int parse(int argc, char **argv, struct init_opts *o)
     return rc;
 }
 
+/* A hook calling python by name runs the runner's interpreter, not the venv
+ * the action installed the project into: "No module named ...". */
+static bool bare_python(const char *cmd)
+{
+    if (strstr(cmd, "JETGATE_PYTHON"))
+        return false;
+    for (const char *p = strstr(cmd, "python"); p; p = strstr(p + 1, "python"))
+        if (p == cmd || p[-1] == ' ' || p[-1] == '(' || p[-1] == ';' || p[-1] == '&')
+            return true;
+    return false;
+}
+
 static void explain_hook(const char *name, const char *cmd, const char *how)
 {
-    if (cmd)
+    if (cmd && bare_python(cmd))
+        printf("  %-20s %s\n  %-20s (%s)\n  %-20s note: it calls python by name; write "
+               "\"$JETGATE_PYTHON\" so it runs in the\n  %-20s interpreter the gate uses (the "
+               "action's setup venv)\n", name, cmd, "", how, "", "");
+    else if (cmd)
         printf("  %-20s %s\n  %-20s (%s)\n", name, cmd, "", how);
     else
         printf("  %-20s not configured: `jetgate init --force --%s CMD` adds it\n", name,
@@ -90,15 +110,20 @@ static void explain(const char *path, const struct init_opts *o)
 }
 
 /* The tier's labels as the reusable workflow's tier-labels input wants them. */
-static void explain_workflow(const json_t *doc, const char *tier)
+static void explain_workflow(const json_t *doc, const struct init_opts *o)
 {
-    const json_t *labels = JG_NODE(tier, jg_policy_tier(doc, tier ? tier : ""), runner_labels);
-    if (!json_array_size(labels))
-        return;
-    char *text = json_dumps(labels, JSON_COMPACT);
-    printf("CI: call OWNER/jetgate/.github/workflows/jetson-gate.yml@<40-hex sha> with\n"
-           "  tier-labels: '%s'   (README, \"Adopting jetgate in a project\")\n",
-           text ? text : "[]");
+    const json_t *labels = JG_NODE(tier, jg_policy_tier(doc, o->tier ? o->tier : ""), runner_labels);
+    char *text = json_array_size(labels) ? json_dumps(labels, JSON_COMPACT) : NULL;
+    printf("CI (README, \"Adopting jetgate in a project\"): call\n"
+           "OWNER/jetgate/.github/workflows/jetson-gate.yml@<40-hex sha> with\n");
+    if (text)
+        printf("  tier-labels: '%s'\n", text);
+    printf("  setup: true        # install the project (jetgate setup) before the gate\n");
+    if (o->test_extra)
+        printf("  extras: %s\n", o->test_extra);
+    else
+        printf("  # extras: NAME     the extra that brings the test runner "
+               "(`jetgate init --test-extra NAME`)\n");
     free(text);
 }
 
@@ -168,7 +193,7 @@ static int write_policy(const json_t *doc, const struct init_opts *o)
         printf("%s\n", ig ? "added '" EVIDENCE_RULE "' to .gitignore (untracked evidence makes "
                              "the tree dirty, and a dirty tree backs no claim)"
                            : "git already ignores " EVIDENCE_RULE);
-    explain_workflow(doc, o->tier);
+    explain_workflow(doc, o);
     return JG_EXIT_OK;
 }
 

@@ -67,6 +67,35 @@ cmp -s "$F" "$T/before.json" || fail "--print changed the policy"
 expect_rc 0 "$JETGATE" init --force --tier evaluate
 grep -q '"tier": "evaluate"' "$F" || fail "--force did not replace the policy"
 
+# init writes the evidence ignore rule itself: after a .gitignore with no
+# final newline on a line of its own (appending blindly once made
+# "development/_privateconditional-evidence/"), never twice, and not when
+# git already ignores the folder; a hook calling python by name is flagged.
+G="$T/ign"; mkdir -p "$G" && git -C "$G" init -q
+printf 'build/\ndevelopment/_private' >"$G/.gitignore"
+(cd "$G" && expect_rc 0 "$JETGATE" init --test-extra test --tests 'python3 -m pytest --junitxml="$JETGATE_JUNIT"')
+printf 'build/\ndevelopment/_private\nconditional-evidence/\n' | cmp -s - "$G/.gitignore" ||
+  fail "init's ignore rule is not a line of its own: $(cat -A "$G/.gitignore")"
+expect_out "added 'conditional-evidence/' to .gitignore"
+expect_out 'note: it calls python by name; write "$JETGATE_PYTHON"'
+expect_out '^  extras: test$'
+expect_out '^  setup: true'
+(cd "$G" && expect_rc 0 "$JETGATE" init --force --tests '"$JETGATE_PYTHON" -m pytest --junitxml="$JETGATE_JUNIT"')
+[ "$(grep -c '^conditional-evidence/$' "$G/.gitignore")" = 1 ] || fail "a second init added the rule again"
+expect_out 'git already ignores conditional-evidence/'
+grep -q 'calls python by name' "$T/out" && fail "a hook with \$JETGATE_PYTHON is flagged"
+H="$T/ign2"; mkdir -p "$H" && git -C "$H" init -q && printf '/conditional-evidence\n' >"$H/.gitignore"
+(cd "$H" && expect_rc 0 "$JETGATE" init)
+[ "$(cat "$H/.gitignore")" = /conditional-evidence ] || fail "init added a rule git already had"
+(cd "$H" && expect_rc 0 "$JETGATE" init --print --force)
+[ "$(cat "$H/.gitignore")" = /conditional-evidence ] || fail "init --print touched .gitignore"
+# run names what makes the tree dirty, and says when its evidence is not ignored.
+git -C "$G" add -A && git -C "$G" -c user.name=t -c user.email=t@x commit -qm p
+printf 'build/\n' >"$G/.gitignore" && : >"$G/scratch.txt"
+(cd "$G" && expect_rc 1 "$JETGATE" run --quiet --python /nonexistent/python)
+expect_err 'the checkout is dirty (.gitignore, scratch.txt)'
+expect_err 'conditional-evidence/jetgate/jetson-runtime.json is not ignored by git'
+
 # Precedence. Three policies that differ in retention_days: 7 (git root),
 # 11 ($JETGATE_POLICY), 13 (--policy); the embedded default keeps 30.
 python3 - "$F" <<'PY'
