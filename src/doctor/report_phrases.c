@@ -40,6 +40,22 @@ static void bucket_phrases(void)
         }
 }
 
+size_t jg_phrases_count(void)
+{
+    size_t n = 0;
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+        n += *tables[t].count;
+    return n;
+}
+
+const jg_phrase *jg_phrase_at(size_t i)
+{
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; i -= *tables[t].count, t++)
+        if (i < *tables[t].count)
+            return &tables[t].rows[i];
+    return NULL;
+}
+
 void jg_rx_phrases(jg_tp *p)
 {
     static bool bucketed;

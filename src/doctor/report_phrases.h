@@ -15,4 +15,8 @@ typedef struct jg_phrase {
 extern const jg_phrase jg_phrases_lower[], jg_phrases_upper[], jg_phrases_project[];
 extern const size_t jg_phrases_lower_count, jg_phrases_upper_count, jg_phrases_project_count;
 
+/* Every phrase of the three tables (i < jg_phrases_count()). */
+size_t jg_phrases_count(void);
+const jg_phrase *jg_phrase_at(size_t i);
+
 #endif

@@ -55,4 +55,11 @@ extern const size_t jg_signal_rules_hw_count, jg_signal_rules_platform_count,
     jg_signal_rules_packages_count, jg_signal_rules_config_count, jg_signal_rules_system_count,
     jg_signal_rules_project_count, jg_signal_rules_models_count;
 
+/* Every row of the tables above, in evaluation order (i < jg_signal_rows_count()). */
+size_t jg_signal_rows_count(void);
+const jg_signal_rule *jg_signal_row(size_t i);
+/* The names the catalogue and the rule files give the tests: "off-jetson", "inside-container". */
+const char *jg_platform_test_name(enum jg_platform_test t);
+const char *jg_alt_test_name(enum jg_alt_test t);
+
 #endif

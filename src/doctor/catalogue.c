@@ -1,0 +1,129 @@
+/* The catalogue of table rules (catalogue.h): rows sorted by id, each with
+ * the phrases that set its signal, so that the printout does not depend on
+ * which file holds a row or a phrase. */
+#include "doctor/catalogue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/report_phrases.h"
+#include "doctor/signal_rules.h"
+
+static int row_order(const void *a, const void *b)
+{
+    const jg_signal_rule *ra = *(const jg_signal_rule *const *)a;
+    const jg_signal_rule *rb = *(const jg_signal_rule *const *)b;
+    int c = strcmp(ra->spec.id, rb->spec.id);
+    return c ? c : strcmp(jg_signal_name(ra->signal), jg_signal_name(rb->signal));
+}
+
+static int text_order(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The rows sorted (caller frees; NULL on no memory), their number in *n. */
+static const jg_signal_rule **sorted_rows(size_t *n)
+{
+    *n = jg_signal_rows_count();
+    const jg_signal_rule **rows = malloc((*n ? *n : 1) * sizeof *rows);
+    if (!rows)
+        return NULL;
+    for (size_t i = 0; i < *n; i++)
+        rows[i] = jg_signal_row(i);
+    qsort(rows, *n, sizeof *rows, row_order);
+    return rows;
+}
+
+static void phrases_of(FILE *f, jg_signal s)
+{
+    size_t total = jg_phrases_count(), n = 0;
+    const char **p = malloc((total ? total : 1) * sizeof *p);
+    if (!p)
+        return;
+    for (size_t i = 0; i < total; i++)
+        if (jg_phrase_at(i)->signal == s)
+            p[n++] = jg_phrase_at(i)->phrase;
+    qsort(p, n, sizeof *p, text_order);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "phrase: %s\n", p[i]);
+    free(p);
+}
+
+static void spec_lines(FILE *f, const char *prefix, const jg_finding_spec *s)
+{
+    fprintf(f, "%sid: %s\n%slayer: %s\n%sseverity: %s\n%sconfidence: %s\n", prefix, s->id,
+            prefix, jg_layer_name(s->layer), prefix, jg_severity_name(s->severity), prefix,
+            jg_confidence_name(s->confidence));
+    fprintf(f, "%ssummary: %s\n%sfix: %s\n", prefix, s->summary, prefix, s->fix);
+}
+
+static void row_stanza(FILE *f, const jg_signal_rule *r)
+{
+    spec_lines(f, "", &r->spec);
+    if (r->fix_jetson)
+        fprintf(f, "fix-jetson: %s\n", r->fix_jetson);
+    fprintf(f, "signal: %s\nlabel: %s\nplatform: %s\n", jg_signal_name(r->signal), r->what,
+            jg_platform_test_name(r->platform));
+    if (r->alt_test != JG_AT_NONE) {
+        fprintf(f, "second-when: %s\n", jg_alt_test_name(r->alt_test));
+        spec_lines(f, "second-", &r->alt);
+    }
+    phrases_of(f, r->signal);
+}
+
+static bool row_reads(jg_signal s)
+{
+    for (size_t i = 0, n = jg_signal_rows_count(); i < n; i++)
+        if (jg_signal_row(i)->signal == s)
+            return true;
+    return false;
+}
+
+void jg_catalogue_write(FILE *f)
+{
+    size_t n;
+    const jg_signal_rule **rows = sorted_rows(&n);
+    for (size_t i = 0; rows && i < n; i++) {
+        fputs(i ? "\n" : "", f);
+        row_stanza(f, rows[i]);
+    }
+    free(rows);
+    for (int s = 0; s < JG_SIG_COUNT; s++) {
+        bool phrased = false;
+        for (size_t i = 0, k = jg_phrases_count(); i < k && !phrased; i++)
+            phrased = jg_phrase_at(i)->signal == (jg_signal)s;
+        if (phrased && !row_reads((jg_signal)s)) {
+            fprintf(f, "\nsignal: %s\nread-by: code\n", jg_signal_name((jg_signal)s));
+            phrases_of(f, (jg_signal)s);
+        }
+    }
+}
+
+void jg_catalogue_list(FILE *f)
+{
+    size_t n;
+    const jg_signal_rule **rows = sorted_rows(&n);
+    for (size_t i = 0; rows && i < n; i++)
+        fprintf(f, "%-58s %-8s %-7s %s\n", rows[i]->spec.id,
+                jg_severity_name(rows[i]->spec.severity),
+                jg_confidence_name(rows[i]->spec.confidence), jg_signal_name(rows[i]->signal));
+    free(rows);
+}
+
+bool jg_catalogue_explain(FILE *f, const char *id)
+{
+    size_t n;
+    bool found = false;
+    const jg_signal_rule **rows = sorted_rows(&n);
+    for (size_t i = 0; rows && i < n; i++) {
+        const jg_signal_rule *r = rows[i];
+        if (strcmp(r->spec.id, id) != 0 && !(r->alt_test && strcmp(r->alt.id, id) == 0))
+            continue;
+        fputs(found ? "\n" : "", f);
+        row_stanza(f, r);
+        found = true;
+    }
+    free(rows);
+    return found;
+}
