@@ -46,7 +46,8 @@ static void phrases_of(FILE *f, jg_signal s)
             p[n++] = jg_phrase_at(i)->phrase;
     qsort(p, n, sizeof *p, text_order);
     for (size_t i = 0; i < n; i++)
-        fprintf(f, "phrase: %s\n", p[i]);
+        if (i == 0 || strcmp(p[i], p[i - 1]) != 0) /* a phrase listed twice is read once */
+            fprintf(f, "phrase: %s\n", p[i]);
     free(p);
 }
 
@@ -80,6 +81,22 @@ static bool row_reads(jg_signal s)
     return false;
 }
 
+static jg_signal signal_named(const char *name)
+{
+    int s = 0;
+    while (s < JG_SIG_COUNT && strcmp(jg_signal_name((jg_signal)s), name) != 0)
+        s++;
+    return (jg_signal)s;
+}
+
+static bool phrased(jg_signal s)
+{
+    for (size_t i = 0, n = jg_phrases_count(); i < n; i++)
+        if (jg_phrase_at(i)->signal == s)
+            return true;
+    return false;
+}
+
 void jg_catalogue_write(FILE *f)
 {
     size_t n;
@@ -89,14 +106,16 @@ void jg_catalogue_write(FILE *f)
         row_stanza(f, rows[i]);
     }
     free(rows);
-    for (int s = 0; s < JG_SIG_COUNT; s++) {
-        bool phrased = false;
-        for (size_t i = 0, k = jg_phrases_count(); i < k && !phrased; i++)
-            phrased = jg_phrase_at(i)->signal == (jg_signal)s;
-        if (phrased && !row_reads((jg_signal)s)) {
-            fprintf(f, "\nsignal: %s\nread-by: code\n", jg_signal_name((jg_signal)s));
-            phrases_of(f, (jg_signal)s);
-        }
+    /* then the signals that code reads, by name */
+    const char *names[JG_SIG_COUNT];
+    size_t k = 0;
+    for (int s = 0; s < JG_SIG_COUNT; s++)
+        if (phrased((jg_signal)s) && !row_reads((jg_signal)s))
+            names[k++] = jg_signal_name((jg_signal)s);
+    qsort(names, k, sizeof *names, text_order);
+    for (size_t i = 0; i < k; i++) {
+        fprintf(f, "\nsignal: %s\nread-by: code\n", names[i]);
+        phrases_of(f, signal_named(names[i]));
     }
 }
 
