@@ -37,13 +37,13 @@ static const jg_signal_rule **sorted_rows(size_t *n)
 
 static void phrases_of(FILE *f, jg_signal s)
 {
-    size_t total = jg_phrases_count(), n = 0;
+    size_t total = jg_phrases_count, n = 0;
     const char **p = malloc((total ? total : 1) * sizeof *p);
     if (!p)
         return;
     for (size_t i = 0; i < total; i++)
-        if (jg_phrase_at(i)->signal == s)
-            p[n++] = jg_phrase_at(i)->phrase;
+        if (jg_phrases[i].signal == s)
+            p[n++] = jg_phrases[i].phrase;
     qsort(p, n, sizeof *p, text_order);
     for (size_t i = 0; i < n; i++)
         if (i == 0 || strcmp(p[i], p[i - 1]) != 0) /* a phrase listed twice is read once */
@@ -91,8 +91,8 @@ static jg_signal signal_named(const char *name)
 
 static bool phrased(jg_signal s)
 {
-    for (size_t i = 0, n = jg_phrases_count(); i < n; i++)
-        if (jg_phrase_at(i)->signal == s)
+    for (size_t i = 0, n = jg_phrases_count; i < n; i++)
+        if (jg_phrases[i].signal == s)
             return true;
     return false;
 }
@@ -130,6 +130,28 @@ void jg_catalogue_list(FILE *f)
     free(rows);
 }
 
+/* Each line of a newline-separated list, as "key: line". */
+static void lines_of(FILE *f, const char *key, const char *text)
+{
+    for (const char *s = text; s && *s;) {
+        size_t n = strcspn(s, "\n");
+        fprintf(f, "%s: %.*s\n", key, (int)n, s);
+        s += n + (s[n] == '\n');
+    }
+}
+
+/* What --explain adds to the catalogue's stanza: where the words come from, why
+ * the reading holds, and the lines the rule must give first. */
+static void explain_more(FILE *f, const jg_signal_rule *r)
+{
+    lines_of(f, "source", r->sources);
+    lines_of(f, "why", r->whys);
+    for (size_t i = 0; i < jg_rule_examples_count; i++)
+        if (strcmp(jg_rule_examples[i].id, r->spec.id) == 0 ||
+            (r->alt_test && strcmp(jg_rule_examples[i].id, r->alt.id) == 0))
+            fprintf(f, "example (%s): %s\n", jg_rule_examples[i].id, jg_rule_examples[i].text);
+}
+
 bool jg_catalogue_explain(FILE *f, const char *id)
 {
     size_t n;
@@ -141,6 +163,7 @@ bool jg_catalogue_explain(FILE *f, const char *id)
             continue;
         fputs(found ? "\n" : "", f);
         row_stanza(f, r);
+        explain_more(f, r);
         found = true;
     }
     free(rows);

@@ -1,4 +1,4 @@
-/* The doctor's catalogue of table rules: every signal row (rules_signals_*.c)
+/* The doctor's catalogue of table rules: every signal row (src/doctor/knowledge/<layer>.rules)
  * with its texts, second reading and the phrases that set its signal, printed
  * for people (`jetgate triage --list-rules`, `--explain ID`) and for the
  * catalogue golden (`jetgate __generate doctor-catalogue`), which pins what the
