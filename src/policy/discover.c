@@ -43,7 +43,9 @@ int jg_git_root(const char *dir, char *out, size_t n)
 static void set_path(jg_policy_src *src, enum jg_policy_origin origin, const char *path)
 {
     src->origin = origin;
-    snprintf(src->path, sizeof src->path, "%s", path);
+    /* A name that does not fit is refused by jg_policy_load_from, never read cut short. */
+    int n = snprintf(src->path, sizeof src->path, "%s", path);
+    src->too_long = n < 0 || (size_t)n >= sizeof src->path;
 }
 
 void jg_policy_discover(const char *flag, jg_policy_src *src)
@@ -72,6 +74,11 @@ json_t *jg_policy_load_from(const char *flag, jg_policy_src *src, jg_jerr *err)
     jg_policy_discover(flag, src);
     if (src->origin == JG_POLICY_FROM_EMBEDDED)
         return jg_policy_load(NULL, err);
+    if (src->too_long) {
+        snprintf(err->text, sizeof err->text, "%.300s...: policy file name longer than %d bytes",
+                 src->path, PATH_MAX - 1);
+        return NULL;
+    }
     if (src->origin == JG_POLICY_FROM_ENV && access(src->path, F_OK) != 0) {
         /* Say where the name came from: the user may not know the variable is set. */
         snprintf(err->text, sizeof err->text, "%.300s (from $%s): cannot read: %s", src->path,
