@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "evidence/predicate.h"
 #include "evidence/sanitize.h"
 #include "evidence/write.h"
 #include "gate/commit.h"
@@ -38,7 +39,9 @@ extern char **environ;
 
 typedef struct run_opts {
     const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select, *root;
+    const char *predicate;
     const char *policy_desc; /* which policy was used, for the checklist */
+    const jg_policy_src *src; /* the same, for the predicate's digest */
     bool model, allow_missing, json, quiet;
     double timeout_s;
 } run_opts;
@@ -70,6 +73,11 @@ static const jg_opt options[] = {
                   "the only check allowed network access and HF tokens; implied by the gate "
                   "model-download"),
     JG_OPT_STR(run_opts, junit, "junit", "FILE", "also write the checks as JUnit XML"),
+    JG_OPT_STR(run_opts, predicate, "predicate", "FILE",
+               "also write the in-toto test-result predicate (result, passed, warned and failed "
+               "checks, the run URL, sha256 of the policy and of this jetgate binary) for "
+               "actions/attest to sign with the evidence as subject (docs/schema.md, \"Signed "
+               "evidence\")"),
     JG_OPT_TIMEOUT(run_opts,
                "deadline for each probe and hook (default: per probe)"),
     JG_OPT_FLAG(run_opts, allow_missing, "allow-missing", 0,
@@ -168,6 +176,10 @@ static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
             return JG_EXIT_USAGE;
         }
     }
+    if (o->predicate && jg_predicate_write(o->predicate, ev, o->src) != 0) {
+        jg_err("run: writing %s: %s", o->predicate, strerror(errno));
+        return JG_EXIT_USAGE;
+    }
     if (o->json) {
         jg_json_print(stdout, ev);
     } else {
@@ -251,8 +263,9 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     return rc;
 }
 
-/* Before any work: the evidence directory takes a file, and --junit names
- * neither the evidence file nor an unwritable place (issue #15 row 12). */
+/* Before any work: the evidence directory takes a file, and --junit and
+ * --predicate name neither the evidence file (nor each other) nor an
+ * unwritable place (issue #15 row 12). */
 static int check_outputs(const run_opts *o)
 {
     char ev[PATH_MAX], dir[PATH_MAX];
@@ -261,14 +274,17 @@ static int check_outputs(const run_opts *o)
         jg_err("run: --out %s: cannot write the evidence there: %s", o->out, strerror(errno));
         return JG_EXIT_USAGE;
     }
-    if (!o->junit)
-        return 0;
-    if (jg_same_file(o->junit, ev))
-        return jg_usage_error("run", "--junit %s is the evidence file itself; name another file",
-                              o->junit);
-    if (jg_dir_writable(jg_dir_of(o->junit, dir, sizeof dir)) != 0) {
-        jg_err("run: --junit %s: cannot write there: %s", o->junit, strerror(errno));
-        return JG_EXIT_USAGE;
+    const char *files[] = {o->junit, o->predicate}, *names[] = {"--junit", "--predicate"};
+    for (size_t i = 0; i < 2; i++) {
+        if (!files[i])
+            continue;
+        if (jg_same_file(files[i], ev) || (i == 1 && o->junit && jg_same_file(files[i], o->junit)))
+            return jg_usage_error("run", "%s %s is the %s file itself; name another file",
+                                  names[i], files[i], jg_same_file(files[i], ev) ? "evidence" : "JUnit");
+        if (jg_dir_writable(jg_dir_of(files[i], dir, sizeof dir)) != 0) {
+            jg_err("run: %s %s: cannot write there: %s", names[i], files[i], strerror(errno));
+            return JG_EXIT_USAGE;
+        }
     }
     return 0;
 }
@@ -289,6 +305,7 @@ static int cmd_run(int argc, char **argv)
     }
     char desc[PATH_MAX + 128];
     o.policy_desc = jg_policy_src_describe(&src, desc, sizeof desc);
+    o.src = &src;
     if (!o.python)
         o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     const json_t *gate = jg_gate_find(policy, o.gate);
