@@ -20,7 +20,10 @@ set -euo pipefail
 
 die() { echo "::error title=jetgate::$*" >&2; echo "jetgate: action: $*" >&2; exit 2; }
 note() { echo "jetgate: action: $*" >&2; }
-out() { printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"; }
+out() { # a line break in a value would forge the next output: refuse it
+  case $2 in *$'\n'* | *$'\r'*) die "output $1: the value holds a line break" ;; esac
+  printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"
+}
 
 for v in GITHUB_ACTION_PATH GITHUB_WORKSPACE GITHUB_OUTPUT GITHUB_STEP_SUMMARY RUNNER_TEMP; do
   [ -n "${!v:-}" ] || die "$v is not set (this script runs as a GitHub Actions step)"

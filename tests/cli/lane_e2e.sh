@@ -209,4 +209,38 @@ want_output dirty status passed
 want_output dirty claim refused
 grep -q '^| `target` | .* | refused | .*dirty_tree' "$T/dirty/summary" || fail "a dirty tree is not refused"
 grep -q 'notes.txt' "$T/dirty/stderr" "$T/dirty/stdout" || fail "the dirty tree's file is not named"
+
+# 7. A real Jetson project's dependency files (roboflow/inference, copied as
+#    data: tests/data/projects/README.md), installed the way its own Jetson
+#    job does (pip install -r requirements/requirements.jetson.txt) as the
+#    action's setup-command. Every package is an empty stand-in at the lowest
+#    version allowed, inference-models with its real Requires-Dist. Its
+#    inference-models~=0.36.0 pulls bitsandbytes (PyPI's aarch64 wheel, which
+#    tier target marks unsupported) and torchvision: jetgate's constraints make
+#    pip refuse, naming the path, before the gate; torch and torchvision stay.
+R=$JG_SOURCE_DIR/tests/data/projects/roboflow-inference
+"$PY3" "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" --stubs "$R/requirements/requirements.jetson.txt" \
+  "$R/inference_models/pyproject.toml" "$W"
+C=$T/inference
+mkdir -p "$C/src/inference_jetson" "$C/requirements"
+cp "$R/requirements/requirements.jetson.txt" "$C/requirements/"
+cp "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" "$C/"
+printf '[build-system]\nrequires = []\nbuild-backend = "lane_wheels"\nbackend-path = ["."]\n\n[project]\nname = "inference_jetson"\nversion = "0.1.0"\ndependencies = []\n' >"$C/pyproject.toml"
+: >"$C/src/inference_jetson/__init__.py"
+printf '__pycache__/\n' >"$C/.gitignore"
+git -C "$C" init -q
+(cd "$C" && "$JETGATE" init --tier target --device-auto '"$JETGATE_PYTHON" -c "print(\"cuda\")"' >/dev/null) ||
+  fail "jetgate init failed in the inference copy"
+git -C "$C" add -A && git -C "$C" commit -qm "inference's Jetson requirements"
+act inference INPUT_EXTRAS= \
+  INPUT_SETUP_COMMAND="pip install --no-index --find-links $W -r requirements/requirements.jetson.txt"
+want_output inference setup failed
+want_output inference exit-code 1
+grep -q 'the setup command exited' "$T/inference/summary" || fail "inference: the summary does not say the setup command failed"
+grep -qi 'inference.models 0.36.0 depends on bitsandbytes' "$T/inference/summary" ||
+  fail "inference: the transitive bitsandbytes is not named with its path: $(tail -15 "$T/inference/summary")"
+"$T/runner-temp/jetgate-action/venv/bin/python" -c 'import torch, torchvision
+assert torch.__version__.startswith("2.5.0a0") and torchvision.BUILD == "nvidia"' ||
+  fail "inference: the refused install touched torch or torchvision"
+[ ! -e "$C/conditional-evidence" ] || fail "inference: a refused setup still ran the gate"
 finish
