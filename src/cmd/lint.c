@@ -34,8 +34,10 @@ const jg_cmd_spec jg_cmd_lint = {
     .max_operands = -1,
     .about = "Check the policy, then each GitHub Actions workflow against it. For a gate\n"
              "job, one that runs jetgate (a step runs 'jetgate run' or uses the jetgate\n"
-             "action, or the job calls jetgate's reusable workflow): runs-on holds the gate's base labels and one tier's labels (for a\n"
-             "caller of the reusable workflow: its tier-labels); the labels given to jetgate\n"
+             "action, or the job calls jetgate's reusable workflow): runs-on holds the\n"
+             "gate's base labels (a tier's recommended labels too, else note\n"
+             "jetson.tier-labels: as in claim and matrix, they are optional); the labels\n"
+             "given to jetgate\n"
              "are exactly the runs-on labels; some step builds, installs or uses jetgate,\n"
              "and every local action or workflow it names exists in the checkout;\n"
              "the workflow triggers only on the gate's events; evidence is uploaded with\n"
@@ -52,7 +54,8 @@ const jg_cmd_spec jg_cmd_lint = {
              "Without WORKFLOW arguments only the policy is checked.",
     .opts = options,
     .notes = "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout, then each\n"
-             "note (\"note: FILE:LINE:COLUMN: jetson.not-gate: ...\"; notes are not findings).\n"
+             "note (\"note: FILE:LINE:COLUMN: RULE: ...\": jetson.not-gate, jetson.tier-labels;\n"
+             "notes are not findings).\n"
              "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.",
     .run = cmd_lint,
 };

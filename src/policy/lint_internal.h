@@ -22,6 +22,9 @@ struct jg_wf {
 
 void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* A note: printed after the findings, not counted (nothing is wrong). */
+void jg_lint_note(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* The policy's jetson-runtime gate, or NULL. */
 const json_t *jg_lint_gate(const json_t *policy);

@@ -130,9 +130,10 @@ static void check_tier_labels(struct jg_wf *w, const jg_ynode *labels)
                      json_string_value(l));
         }
     }
-    jg_lint_find(w, labels, "jetson.runs-on",
-                 "runs-on names no support tier's labels (%s): the gate must run on a runner "
-                 "of exactly one tier",
+    jg_lint_note(w, labels, "jetson.tier-labels",
+                 "runs-on names no tier's recommended labels (%s): the job may land on any "
+                 "Jetson; the claim is decided by the record's hardware and software, which "
+                 "the labels only route to",
                  names[0] ? names : "the policy has no tiers");
 }
 

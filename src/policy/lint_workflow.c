@@ -18,6 +18,14 @@ void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const c
     jg_findings_add(w->out, w->file, at ? at->line : 0, at ? at->col : 0, rule, "%s", msg);
 }
 
+void jg_lint_note(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
+{
+    char msg[900];
+    JG_FORMAT_VARGS(msg, fmt);
+    if (w->notes)
+        jg_findings_add(w->notes, w->file, at ? at->line : 0, at ? at->col : 0, rule, "%s", msg);
+}
+
 const json_t *jg_lint_gate(const json_t *policy)
 {
     return jg_json_find_id(JG_NODE(policy, policy, gates), JG_LINT_GATE);
@@ -99,12 +107,11 @@ static void check_permissions(struct jg_wf *w, const jg_ynode *perms)
  * (triggers, permissions, pins), and the report says so. */
 static void note_not_gate(struct jg_wf *w, const jg_ynode *key)
 {
-    if (w->notes)
-        jg_findings_add(w->notes, w->file, key->line, key->col, "jetson.not-gate",
-                        "job '%s' runs on a Jetson but does not run jetgate: checked for the "
-                        "plan's safety rules only (untrusted triggers, permissions, pinned "
-                        "actions); its results back no claim",
-                        key->text);
+    jg_lint_note(w, key, "jetson.not-gate",
+                 "job '%s' runs on a Jetson but does not run jetgate: checked for the plan's "
+                 "safety rules only (untrusted triggers, permissions, pinned actions); its "
+                 "results back no claim",
+                 key->text);
 }
 
 static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job, bool top_perms)

@@ -76,6 +76,14 @@ expect_rc 0 "$JETGATE" lint "$P/.github/workflows/local.yml"
 expect_rc 0 "$JETGATE" lint --policy "$POLICY" "$JG_SOURCE_DIR/.github/workflows/jetson-runtime.yml"
 expect_rc 0 "$JETGATE" lint "$W/good-anchors.yml"
 
+# Tier labels are recommended, as claim (note tier_labels_missing) and matrix
+# (recommended_labels) say: their absence is a note, and lint still passes.
+for f in "$W"/note-*.yml; do
+  rule=$(sed -n '1s/^# Lint must note \([a-z.-]*\).*/\1/p' "$f")
+  [ -n "$rule" ] || { fail "$f: first line names no rule"; continue; }
+  expect_rc 0 "$JETGATE" lint "$f"
+  grep -q "^note: $f:[0-9]*:[0-9]*: $rule: " "$T/out" || fail "$f: no $rule note: $(cat "$T/out")"
+done
 n=0
 for f in "$W"/bad-*.yml; do
   rule=$(sed -n '1s/^# Lint must report \([a-z.-]*\).*/\1/p' "$f")
