@@ -89,6 +89,44 @@ H="$T/ign2"; mkdir -p "$H" && git -C "$H" init -q && printf '/conditional-eviden
 [ "$(cat "$H/.gitignore")" = /conditional-evidence ] || fail "init added a rule git already had"
 (cd "$H" && expect_rc 0 "$JETGATE" init --print --force)
 [ "$(cat "$H/.gitignore")" = /conditional-evidence ] || fail "init --print touched .gitignore"
+# A project's own tier from this host (--root: a fixture), and required
+# checks narrowed with a written reason.
+K="$T/tierhost"; mkdir -p "$K/vendor" "$K/index" "$K/site" && git -C "$K" init -q
+python3 "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" "$JG_SOURCE_DIR/tests/fake-python/torch" "$K/vendor" "$K/index"
+python3 -m zipfile -e "$K"/vendor/torch-*.whl "$K/site"
+ORIN="$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62"
+(cd "$K" && expect_rc 2 "$JETGATE" init --root "$ORIN")
+expect_err -- '--root needs --tier-from-host'
+(cd "$K" && expect_rc 2 "$JETGATE" init --tier-from-host --root "$JG_SOURCE_DIR/tests/fixtures/roots/x86_64-dgpu")
+expect_err 'tier-from-host: this host is not a Jetson'
+(cd "$K" && expect_rc 2 "$JETGATE" init --tier-from-host --root "$JG_SOURCE_DIR/tests/fixtures/roots/orin-nano-devkit-r36.5.0")
+expect_err 'this host does not tell its Ubuntu version'
+(cd "$K" && expect_rc 2 "$JETGATE" init --not-required 'native.nope:a reason long enough')
+expect_err 'not_required.native.nope: unknown check id'
+(cd "$K" && expect_rc 2 "$JETGATE" init --not-required 'native.surgery:no')
+expect_err 'expected the reason the project does not need it'
+[ ! -e "$K/.jetgate" ] || fail "a refused init wrote the policy"
+(cd "$K" && PYTHONPATH="$K/site" expect_rc 0 "$JETGATE" init --tier-from-host --root "$ORIN" --tier agx64 \
+  --not-required 'native.surgery:this project offloads no weights;torch.surgery:this project offloads no weights')
+python3 - "$K/.jetgate/policy.json" <<'PY' || fail "the host tier or the narrowed checks are not what the fixture says"
+import json, sys
+p = json.load(open(sys.argv[1]))
+t = p["tiers"][-1]
+assert p["project"]["tier"] == "agx64" and t["id"] == "agx64", (p["project"], t["id"])
+assert t["hardware"] == {"module_parts": ["p3701-0005"], "memory_class": "64 GB", "soc": "tegra234",
+                         "compute_capability": "8.7"}, t["hardware"]
+assert t["software"] == {"jetpack": "6.2", "l4t": "36.4.3", "ubuntu": "22.04", "cuda": "12.6"}, t["software"]
+assert t["pytorch"]["torch"] == "2.5.0a0+872d972e41.nv24.08", t["pytorch"]   # torch.__version__
+assert t["pytorch"]["pin"] == "torch==2.5.0a0+872d972e41.nv24.08.17622132", t["pytorch"]
+assert any("RECORD sha256" in c for c in t["$comment"]), t["$comment"]
+g = p["gates"][0]
+assert g["not_required"] == {"native.surgery": "this project offloads no weights",
+                             "torch.surgery": "this project offloads no weights"}, g.get("not_required")
+assert "native.surgery" not in g["required_checks"] and "torch.surgery" not in g["required_checks"]
+PY
+(cd "$K" && expect_rc 0 "$JETGATE" matrix)
+expect_out 'agx64'
+
 # run names what makes the tree dirty, and says when its evidence is not ignored.
 git -C "$G" add -A && git -C "$G" -c user.name=t -c user.email=t@x commit -qm p
 printf 'build/\n' >"$G/.gitignore" && : >"$G/scratch.txt"
