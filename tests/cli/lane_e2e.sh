@@ -160,6 +160,21 @@ grep -q '^Times: jetgate given [0-9.]* s, setup [0-9.]* s, gate [0-9.]* s\.$' "$
   fail "the summary lacks the times"
 echo "lane_e2e: setup $(output good setup-seconds) s, gate $(output good gate-seconds) s (jetgate given)"
 
+# 1b. The project's own tier, written on the "Jetson" by `init --tier-from-host`
+#     (with two checks it does not need narrowed, with the reason): claimable too.
+(cd "$C" && "$JETGATE" init --force --tier-from-host --root "$ORIN" --python "$SYS/bin/python3" --tier agx64 \
+  --not-required 'native.surgery:tinyvision offloads no weights;torch.surgery:tinyvision offloads no weights' \
+  --device-auto '"$JETGATE_PYTHON" -c "import tinyvision; print(tinyvision.resolve_device())"' \
+  --tests '"$JETGATE_PYTHON" -m jgtest tests --junitxml="$JETGATE_JUNIT"' >"$T/init-host.out") ||
+  fail "init --tier-from-host failed: $(cat "$T/init-host.out")"
+git -C "$C" commit -qam "tinyvision's own tier"
+act host
+want_output host status passed
+want_output host claim-tier agx64
+want_output host claim claimable
+grep -q '^| `agx64` | Jetson AGX Orin 64GB (JetPack 6.2) | claimable | ' "$T/host/summary" ||
+  fail "the host's own tier is not claimable: $(grep agx64 "$T/host/summary")"
+
 # 2. Without setup the hooks run with the system Python: the project is not
 #    installed, both project checks fail, and the claim says so.
 act nosetup INPUT_SETUP=false
