@@ -224,6 +224,8 @@ want_output dirty status passed
 want_output dirty claim refused
 grep -q '^| `target` | .* | refused | .*dirty_tree' "$T/dirty/summary" || fail "a dirty tree is not refused"
 grep -q 'notes.txt' "$T/dirty/stderr" "$T/dirty/stdout" || fail "the dirty tree's file is not named"
+grep -q '^- `notes.txt` (??)$' "$T/dirty/summary" || fail "the summary does not name the dirty tree's file"
+grep -q 'The checkout is dirty' "$T/good/summary" && fail "a clean run's summary says dirty"
 
 # 7. A real Jetson project's dependency files (roboflow/inference, copied as
 #    data: tests/data/projects/README.md), installed the way its own Jetson
