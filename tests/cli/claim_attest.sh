@@ -95,6 +95,11 @@ expect_out "at commit $SIGNER_SHA; the policy names no signer commits"
 claim 1 --policy required.json "$GOOD"
 expect_out '"code": "attestation_missing"'
 expect_out 'tier target requires a verified attestation'
+# Reports judge without signatures: a tier that requires one is never "claimed" in them.
+GITHUB_REPOSITORY=example/project expect_rc 0 "$JETGATE" report --release-notes --policy signed.json --now $NOW "$GOOD"
+expect_out 'Jetson CUDA support: claimed for Jetson AGX Orin 64 GB'
+GITHUB_REPOSITORY=example/project expect_rc 0 "$JETGATE" report --release-notes --policy required.json --now $NOW "$GOOD"
+expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no accepted evidence (tier target requires a verified attestation'
 # Given but not required: still checked.
 claim 1 --policy signed.json --attestation "$T/wrong-commit.json" "$GOOD"
 expect_out '"code": "attestation_commit_mismatch"'
