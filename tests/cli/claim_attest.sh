@@ -159,6 +159,8 @@ expect_out '"code": "attestation_verified"'
 GH_FAIL=1 GH_TOKEN=t0ken PATH="$T/bin:$PATH" claim 1 --policy required.json --verify-with-gh "$GOOD"
 expect_out '"code": "attestation_missing"'
 expect_err 'gh verified no attestation for .*: X Verification failed'
+GH_TOKEN=t0ken PATH="$T/bin:$PATH" claim 2 --policy required.json --verify-with-gh - <"$GOOD"
+expect_err 'claim: --verify-with-gh: gh reads the evidence file itself: give its path, not -'
 claim 2 --policy hooks.json --verify-with-gh "$GOOD"
 expect_err 'policy names no signer workflow'
 PATH=/nonexistent claim 2 --policy required.json --verify-with-gh "$GOOD"
