@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cmd/cmd.h"
@@ -37,7 +38,7 @@ extern char **environ;
 #define JG_RUN_DEFAULT_OUT "conditional-evidence/jetgate"
 
 typedef struct run_opts {
-    const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select;
+    const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select, *root;
     const char *predicate;
     const char *policy_desc; /* which policy was used, for the checklist */
     const jg_policy_src *src; /* the same, for the predicate's digest */
@@ -61,6 +62,10 @@ static const jg_opt options[] = {
                "container whose device tree is masked. Alternatively mount the host's "
                "/proc/device-tree read-only at " JG_MOUNTED_DT_DEFAULT " or at "
                "$JETGATE_DEVICE_TREE. The evidence records which source identified the module."),
+    JG_OPT_STR(run_opts, root, "root", "DIR",
+               "read the platform's files (module, JetPack, L4T, architecture) from DIR instead "
+               "of / (a container that sees the host's files there, or a test fixture); the "
+               "CUDA and framework probes still run here"),
     JG_OPT_STR(run_opts, labels, "runner-labels", "L,...",
                "runner labels for the record (default: $RUNNER_LABELS)"),
     JG_OPT_CHOICE(run_opts, select, "select", "model-download", selections,
@@ -126,6 +131,9 @@ static int parse(int argc, char **argv, run_opts *o)
         return jg_usage_error("run", "'%s' is not a gate id", o->gate);
     if (o->select || strcmp(o->gate, "model-download") == 0)
         o->model = true;
+    struct stat st;
+    if (o->root && (stat(o->root, &st) != 0 || !S_ISDIR(st.st_mode)))
+        return jg_usage_error("run", "--root %s is not a directory", o->root);
     return JG_OPTS_CONTINUE;
 }
 
@@ -194,6 +202,31 @@ static int exit_for(const char *status, bool allow_missing)
     return JG_EXIT_NO;
 }
 
+/* A dirty tree is recorded and no claim accepts the record: say which files
+ * now, while they can still be committed or ignored. */
+static void warn_dirty(const jg_commit *cm)
+{
+    if (cm->dirty == 1)
+        jg_warn("run: the checkout is dirty (%s): evidence of a dirty tree never backs a claim; "
+                "commit those files or ignore them (.gitignore)", cm->dirty_files);
+}
+
+/* Evidence written inside the checkout but not ignored by git makes the next
+ * run's tree dirty (`jetgate init` writes the ignore rule). */
+static void warn_not_ignored(const run_opts *o, const jg_commit *cm)
+{
+    char ev[PATH_MAX + 80], abs[PATH_MAX];
+    snprintf(ev, sizeof ev, "%s/%s.json", o->out, o->gate);
+    size_t rn = strlen(cm->root);
+    if (!rn || !realpath(ev, abs) || strncmp(abs, cm->root, rn) != 0 || abs[rn] != '/')
+        return;
+    char *ignored = jg_git("check-ignore", "-q", abs);
+    if (!ignored)
+        jg_warn("run: %s is not ignored by git, so the next run's tree is dirty and its evidence "
+                "backs no claim: add '%s/' to .gitignore (`jetgate init` does)", ev, o->out);
+    free(ignored);
+}
+
 static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *c,
                   time_t started, const json_t *policy, const json_t *gate)
 {
@@ -218,6 +251,8 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     jg_progress("native checks took %.2f s", c->native_s);
     jg_hooks_print_failures(stderr, record_checks(ev));
     int rc = write_outputs(o, ev, &s);
+    if (rc == JG_EXIT_OK)
+        warn_not_ignored(o, cm);
     if (rc == JG_EXIT_OK)
         rc = exit_for(JG_STR(pred, verdict, status), o->allow_missing);
     json_decref(ev);
@@ -288,9 +323,11 @@ static int cmd_run(int argc, char **argv)
     if (rc == 0)
         rc = check_outputs(&o);
     if (rc == 0) {
+        warn_dirty(&cm);
         time_t started = time(NULL);
         jg_gate_run_opts ro = {.python = o.python, .timeout_s = o.timeout_s, .model = o.model,
-                               .evidence_dir = o.out, .root = cm.root};
+                               .evidence_dir = o.out, .root = cm.root,
+                               .platform_root = o.root};
         jg_gate_inputs c = {0};
         if (jg_gate_collect(&ro, gate, host_facts, &c) != 0) {
             jg_err("run: reading host facts: %s", strerror(errno));
