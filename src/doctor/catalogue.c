@@ -119,6 +119,12 @@ void jg_catalogue_write(FILE *f)
     }
 }
 
+void jg_catalogue_examples(FILE *f)
+{
+    for (size_t i = 0; i < jg_rule_examples_count; i++)
+        fprintf(f, "%s\t%s\n", jg_rule_examples[i].id, jg_rule_examples[i].text);
+}
+
 void jg_catalogue_list(FILE *f)
 {
     size_t n;

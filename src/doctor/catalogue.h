@@ -11,6 +11,8 @@
 /* Every row, sorted by id (then signal), and after them every signal that a
  * phrase sets but no row reads (code reads it), with its phrases. */
 void jg_catalogue_write(FILE *f);
+/* Every row's examples as tests/data/doctor/phrases.tsv lines: id TAB line. */
+void jg_catalogue_examples(FILE *f);
 /* One line per row: id, layer, severity, confidence, signal. */
 void jg_catalogue_list(FILE *f);
 /* The rows whose first or second reading has this id, in full; false: none. */

@@ -30,7 +30,7 @@ expect_usage "jetgate: triage: no table rule gives 'no.such-id' (--list-rules li
   "$JETGATE" triage --explain no.such-id
 expect_usage "jetgate: triage: --list-rules takes no FILE (try 'jetgate triage --help')" \
   "$JETGATE" triage --list-rules report.txt
-expect_usage "jetgate: triage: --list-rules and --explain exclude --json, --reply and each other (try 'jetgate triage --help')" \
+expect_usage "jetgate: triage: --list-rules and --explain exclude --json, --reply, --batch and each other (try 'jetgate triage --help')" \
   "$JETGATE" triage --json --explain kernel-driver.module-library-mismatch
 expect_rc 0 "$JETGATE" triage --help
 expect_out " --list-rules"
