@@ -1,8 +1,8 @@
 /* The host's own identifying values, read where host I/O lives: what no
  * output may carry (the scrubber, evidence/sanitize.h, is told each one).
  * They are never facts: nothing here reaches the facts document. */
-#ifndef JG_FACTS_HOST_IDS_H
-#define JG_FACTS_HOST_IDS_H
+#ifndef JG_UTIL_HOST_IDS_H
+#define JG_UTIL_HOST_IDS_H
 
 #include "util/sysroot.h"
 

@@ -1,4 +1,4 @@
-#include "facts/host_ids.h"
+#include "util/host_ids.h"
 
 #include <unistd.h>
 
