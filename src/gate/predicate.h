@@ -3,8 +3,8 @@
  * files, so that a verifier sees the result, the checks, the run and the
  * digests of the policy and the jetgate binary inside the signature, not
  * only in a file anyone could write. Built from the record just written. */
-#ifndef JG_EVIDENCE_PREDICATE_H
-#define JG_EVIDENCE_PREDICATE_H
+#ifndef JG_GATE_PREDICATE_H
+#define JG_GATE_PREDICATE_H
 #include <jansson.h>
 
 #include "policy/discover.h"

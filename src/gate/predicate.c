@@ -1,7 +1,7 @@
-/* The test-result predicate (evidence/predicate.h): a view of the record in
+/* The test-result predicate (gate/predicate.h): a view of the record in
  * the vocabulary verifiers of in-toto attestations read, plus the digests
  * that pin what judged it. */
-#include "evidence/predicate.h"
+#include "gate/predicate.h"
 
 #include <stdbool.h>
 #include <stdio.h>
