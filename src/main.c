@@ -58,12 +58,14 @@ static int write_catalogue(const char *path, void (*write)(FILE *))
 }
 
 /* Hidden, for the build and the tests:
- * `jetgate __generate man|bash-completion|doctor-catalogue|doctor-examples PATH`. */
+ * `jetgate __generate man|bash-completion|doctor-catalogue|doctor-examples|doctor-rules-md PATH`. */
 static int generate(int argc, char **argv)
 {
     int rc = -1;
     if (argc == 4 && strcmp(argv[2], "doctor-catalogue") == 0)
         rc = write_catalogue(argv[3], jg_catalogue_write);
+    else if (argc == 4 && strcmp(argv[2], "doctor-rules-md") == 0)
+        rc = write_catalogue(argv[3], jg_catalogue_markdown);
     else if (argc == 4 && strcmp(argv[2], "doctor-examples") == 0)
         rc = write_catalogue(argv[3], jg_catalogue_examples);
     else if (argc == 4 && strcmp(argv[2], "man") == 0)
@@ -71,7 +73,7 @@ static int generate(int argc, char **argv)
     else if (argc == 4 && strcmp(argv[2], "bash-completion") == 0)
         rc = jg_opts_write_completion(&program, argv[3]);
     else
-        return jg_usage_error("__generate", "expected man|bash-completion|doctor-catalogue|doctor-examples PATH");
+        return jg_usage_error("__generate", "expected man|bash-completion|doctor-catalogue|doctor-examples|doctor-rules-md PATH");
     if (rc != 0) {
         jg_err("__generate: writing %s: %s", argv[3], strerror(errno));
         return JG_EXIT_USAGE;

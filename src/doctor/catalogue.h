@@ -13,6 +13,8 @@
 void jg_catalogue_write(FILE *f);
 /* Every row's examples as tests/data/doctor/phrases.tsv lines: id TAB line. */
 void jg_catalogue_examples(FILE *f);
+/* docs/doctor-rows.md: every row as a Markdown table, per layer, with its source. */
+void jg_catalogue_markdown(FILE *f);
 /* One line per row: id, layer, severity, confidence, signal. */
 void jg_catalogue_list(FILE *f);
 /* The rows whose first or second reading has this id, in full; false: none. */

@@ -11,6 +11,14 @@ check_golden "$G" "$T/catalogue.txt"
 expect_rc 0 "$JETGATE" __generate doctor-catalogue -
 cmp -s "$T/out" "$T/catalogue.txt" || fail "catalogue on stdout differs from the file"
 
+# docs/doctor-rows.md is the rows' table as the binary prints it (regenerate with
+# `jetgate __generate doctor-rules-md docs/doctor-rows.md` after a change to the rules)
+expect_rc 0 "$JETGATE" __generate doctor-rules-md "$T/rows.md"
+cmp -s "$T/rows.md" "$JG_SOURCE_DIR/docs/doctor-rows.md" ||
+  fail "docs/doctor-rows.md is stale: jetgate __generate doctor-rules-md docs/doctor-rows.md"
+[ "$(grep -c '^| `' "$T/rows.md")" = "$(grep -c '^id: ' "$T/catalogue.txt")" ] ||
+  fail "docs/doctor-rows.md does not have one line per row"
+
 # --list-rules: one line per row, the same ids as the catalogue's first readings
 expect_rc 0 "$JETGATE" triage --list-rules
 expect_out "^kernel-driver.module-library-mismatch  *error  *medium  *nvml_mismatch$"
