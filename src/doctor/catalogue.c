@@ -13,7 +13,7 @@ static int row_order(const void *a, const void *b)
 {
     const jg_signal_rule *ra = *(const jg_signal_rule *const *)a;
     const jg_signal_rule *rb = *(const jg_signal_rule *const *)b;
-    int c = strcmp(ra->spec.id, rb->spec.id);
+    int c = strcmp(jg_fid_name(ra->spec.id), jg_fid_name(rb->spec.id));
     return c ? c : strcmp(jg_signal_name(ra->signal), jg_signal_name(rb->signal));
 }
 
@@ -53,7 +53,7 @@ static void phrases_of(FILE *f, jg_signal s)
 
 static void spec_lines(FILE *f, const char *prefix, const jg_finding_spec *s)
 {
-    fprintf(f, "%sid: %s\n%slayer: %s\n%sseverity: %s\n%sconfidence: %s\n", prefix, s->id,
+    fprintf(f, "%sid: %s\n%slayer: %s\n%sseverity: %s\n%sconfidence: %s\n", prefix, jg_fid_name(s->id),
             prefix, jg_layer_name(s->layer), prefix, jg_severity_name(s->severity), prefix,
             jg_confidence_name(s->confidence));
     fprintf(f, "%ssummary: %s\n%sfix: %s\n", prefix, s->summary, prefix, s->fix);
@@ -141,12 +141,13 @@ static void cell(FILE *f, const char *s)
 
 static void markdown_row(FILE *f, const jg_signal_rule *r)
 {
-    fprintf(f, "| `%s` | %s | %s | %s |", r->spec.id, jg_severity_name(r->spec.severity),
+    fprintf(f, "| `%s` | %s | %s | %s |", jg_fid_name(r->spec.id), jg_severity_name(r->spec.severity),
             jg_confidence_name(r->spec.confidence), jg_platform_test_name(r->platform));
     cell(f, r->spec.summary);
     if (r->alt_test) {
         char second[256];
-        snprintf(second, sizeof second, "%s: `%s`", jg_alt_test_name(r->alt_test), r->alt.id);
+        snprintf(second, sizeof second, "%s: `%s`", jg_alt_test_name(r->alt_test),
+                 jg_fid_name(r->alt.id));
         cell(f, second);
     } else {
         cell(f, "");
@@ -182,7 +183,7 @@ void jg_catalogue_list(FILE *f)
     size_t n;
     const jg_signal_rule **rows = sorted_rows(&n);
     for (size_t i = 0; rows && i < n; i++)
-        fprintf(f, "%-58s %-8s %-7s %s\n", rows[i]->spec.id,
+        fprintf(f, "%-58s %-8s %-7s %s\n", jg_fid_name(rows[i]->spec.id),
                 jg_severity_name(rows[i]->spec.severity),
                 jg_confidence_name(rows[i]->spec.confidence), jg_signal_name(rows[i]->signal));
     free(rows);
@@ -205,8 +206,8 @@ static void explain_more(FILE *f, const jg_signal_rule *r)
     lines_of(f, "source", r->sources);
     lines_of(f, "why", r->whys);
     for (size_t i = 0; i < jg_rule_examples_count; i++)
-        if (strcmp(jg_rule_examples[i].id, r->spec.id) == 0 ||
-            (r->alt_test && strcmp(jg_rule_examples[i].id, r->alt.id) == 0))
+        if (strcmp(jg_rule_examples[i].id, jg_fid_name(r->spec.id)) == 0 ||
+            (r->alt_test && strcmp(jg_rule_examples[i].id, jg_fid_name(r->alt.id)) == 0))
             fprintf(f, "example (%s): %s\n", jg_rule_examples[i].id, jg_rule_examples[i].text);
 }
 
@@ -217,7 +218,8 @@ bool jg_catalogue_explain(FILE *f, const char *id)
     const jg_signal_rule **rows = sorted_rows(&n);
     for (size_t i = 0; rows && i < n; i++) {
         const jg_signal_rule *r = rows[i];
-        if (strcmp(r->spec.id, id) != 0 && !(r->alt_test && strcmp(r->alt.id, id) == 0))
+        if (strcmp(jg_fid_name(r->spec.id), id) != 0 &&
+            !(r->alt_test && strcmp(jg_fid_name(r->alt.id), id) == 0))
             continue;
         fputs(found ? "\n" : "", f);
         row_stanza(f, r);

@@ -22,7 +22,7 @@ static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, b
         jg_ev_field(ev, v, JG_FF_python_torch_cuda);
         jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
         jg_finding_spec s = {
-            "pytorch-build.cuda-unavailable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW,
+            JG_FID_pytorch_build_cuda_unavailable, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW,
             v->torch_has_cuda == JG_YES
                 ? "torch is a CUDA build but torch.cuda.is_available() is False, and no lower "
                   "layer explains it from these facts"
@@ -46,7 +46,7 @@ static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, b
     jg_ev_printf(ev, "%s = %s", JG_FACT_PATH(python_tensor_op_status),
                  v->torch_tensor_op ? v->torch_tensor_op : "not run");
     jg_finding_spec s = {
-        live ? "cuda-driver.no-kernel-ran" : "cuda-driver.not-verified", JG_L_CUDA_DRIVER,
+        live ? JG_FID_cuda_driver_no_kernel_ran : JG_FID_cuda_driver_not_verified, JG_L_CUDA_DRIVER,
         live && !errors ? JG_SEV_ERROR : JG_SEV_INFO, live ? JG_CONF_MEDIUM : JG_CONF_HIGH,
         live ? "no CUDA kernel ran on this host, so CUDA is not shown to work"
              : "no CUDA kernel ran (facts from files or a report), so CUDA is not verified: "

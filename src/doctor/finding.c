@@ -9,7 +9,7 @@
 void jg_finding_add(json_t *out, const jg_finding_spec *s, json_t *evidence)
 {
     json_t *f = json_object();
-    JG_FINDING_SET_STR(f, id, s->id);
+    JG_FINDING_SET_STR(f, id, jg_fid_name(s->id));
     JG_FINDING_SET_STR(f, layer, jg_layer_name(s->layer));
     JG_FINDING_SET_STR(f, severity, jg_severity_name(s->severity));
     JG_FINDING_SET_STR(f, confidence, jg_confidence_name(s->confidence));
@@ -19,9 +19,22 @@ void jg_finding_add(json_t *out, const jg_finding_spec *s, json_t *evidence)
     json_array_append_new(out, f);
 }
 
-bool jg_findings_has(const json_t *findings, const char *id)
+const char *jg_fid_name(jg_fid id)
 {
-    return jg_json_find_id(findings, id) != NULL;
+    return (unsigned)id < JG_FID_COUNT ? jg_fid_names[id] : NULL;
+}
+
+bool jg_findings_has(const json_t *findings, jg_fid id)
+{
+    return jg_json_find_id(findings, jg_fid_name(id)) != NULL;
+}
+
+bool jg_findings_has_any(const json_t *findings, const jg_fid *ids)
+{
+    for (; *ids != JG_FID_COUNT; ids++)
+        if (jg_findings_has(findings, *ids))
+            return true;
+    return false;
 }
 
 size_t jg_findings_of_severity(const json_t *findings, enum jg_severity sev)

@@ -11,11 +11,14 @@
  * jg_severity JG_SEV_*, jg_confidence JG_CONF_*) and the finding's members
  * are tables in schema/doctor_fields.h. */
 #include "schema/doctor.h"
+/* The finding ids (enum jg_fid, JG_FID_<id with . and - as _>), generated from
+ * src/doctor/knowledge/<layer>.rules: a misspelled id does not compile. */
+#include "doctor_ids.h"
 
 /* The fields of one finding; evidence is a NULL-terminated list of
  * "path = value" strings (copied). */
 typedef struct jg_finding_spec {
-    const char *id;
+    jg_fid id;
     enum jg_layer layer;
     enum jg_severity severity;
     enum jg_confidence confidence;
@@ -25,8 +28,12 @@ typedef struct jg_finding_spec {
 
 /* Append a finding to the array out; evidence is a json array (stolen, may be NULL). */
 void jg_finding_add(json_t *out, const jg_finding_spec *spec, json_t *evidence);
+/* The id as output writes it ("kernel-driver.no-devices-found"); NULL when out of range. */
+const char *jg_fid_name(jg_fid id);
 /* True when a finding with this id is in the array. */
-bool jg_findings_has(const json_t *findings, const char *id);
+bool jg_findings_has(const json_t *findings, jg_fid id);
+/* True when a finding with one of these ids (a list that JG_FID_COUNT ends) is in the array. */
+bool jg_findings_has_any(const json_t *findings, const jg_fid *ids);
 /* How many findings in the array have this severity. */
 size_t jg_findings_of_severity(const json_t *findings, enum jg_severity sev);
 /* How evidence quotes a pasted line: "<what> = line <N>: <text>" (jg_ev_seen

@@ -79,7 +79,7 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
             /* a paste that sets it: worth saying, not a diagnosis of failure */
             json_t *ev = jg_ev_new();
             jg_ev_printf(ev, "CUDA_VISIBLE_DEVICES = \"%s\" (in the report)", cvd);
-            jg_finding_spec s = {"configuration.visible-devices-set", JG_L_CONFIGURATION,
+            jg_finding_spec s = {JG_FID_configuration_visible_devices_set, JG_L_CONFIGURATION,
                                  JG_SEV_WARNING, JG_CONF_LOW,
                                  "CUDA_VISIBLE_DEVICES is set: the program sees only the listed "
                                  "devices (renumbered from cuda:0), none if the index does not exist",
@@ -115,7 +115,7 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
         snprintf(summary, sizeof summary, "CUDA_VISIBLE_DEVICES is set, but unsetting it did not "
                                           "make CUDA work: something else fails as well");
     jg_finding_spec s = {
-        "configuration.visible-devices", JG_L_CONFIGURATION,
+        JG_FID_configuration_visible_devices, JG_L_CONFIGURATION,
         refuted || !loaded ? JG_SEV_WARNING : JG_SEV_ERROR,
         refuted || !loaded ? JG_CONF_LOW
         : proven || (((cvd && hides_all(cvd)) || nv_hides) && gpu_to_hide(v)) ? JG_CONF_HIGH
@@ -149,7 +149,7 @@ void jg_rule_stub_library(const jg_view *v, json_t *out)
         jg_ev_field(ev, v, JG_FF_env_library_path);
     ev_experiment(ev, v, JG_X_DROP_STUBS);
     jg_finding_spec s = {
-        "configuration.stub-library-first", JG_L_CONFIGURATION, JG_SEV_ERROR,
+        JG_FID_configuration_stub_library_first, JG_L_CONFIGURATION, JG_SEV_ERROR,
         proven || v->drv_stub == JG_YES || on_path || live_path ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         proven ? "the CUDA toolkit's stub libcuda (lib64/stubs) is found before the driver's "
                  "(proven by experiment: without the stubs entry CUDA works)"
@@ -170,7 +170,7 @@ void jg_rule_nvcc_not_on_path(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "nvcc", sig);
     enum jg_confidence conf = jg_ev_corroborate(ev, v, JG_FF_cuda_toolkit, v->toolkit_present == JG_YES);
     jg_finding_spec s = {
-        "configuration.nvcc-not-on-path", JG_L_CONFIGURATION, JG_SEV_ERROR, conf,
+        JG_FID_configuration_nvcc_not_on_path, JG_L_CONFIGURATION, JG_SEV_ERROR, conf,
         "nvcc is not on PATH: the CUDA toolkit installs it in /usr/local/cuda/bin, which the "
         "default PATH does not include (and sudo resets PATH)",
         "export PATH=/usr/local/cuda/bin:$PATH and LD_LIBRARY_PATH=/usr/local/cuda/lib64:"
@@ -217,7 +217,7 @@ void jg_rule_library_not_on_path(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "missing library", m);
     jg_ev_seen(ev, "present on disk", p);
     jg_finding_spec s = {
-        "configuration.library-not-on-loader-path", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_configuration_library_not_on_loader_path, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the library exists on disk but the loader does not search its folder",
         "add its folder to LD_LIBRARY_PATH (or /etc/ld.so.conf.d/*.conf and sudo ldconfig); in a "
         "conda env or venv check the environment's own lib folder"};
@@ -234,7 +234,7 @@ void jg_rule_zero_visible_devices(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "torch", sig);
     jg_finding_spec s = {
-        "configuration.zero-visible-devices", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_configuration_zero_visible_devices, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the CUDA driver answers but counts zero devices: most often CUDA_VISIBLE_DEVICES (in a "
         "run script or os.environ) names an index that does not exist, or the container got no GPU",
         "print os.environ.get('CUDA_VISIBLE_DEVICES') where the program starts; set it to an "

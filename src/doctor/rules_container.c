@@ -32,7 +32,7 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
         jg_ev_seen(ev, "docker run", JG_DOCKER_OBJ(dk, run_line));
     }
     jg_finding_spec s = {
-        "container-runtime.no-nvidia-runtime", JG_L_CONTAINER_RUNTIME,
+        JG_FID_container_runtime_no_nvidia_runtime, JG_L_CONTAINER_RUNTIME,
         gpu_expected ? JG_SEV_ERROR : JG_SEV_WARNING,
         !gpu_expected ? JG_CONF_LOW : facts_say ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         gpu_expected ? "the container runs without the NVIDIA runtime: no GPU device nodes and no "
@@ -61,7 +61,7 @@ void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
     /* docker's warning, then a shell in the image ran commands: binfmt emulation runs
      * its programs, only the GPU is out of reach */
     if (mis && !exe && jg_view_signal(v, JG_SIG_root_prompt)) {
-        jg_finding_spec e = {"container-runtime.foreign-arch-image-emulated",
+        jg_finding_spec e = {JG_FID_container_runtime_foreign_arch_image_emulated,
                              JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING, JG_CONF_MEDIUM,
                              "a foreign-architecture image runs here under emulation: its "
                              "programs run (slowly), but CUDA cannot reach the GPU from it",
@@ -71,7 +71,7 @@ void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
         return;
     }
     jg_finding_spec s = {
-        "container-runtime.foreign-arch-image", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_FID_container_runtime_foreign_arch_image, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         image ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         x86 ? "an arm64 image runs on an x86_64 host: its binaries cannot execute here"
             : "the image is not built for this CPU (an amd64 image on an arm64 Jetson): its "
@@ -105,7 +105,7 @@ void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
         jg_ev_field(ev, v, JG_FF_cuda_toolkit);
     }
     jg_finding_spec s = {
-        "container-runtime.l4t-base-without-cuda", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_FID_container_runtime_l4t_base_without_cuda, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         img ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "a JetPack 5+ container without CUDA: since JetPack 5, l4t-base no longer mounts "
         "CUDA from the host (/usr/local/cuda is missing inside)",
@@ -142,7 +142,7 @@ void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
         jg_ev_printf(ev, "%s.%s.%s = true", JG_FACT_PATH(observed), JG_PATH(obs, docker),
                      JG_PATH(docker, build));
     jg_finding_spec s = {
-        "container-runtime.cuda-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_container_runtime_cuda_not_mounted, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not visible to the process: on JetPack 4 containers get CUDA from the "
         "host only through the NVIDIA runtime, and docker build steps run under plain runc",
         "set \"default-runtime\": \"nvidia\" in /etc/docker/daemon.json and restart docker "
@@ -180,7 +180,7 @@ void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
     if (nodes)
         jg_ev_printf(ev, "%s = present and openable", JG_FACT_PATH(gpu_nodes));
     jg_finding_spec s = {
-        "container-runtime.stale-device-numbers", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_FID_container_runtime_stale_device_numbers, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         JG_CONF_MEDIUM,
         "GPU device nodes exist but CUDA finds no device (100): the container or CDI spec may "
         "hold device numbers from before a reboot (nvgpu, nvmap and nvidia-uvm majors are dynamic)",
@@ -207,7 +207,7 @@ void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "image", im);
     jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
-        "container-runtime.sbsa-image-on-l4t", JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING,
+        JG_FID_container_runtime_sbsa_image_on_l4t, JG_L_CONTAINER_RUNTIME, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
         "a server-arm64 (SBSA) CUDA image on JetPack 5/6: the device is listed but cuBLAS and "
         "kernels fail",
@@ -226,7 +226,7 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvidia-container-cli", sig);
     jg_finding_spec s = {
-        "container-runtime.cli-error", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_container_runtime_cli_error, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the NVIDIA container runtime failed to set up the GPU for the container",
         jg_on_jetson(v) ? "check dpkg -l nvidia-container-toolkit on the host and that the image "
                           "is arm64; run with --runtime nvidia"
@@ -251,14 +251,14 @@ void jg_rule_csv_mount_collision(const jg_view *v, json_t *out)
     if (img)
         jg_ev_seen(ev, "container image", img);
     jg_finding_spec newer = {
-        "cuda-driver.image-newer-than-host", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_cuda_driver_image_newer_than_host, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the image is for a newer L4T (JetPack 5 or later) than the host: the host's runtime "
         "mounts its JetPack 4 CUDA libraries over the image's own, and images do not work "
         "across L4T majors",
         "use an image tagged for the host's L4T (head -1 /etc/nv_tegra_release), or reflash "
         "the host to the image's JetPack"};
     jg_finding_spec other = {
-        "container-runtime.csv-mount-collision", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_FID_container_runtime_csv_mount_collision, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         JG_CONF_MEDIUM,
         "the NVIDIA runtime mounts host files (its CSV lists) over files the image already "
         "has: an image made for another L4T, or one that installed its own CUDA / cuDNN",
@@ -278,7 +278,7 @@ void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
      * without one, --gpus itself is the mistake (a pipeline passing it to every task) */
     bool gpu = jg_nvidia_gpu_evidenced(v);
     jg_finding_spec s = {
-        "container-runtime.no-gpu-device-driver", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_FID_container_runtime_no_gpu_device_driver, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         gpu ? "docker has no GPU device driver for --gpus: the NVIDIA Container Toolkit is not "
               "installed or not configured for this docker daemon"
@@ -295,7 +295,7 @@ void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
  * libnvidia-*) off a Jetson: an image built while the NVIDIA runtime was docker's
  * default keeps the files it mounted as empty ones. */
 static const jg_finding_spec driver_files_in_image = {
-    "container-runtime.driver-files-left-in-image", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+    JG_FID_container_runtime_driver_files_left_in_image, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
     JG_CONF_MEDIUM,
     "the host driver's libraries are empty files in the image: it was built with the NVIDIA "
     "runtime as docker's default, which mounted them during the build and left zero-byte "
@@ -317,7 +317,7 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
         return;
     }
     jg_finding_spec s = {
-        "container-runtime.cuda-placeholders-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_FID_container_runtime_cuda_placeholders_not_mounted, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
         JG_CONF_MEDIUM,
         "the image's CUDA libraries are empty placeholder files: on JetPack 4 the NVIDIA runtime "
         "mounts the host's libraries over them, so this step ran without it (docker build "
@@ -326,7 +326,7 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
         "(docker build then mounts them), or docker run --runtime nvidia"};
     /* no container in sight: the host's own library file is empty or cut short */
     if (!jg_container_evidenced(v)) {
-        s.id = "cuda-libraries.library-file-empty";
+        s.id = JG_FID_cuda_libraries_library_file_empty;
         s.layer = JG_L_CUDA_LIBRARIES;
         s.summary = "a CUDA / TensorRT library file on this system is empty or cut short: an "
                     "interrupted install or upgrade, or CUDA not installed where a container "
@@ -342,12 +342,12 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
  * Not Found"): in a container the NVIDIA runtime did not inject the host driver's libraries;
  * on a host the driver's user-space part is missing. [container] */
 static const jg_finding_spec nvml_absent[2] = {
-    {"cuda-driver.nvml-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    {JG_FID_cuda_driver_nvml_missing, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
      "libnvidia-ml, the driver's management library, is not found: the NVIDIA driver's "
      "user-space part is not installed (or not on the loader path)",
      "nvidia-smi on the host must work: install or repair the driver's user-space package of "
      "the running branch, then sudo ldconfig"},
-    {"container-runtime.nvml-not-injected", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    {JG_FID_container_runtime_nvml_not_injected, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
      "the container has no libnvidia-ml: the NVIDIA runtime did not inject the host driver's "
      "libraries (no --gpus / --runtime nvidia, NVIDIA_VISIBLE_DEVICES missing from the image, "
      "or a runtime hook that failed)",

@@ -9,16 +9,16 @@
 
 /* torch's "Found no NVIDIA driver on your system": no libcuda at all. */
 static const jg_finding_spec no_driver[3] = {
-    {"hardware.no-nvidia-driver-found", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_LOW,
+    {JG_FID_hardware_no_nvidia_driver_found, JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_LOW,
      "torch found no NVIDIA driver: most often the machine has no NVIDIA GPU (a cloud VM, a "
      "laptop's other GPU, a CI runner); else the driver is not installed",
      "nvidia-smi (or lspci | grep -i nvidia) shows whether there is an NVIDIA GPU; without one "
      "run on the CPU or on a GPU machine, with one install its driver"},
-    {"container-runtime.no-driver-in-container", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+    {JG_FID_container_runtime_no_driver_in_container, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
      JG_CONF_MEDIUM, "the container has no NVIDIA driver: it was started without the GPU",
      "docker run --gpus all (or --runtime nvidia on a Jetson) with the NVIDIA Container Toolkit "
      "installed; docker info | grep -i runtime"},
-    {"kernel-driver.no-driver-found", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    {JG_FID_kernel_driver_no_driver_found, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
      "there is an NVIDIA GPU but no working NVIDIA driver for this process",
      "install the NVIDIA driver for this kernel (or repair it: lsmod | grep nvidia; sudo "
      "modprobe nvidia), then reboot; nvidia-smi must list the GPU"},
@@ -28,7 +28,7 @@ void jg_rule_no_nvidia_driver(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_no_nvidia_driver);
     if (!sig || jg_view_signal(v, JG_SIG_no_nvidia_gpu) ||
-        jg_findings_has(out, "container-runtime.no-nvidia-runtime"))
+        jg_findings_has(out, JG_FID_container_runtime_no_nvidia_runtime))
         return; /* that rule (run before this one) names how the container was started */
     int which = jg_container_evidenced(v) ? 1 : jg_nvidia_gpu_evidenced(v) ? 2 : 0;
     jg_finding_add_seen(out, &no_driver[which], "torch", sig);
@@ -37,7 +37,7 @@ void jg_rule_no_nvidia_driver(const jg_view *v, json_t *out)
 /* sudo python / sudo pip beside a failure sudo explains: sudo resets PATH
  * and LD_LIBRARY_PATH and runs another user's site-packages. */
 static const jg_finding_spec sudo_env = {
-    "configuration.sudo-drops-environment", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    JG_FID_configuration_sudo_drops_environment, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
     "the command ran under sudo, which resets PATH and LD_LIBRARY_PATH and uses root's "
     "packages, not the user's: what the user installed or exported is not seen",
     "run it without sudo (fix the folder's permissions instead), or pass the environment (sudo "
@@ -62,7 +62,7 @@ void jg_rule_no_torch_for_platform(const jg_view *v, json_t *out)
         return;
     bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
-        "pytorch-build.no-torch-for-platform", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_pytorch_build_no_torch_for_platform, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jetson ? "pip finds no torch for this Jetson's Python on its index: Jetson torch comes "
                  "from NVIDIA's wheels, not from PyPI"
                : "pip finds no torch for this platform and Python (an old or too new Python, a "
@@ -75,7 +75,7 @@ void jg_rule_no_torch_for_platform(const jg_view *v, json_t *out)
 
 /* The same check as root (sudo) and as the user, with different answers. */
 static const jg_finding_spec root_only = {
-    "permissions.gpu-for-root-only", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    JG_FID_permissions_gpu_for_root_only, JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
     "CUDA works under sudo (root) and not as the user: the user may not open the GPU's device "
     "nodes",
     "ls -l /dev/nvidia* (or /dev/nvmap, /dev/nvhost-* on a Jetson) names their group; add the "
@@ -104,14 +104,14 @@ void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out)
 /* A Tegra device node or driver library that is absent: not passed into a
  * container (most often), or missing on a host known not to be a container. */
 static const jg_finding_spec tegra_absent[2] = {
-    {"container-runtime.tegra-driver-not-passed", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+    {JG_FID_container_runtime_tegra_driver_not_passed, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
      JG_CONF_LOW,
      "the Jetson GPU's device nodes or driver libraries are not there: most often a container "
      "started without the NVIDIA runtime, which passes them in",
      "docker run --runtime nvidia ... (or \"default-runtime\": \"nvidia\" in "
      "/etc/docker/daemon.json for docker build and compose); on the host ls -l /dev/nvhost-* "
      "/dev/nvmap and /usr/lib/aarch64-linux-gnu/tegra"},
-    {"kernel-driver.tegra-driver-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+    {JG_FID_kernel_driver_tegra_driver_missing, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
      "the Jetson GPU's device nodes or driver libraries are missing on the host: a custom "
      "kernel or image without the L4T GPU driver",
      "reinstall the L4T packages (sudo apt install --reinstall nvidia-l4t-core nvidia-l4t-cuda) "
@@ -142,22 +142,22 @@ void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out)
 /* libcuda.so.1 missing: the driver's own library, not the toolkit's; in a
  * container the runtime mounts it from the host. [container][jetson] */
 static const jg_finding_spec libcuda_missing[2][2] = {
-    {{"cuda-driver.libcuda-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    {{JG_FID_cuda_driver_libcuda_not_found, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "libcuda.so.1, the NVIDIA driver's user-space library, is not found: the driver is not "
       "installed for this system (or not visible to this process)",
       "install the NVIDIA driver (nvidia-smi must work); in a container start it with --gpus all "
       "and the NVIDIA Container Toolkit"},
-     {"cuda-driver.libcuda-not-found", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+     {JG_FID_cuda_driver_libcuda_not_found, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
       "libcuda.so.1, the L4T driver's user-space library, is not found on this Jetson",
       "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); in a container "
       "start it with --runtime nvidia"}},
-    {{"container-runtime.driver-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+    {{JG_FID_container_runtime_driver_not_mounted, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
       JG_CONF_MEDIUM,
       "libcuda.so.1 is missing inside the container: it was started without the GPU, so the "
       "NVIDIA runtime did not mount the host's driver",
       "docker run --gpus all ... with the NVIDIA Container Toolkit installed (compose: "
       "deploy.resources.reservations.devices)"},
-     {"container-runtime.driver-not-mounted", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+     {JG_FID_container_runtime_driver_not_mounted, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
       JG_CONF_MEDIUM,
       "libcuda.so.1 is missing inside the container: it was started without the NVIDIA runtime, "
       "which mounts the host's L4T driver",

@@ -24,14 +24,14 @@ void jg_rule_torch_from_pypi(const jg_view *v, json_t *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_pip_torch_default_index);
     if (!sig || !jg_on_aarch64(v) || v->torch_available == JG_YES || jg_torch_nv_build(v->torch_version) ||
-        jg_findings_has(out, "pytorch-build.cpu-only-wheel"))
+        jg_findings_has(out, JG_FID_pytorch_build_cpu_only_wheel))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "install", sig);
     enum jg_confidence conf =
         jg_ev_corroborate(ev, v, JG_FF_python_torch_cuda_available, v->torch_available == JG_NO);
     jg_finding_spec s = {
-        "pytorch-build.torch-from-pypi", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, conf,
+        JG_FID_pytorch_build_torch_from_pypi, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, conf,
         "torch was installed from PyPI's default index, whose aarch64 wheel is CPU-only",
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
@@ -47,8 +47,8 @@ void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out)
         return;
     if (thor && jg_cuda_version_int(cu) >= 13000)
         return; /* cu130 on JetPack 7: the right kind of build */
-    if (jg_findings_has(out, "pytorch-build.sbsa-wheel-on-jetpack") ||
-        jg_findings_has(out, "pytorch-build.cuda12-build-on-thor"))
+    if (jg_findings_has(out, JG_FID_pytorch_build_sbsa_wheel_on_jetpack) ||
+        jg_findings_has(out, JG_FID_pytorch_build_cuda12_build_on_thor))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "index", sig);
@@ -61,7 +61,7 @@ void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out)
                   : "torch comes from download.pytorch.org's CUDA %s index: those are server-arm64 "
                     "(SBSA) or x86 builds, not Jetson builds, before JetPack 7",
              cu);
-    jg_finding_spec s = {"pytorch-build.index-for-other-platform", JG_L_PYTORCH_BUILD,
+    jg_finding_spec s = {JG_FID_pytorch_build_index_for_other_platform, JG_L_PYTORCH_BUILD,
                          JG_SEV_ERROR, JG_CONF_MEDIUM, summary, jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }

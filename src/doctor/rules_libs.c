@@ -24,7 +24,7 @@ void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
         jg_ev_seen(ev, "report", sig);
     bool both = v->jetpack_package == JG_NO;
     jg_finding_spec s = {
-        "cuda-libraries.toolkit-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
+        JG_FID_cuda_libraries_toolkit_missing, JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
         (both || sig) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "the CUDA toolkit is not installed (a bare BSP flash without the JetPack SDK "
         "components: no /usr/local/cuda, no nvidia-jetpack)",
@@ -85,7 +85,7 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
                  "cuDNN %d is not found: it is not installed or not on the loader path (the "
                  "system's cuDNN major is not known from this input)", need);
     bool jetson = jg_on_jetson(v);
-    jg_finding_spec s = {have ? "cuda-libraries.cudnn-major-mismatch" : "cuda-libraries.cudnn-not-found",
+    jg_finding_spec s = {have ? JG_FID_cuda_libraries_cudnn_major_mismatch : JG_FID_cuda_libraries_cudnn_not_found,
                          JG_L_CUDA_LIBRARIES, JG_SEV_ERROR,
                          from_fact ? JG_CONF_HIGH : JG_CONF_MEDIUM, summary,
                          jetson ? "install a build of that package made against this JetPack's "
@@ -110,7 +110,7 @@ void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
     /* Off Jetson, cuSPARSELt is a dependency torch's wheel declares and preloads itself:
      * missing, it is torch's install (pytorch-build), as the fix below says. */
     jg_finding_spec s = {
-        jetson ? "cuda-libraries.cusparselt-missing" : "pytorch-build.cusparselt-not-loaded",
+        jetson ? JG_FID_cuda_libraries_cusparselt_missing : JG_FID_pytorch_build_cusparselt_not_loaded,
         jetson ? JG_L_CUDA_LIBRARIES : JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         jetson ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         jetson ? "cuSPARSELt is missing: NVIDIA's JetPack 6.1+ PyTorch wheels need "
@@ -138,7 +138,7 @@ void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "missing library", m);
     jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
-        have ? "cuda-libraries.tensorrt-major-mismatch" : "cuda-libraries.tensorrt-not-found",
+        have ? JG_FID_cuda_libraries_tensorrt_major_mismatch : JG_FID_cuda_libraries_tensorrt_not_found,
         JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, have ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         have ? "a binary needs a TensorRT major this system does not have (JetPack 4.6/5: "
                "TensorRT 8, JetPack 6/7: TensorRT 10)"
@@ -162,7 +162,7 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
     jg_ev_field(ev, v, JG_FF_cuda_toolkit);
     bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
-        "cuda-libraries.cuda-libs-not-found", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_cuda_libraries_cuda_libs_not_found, JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA libraries are not found by the loader: the toolkit is missing or not on the "
         "library path",
         jetson ? "ls /usr/local/cuda/lib64; if absent: sudo apt install nvidia-jetpack; else add "
@@ -176,19 +176,18 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
 /* An NVIDIA library no more specific rule explains (cuDSS, NVPL, NCCL, ...). */
 void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
 {
-    static const char *const ids[] = {
-        "cuda-libraries.cudnn-major-mismatch", "cuda-libraries.cudnn-not-found",
-        "cuda-libraries.cusparselt-missing", "cuda-libraries.tensorrt-major-mismatch",
-        "cuda-libraries.tensorrt-not-found", "cuda-libraries.cuda-libs-not-found",
-        "container-runtime.cuda-not-mounted", "pytorch-build.wheel-for-other-cuda",
-        "pytorch-build.cusparselt-not-loaded", "cuda-libraries.binary-for-other-cuda",
-        "container-runtime.tegra-driver-not-passed", "kernel-driver.tegra-driver-missing",
-        "container-runtime.driver-not-mounted", "cuda-driver.libcuda-not-found",
-        "configuration.library-not-on-loader-path", "configuration.sudo-drops-environment",
-        NULL};
-    for (int i = 0; ids[i]; i++)
-        if (jg_findings_has(out, ids[i]))
-            return;
+    static const jg_fid ids[] = { /* the more precise readings this one defers to */
+        JG_FID_cuda_libraries_cudnn_major_mismatch, JG_FID_cuda_libraries_cudnn_not_found,
+        JG_FID_cuda_libraries_cusparselt_missing, JG_FID_cuda_libraries_tensorrt_major_mismatch,
+        JG_FID_cuda_libraries_tensorrt_not_found, JG_FID_cuda_libraries_cuda_libs_not_found,
+        JG_FID_container_runtime_cuda_not_mounted, JG_FID_pytorch_build_wheel_for_other_cuda,
+        JG_FID_pytorch_build_cusparselt_not_loaded, JG_FID_cuda_libraries_binary_for_other_cuda,
+        JG_FID_container_runtime_tegra_driver_not_passed, JG_FID_kernel_driver_tegra_driver_missing,
+        JG_FID_container_runtime_driver_not_mounted, JG_FID_cuda_driver_libcuda_not_found,
+        JG_FID_configuration_library_not_on_loader_path, JG_FID_configuration_sudo_drops_environment,
+        JG_FID_COUNT};
+    if (jg_findings_has_any(out, ids))
+        return;
     static const char *const nvidia[] = {"libcu", "libnv", "libnccl", "libnpp", NULL};
     const json_t *m = jg_missing_library(v, nvidia);
     if (!m || jg_findings_quote_line(out, JG_ITEM_INT(m, line, -1)))
@@ -196,7 +195,7 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
     jg_finding_spec s = {
-        "cuda-libraries.nvidia-library-missing", JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_cuda_libraries_nvidia_library_missing, JG_L_CUDA_LIBRARIES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "an NVIDIA library the program links is not installed or not on the loader path",
         "install the package that ships it for this CUDA (pip nvidia-* wheels or the "
         "distro/JetPack package), then ldconfig -p | grep the soname"};

@@ -57,7 +57,7 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
         jg_ev_seen(ev, oom_hints[h - 1].what, hint);
     bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
-        "project.out-of-memory", JG_L_PROJECT, JG_SEV_WARNING, direct ? JG_CONF_MEDIUM : JG_CONF_LOW,
+        JG_FID_project_out_of_memory, JG_L_PROJECT, JG_SEV_WARNING, direct ? JG_CONF_MEDIUM : JG_CONF_LOW,
         jetson ? "CUDA works: the workload ran out of memory (a Jetson's GPU shares the system "
                  "RAM, so the CPU side, other processes and the page cache count too)"
                : "CUDA works: the workload ran out of GPU memory",
@@ -89,7 +89,7 @@ void jg_rule_project_exception(const jg_view *v, json_t *out)
     if (works)
         jg_ev_field(ev, v, JG_FF_python_torch_cuda_available);
     jg_finding_spec s = {
-        "project.exception-in-project-code", JG_L_PROJECT, JG_SEV_WARNING,
+        JG_FID_project_exception_in_project_code, JG_L_PROJECT, JG_SEV_WARNING,
         works ? JG_CONF_MEDIUM : JG_CONF_LOW,
         works ? "CUDA works: the error is an exception the project's own code raised, and it "
                 "names nothing of the CUDA stack"
@@ -110,7 +110,7 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
     if (v->l4t_version)
         jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
-        "project.jetson-stats-unknown-release", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
+        JG_FID_project_jetson_stats_unknown_release, JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_MEDIUM,
         "jetson-stats does not know this L4T release (its table is older than the BSP): this "
         "says nothing about the CUDA stack",
         "sudo -H pip3 install -U jetson-stats, then reboot; judge CUDA by a kernel run "
@@ -130,7 +130,7 @@ void jg_rule_failure_outside_stack(const jg_view *v, json_t *out)
         jg_findings_of_severity(out, JG_SEV_ERROR) || jg_findings_of_severity(out, JG_SEV_WARNING))
         return;
     jg_finding_spec s = {
-        "project.failure-outside-cuda-stack", JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_LOW,
+        JG_FID_project_failure_outside_cuda_stack, JG_L_PROJECT, JG_SEV_WARNING, JG_CONF_LOW,
         "the failing line names nothing of the CUDA stack (no CUDA error, library, driver or "
         "container) and no lower layer shows a fault: the project's own run or build is the "
         "likeliest place; this input does not show whether CUDA works",

@@ -45,7 +45,7 @@ void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "cuda error 209 (no kernel image)", jg_view_cuda_error(v, 209));
     jg_ev_seen(ev, "native program", native_program(v));
     jg_finding_spec s = {
-        "project.program-without-device-arch", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_project_program_without_device_arch, JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "a native program's CUDA code has no kernels for this GPU ('no kernel image', 209): "
         "its build left this compute capability out",
         jg_on_jetson(v) ? "rebuild it with this board's arch in its build settings (the "
@@ -69,7 +69,7 @@ void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
              "was not built for this compute capability",
              JG_ITEM_STR(pkg, package));
     jg_finding_spec s = {
-        "python-packages.no-kernel-for-device", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_python_packages_no_kernel_for_device, JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_MEDIUM,
         summary,
         jg_on_jetson(v) ? "use the package's Jetson build for this JetPack (jetson-containers, "
                           "pypi.jetson-ai-lab.io) or build it on the device for this compute "
@@ -89,7 +89,7 @@ void jg_rule_unsupported_wheel(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "pip", w);
     jg_finding_spec s = {
-        torch ? "pytorch-build.wheel-tags-do-not-fit" : "python-packages.wheel-tags-do-not-fit",
+        torch ? JG_FID_pytorch_build_wheel_tags_do_not_fit : JG_FID_python_packages_wheel_tags_do_not_fit,
         torch ? JG_L_PYTORCH_BUILD : JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
         "pip refuses the wheel: its Python (cpXY) or platform tag does not fit the interpreter "
         "running pip (another Python version, or another pip than the one you meant)",
@@ -99,7 +99,7 @@ void jg_rule_unsupported_wheel(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static void package_finding(json_t *out, const char *id, const json_t *sig, const char *what,
+static void package_finding(json_t *out, jg_fid id, const json_t *sig, const char *what,
                             const char *summary, const char *fix)
 {
     json_t *ev = jg_ev_new();
@@ -112,7 +112,7 @@ void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
 {
     const json_t *sig;
     if ((sig = jg_view_signal(v, JG_SIG_ort_no_cuda_provider)))
-        package_finding(out, "python-packages.onnxruntime-without-cuda", sig, "onnxruntime",
+        package_finding(out, JG_FID_python_packages_onnxruntime_without_cuda, sig, "onnxruntime",
                         "onnxruntime has no CUDA execution provider: the CPU package "
                         "(onnxruntime) is installed, or the GPU package's CUDA libraries do not load",
                         jg_on_jetson(v) ? "pip uninstall onnxruntime onnxruntime-gpu; install "
@@ -122,7 +122,7 @@ void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
                                           "onnxruntime-gpu matching this CUDA and cuDNN");
     else if ((sig = jg_view_signal(v, JG_SIG_tf_no_gpu)) || (jg_on_jetson(v) &&
                                                         (sig = jg_view_signal(v, JG_SIG_pip_tensorflow))))
-        package_finding(out, "python-packages.tensorflow-without-cuda", sig, "TensorFlow",
+        package_finding(out, JG_FID_python_packages_tensorflow_without_cuda, sig, "TensorFlow",
                         jg_on_jetson(v)
                             ? "TensorFlow sees no GPU: the installed build has no CUDA support "
                               "for this platform (PyPI's aarch64 TensorFlow is CPU-only; newer "
@@ -138,7 +138,7 @@ void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
                               "libraries it needs); on Windows use WSL2 or TensorFlow 2.10, "
                               "the last with native GPU support");
     else if ((sig = jg_view_signal(v, JG_SIG_torchvision_ops_missing)))
-        package_finding(out, "python-packages.torchvision-ops-missing", sig, "torchvision",
+        package_finding(out, JG_FID_python_packages_torchvision_ops_missing, sig, "torchvision",
                         "torchvision's compiled operators do not load with this torch: a "
                         "torchvision from PyPI on top of NVIDIA's torch, or versions out of step",
                         "install the torchvision built for this torch (same index or source "
@@ -151,10 +151,10 @@ void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out)
     const json_t *sig = jg_view_signal(v, JG_SIG_bnb_setup_failed);
     /* runs after the bitsandbytes wheel rules (rules.c order): they say it more precisely */
     if (!sig || !jg_on_aarch64(v) ||
-        jg_findings_has(out, "python-packages.bitsandbytes-no-aarch64-binary") ||
-        jg_findings_has(out, "python-packages.bitsandbytes-sbsa-wheel"))
+        jg_findings_has(out, JG_FID_python_packages_bitsandbytes_no_aarch64_binary) ||
+        jg_findings_has(out, JG_FID_python_packages_bitsandbytes_sbsa_wheel))
         return;
-    package_finding(out, "python-packages.bitsandbytes-setup-failed", sig, "bitsandbytes",
+    package_finding(out, JG_FID_python_packages_bitsandbytes_setup_failed, sig, "bitsandbytes",
                     "bitsandbytes found no CUDA binary for this aarch64 system (older releases "
                     "shipped none; newer PyPI aarch64 wheels are SBSA builds, not L4T)",
                     "build bitsandbytes from source on the device, or use a Jetson build "
@@ -169,7 +169,7 @@ void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "resolver", sig);
     jg_finding_spec s = {
-        "project.no-wheel-for-platform", JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_project_no_wheel_for_platform, JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the project's pinned requirements name a build that has no wheel for this platform "
         "(e.g. an x86-only +cpu/+cu wheel on aarch64)",
         "give the project per-platform pins or index sources (PEP 508 markers on "

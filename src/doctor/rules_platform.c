@@ -30,7 +30,7 @@ void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
     if (v->soc0_family)
         jg_ev_field(ev, v, JG_FF_module_soc0_family);
     jg_finding_spec s = {
-        "hardware.not-a-jetson", JG_L_HARDWARE, nvidia_gpu ? JG_SEV_WARNING : JG_SEV_INFO,
+        JG_FID_hardware_not_a_jetson, JG_L_HARDWARE, nvidia_gpu ? JG_SEV_WARNING : JG_SEV_INFO,
         gb10 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         nvidia_gpu ? "aarch64 with an NVIDIA GPU but no Jetson Linux (no /etc/nv_tegra_release): "
                      "a DGX Spark / Grace-class (SBSA) system, not a Jetson; Jetson tiers, L4T "
@@ -49,7 +49,7 @@ void jg_rule_x86_host(const jg_view *v, json_t *out)
         return;
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_host_arch);
-    jg_finding_spec s = {"hardware.x86-host", JG_L_HARDWARE, JG_SEV_INFO, JG_CONF_HIGH,
+    jg_finding_spec s = {JG_FID_hardware_x86_host, JG_L_HARDWARE, JG_SEV_INFO, JG_CONF_HIGH,
                          "x86_64 host: CUDA results here prove nothing about a Jetson",
                          "run jetgate on the Jetson itself (a self-hosted ARM64 runner)"};
     jg_finding_add(out, &s, ev);
@@ -81,7 +81,7 @@ void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
     jg_ev_field(ev, v, JG_FF_gpu_driver_family);
     jg_ev_printf(ev, "%s = none present", JG_FACT_PATH(gpu_nodes));
     jg_finding_spec s = {
-        "kernel-driver.gpu-nodes-missing", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_kernel_driver_gpu_nodes_missing, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "no GPU device node exists on this Jetson: the GPU driver (nvgpu / "
                           "OpenRM) did not probe"
                         : "the NVIDIA driver library is installed but no /dev/nvidia* device node "
@@ -107,7 +107,7 @@ void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
     jg_ev_field(ev, v, JG_FF_cuda_driver_status);
     jg_ev_field(ev, v, JG_FF_cuda_driver_reason);
     jg_finding_spec s = {
-        "cuda-driver.libcuda-missing", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
+        JG_FID_cuda_driver_libcuda_missing, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_HIGH,
         jg_on_jetson(v) ? "libcuda.so.1 could not be loaded on this Jetson host"
                         : "libcuda.so.1 (the NVIDIA driver's user-space library) could not be loaded",
         jg_on_jetson(v) ? "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); "
@@ -128,7 +128,7 @@ static bool torch_newer_than_driver(const jg_view *v)
 /* Inside a container started without the GPU there is no libcuda, and the
  * CUDA runtime reports that as an insufficient driver (35). */
 static const jg_finding_spec no_driver_in_container = {
-    "container-runtime.no-driver-in-container", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+    JG_FID_container_runtime_no_driver_in_container, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
     JG_CONF_MEDIUM,
     "CUDA reports an insufficient driver (35) in a container started without the GPU: with no "
     "driver mounted, the CUDA runtime says 35",
@@ -155,7 +155,7 @@ void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "cuda error 35 (insufficient driver)", e);
     jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
-        "cuda-driver.insufficient-driver", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_cuda_driver_insufficient_driver, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "the CUDA driver is older than the CUDA runtime the program uses (error "
                           "35); on a Jetson the driver comes with the L4T release, so the runtime "
                           "(wheel, container) is too new"
@@ -180,7 +180,7 @@ void jg_rule_forward_compat(const jg_view *v, json_t *out)
         jg_ev_seen(ev, "cuda error 803 (system driver mismatch)", e803);
     jg_finding_spec s = {
         /* 804 proves compat libraries were loaded, not why (image, toolkit mount, driver) */
-        "cuda-driver.forward-compat", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_cuda_driver_forward_compat, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         e804 ? "CUDA forward compatibility was attempted on hardware that does not support it (804)"
              : "the CUDA compat library does not match the driver (803)",
         jg_on_jetson(v)
@@ -202,7 +202,7 @@ void jg_rule_init_error(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 3 (initialization error)", e);
     jg_finding_spec s = {
-        "cuda-driver.init-error", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_cuda_driver_init_error, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "CUDA initialization error (3): on a Jetson the usual cause is container user space "
         "(L4T / CUDA) newer than the host's L4T driver",
         "compare the image tag's rNN with the host's head -1 /etc/nv_tegra_release and use an "
@@ -242,7 +242,7 @@ void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
     snprintf(summary, sizeof summary,
              "container built for L4T R%d runs on an L4T R%d host: images do not work across "
              "L4T majors", cmaj, hmaj);
-    jg_finding_spec s = {"cuda-driver.l4t-major-mismatch", JG_L_CUDA_DRIVER, JG_SEV_ERROR,
+    jg_finding_spec s = {JG_FID_cuda_driver_l4t_major_mismatch, JG_L_CUDA_DRIVER, JG_SEV_ERROR,
                          JG_CONF_HIGH, summary,
                          "use an image tagged for the host's L4T (rNN.x matching head -1 "
                          "/etc/nv_tegra_release), or reflash the host to the image's L4T"};
@@ -259,7 +259,7 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error: unknown (999; 30 before CUDA 10.1)", e);
     jg_finding_spec s = {
-        "kernel-driver.unknown-error", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        JG_FID_kernel_driver_unknown_error, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         "CUDA reported an unknown error (999): a generic driver failure, e.g. a module not "
         "loaded after a partial upgrade",
         jg_on_jetson(v) ? "dpkg -l 'nvidia-l4t-*' should show one release for all packages; "
@@ -294,7 +294,7 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
     if (!json_array_size(ev))
         jg_ev_printf(ev, "JetPack major = %d", v->jp_major);
     jg_finding_spec s = {
-        "cuda-driver.no-nvml-before-jp6", JG_L_CUDA_DRIVER, sig ? JG_SEV_ERROR : JG_SEV_INFO,
+        JG_FID_cuda_driver_no_nvml_before_jp6, JG_L_CUDA_DRIVER, sig ? JG_SEV_ERROR : JG_SEV_INFO,
         old_jp ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "JetPack before 6 has no NVML (only the toolkit's stub libnvidia-ml.so): tools that find "
         "the GPU through NVML (nvidia-smi, nvtop, ollama) see no GPU",
@@ -314,7 +314,7 @@ void jg_rule_no_device(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 100 (no device)", e);
     jg_finding_spec s = {
-        "kernel-driver.no-device", JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+        JG_FID_kernel_driver_no_device, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
         jg_on_jetson(v) ? "CUDA found no device (100); on a Jetson this is a symptom of a missing "
                           "device node, group permission or container runtime, not of missing "
                           "hardware"
@@ -340,7 +340,7 @@ void jg_rule_ptx_newer_than_driver(const jg_view *v, json_t *out)
     jg_ev_seen(ev, "cuda error (PTX)", e);
     bool jetson = jg_on_jetson(v);
     jg_finding_spec s = {
-        "cuda-driver.ptx-newer-than-driver", JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_cuda_driver_ptx_newer_than_driver, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the CUDA driver is older than the toolkit that compiled the program's PTX (222/218): "
         "the driver cannot JIT it",
         jetson ? "on a Jetson the driver comes with the L4T release: build with this JetPack's "

@@ -10,7 +10,8 @@
 /* What an experiment that worked proves: a configuration error. */
 typedef struct proof {
     enum jg_experiment_id exp;
-    const char *id, *summary, *fix;
+    jg_fid id;
+    const char *summary, *fix;
 } proof;
 
 /* The first proof whose experiment worked, with the evidence: the experiment
@@ -35,26 +36,26 @@ static void first_proven(const jg_view *v, json_t *out, const proof *t, size_t n
 
 /* The most specific first: one flag, then another interpreter. */
 static const proof python_proofs[] = {
-    {JG_X_PYTHON_ISOLATED, "configuration.pythonpath-shadows-torch",
+    {JG_X_PYTHON_ISOLATED, JG_FID_configuration_pythonpath_shadows_torch,
      "PYTHONPATH (or PYTHONHOME) puts something before the working torch (proven by "
      "experiment: python -I imports torch with CUDA)",
      "remove the entry from PYTHONPATH (echo $PYTHONPATH; python3 -c 'import torch; "
      "print(torch.__file__)' shows which torch wins)"},
-    {JG_X_PYTHON_NO_USER_SITE, "configuration.user-site-shadows-torch",
+    {JG_X_PYTHON_NO_USER_SITE, JG_FID_configuration_user_site_shadows_torch,
      "a torch in the user site-packages (~/.local) shadows the working one (proven by "
      "experiment: python -s imports torch with CUDA)",
      "pip uninstall --user torch (or export PYTHONNOUSERSITE=1)"},
-    {JG_X_SYSTEM_INTERPRETER, "configuration.environment-hides-system-torch",
+    {JG_X_SYSTEM_INTERPRETER, JG_FID_configuration_environment_hides_system_torch,
      "the virtual environment or conda env hides the system's torch, which works "
      "(proven by experiment: /usr/bin/python3 imports torch with CUDA)",
      "recreate the venv with --system-site-packages (python3 -m venv "
      "--system-site-packages .venv), or install the same CUDA build into it"},
-    {JG_X_PATH_PYTHON3, "configuration.interpreter-without-torch",
+    {JG_X_PATH_PYTHON3, JG_FID_configuration_interpreter_without_torch,
      "the configured interpreter does not see a working torch that python3 on PATH "
      "sees (proven by experiment)",
      "run the project with that python3, or install torch for the configured "
      "interpreter; check interpreter flags (-I, -S) and its sys.path"},
-    {JG_X_VENDOR_TORCH_FIRST, "configuration.torch-shadows-vendor-torch",
+    {JG_X_VENDOR_TORCH_FIRST, JG_FID_configuration_torch_shadows_vendor_torch,
      "another torch comes first on this interpreter's sys.path and hides a CUDA build installed "
      "for the system interpreter, which works (proven by experiment: with its folder first on "
      "PYTHONPATH torch imports with CUDA)",
@@ -63,10 +64,10 @@ static const proof python_proofs[] = {
 };
 
 static const proof loader_proofs[] = {
-    {JG_X_UNSET_LD_PRELOAD, "configuration.ld-preload-breaks-cuda",
+    {JG_X_UNSET_LD_PRELOAD, JG_FID_configuration_ld_preload_breaks_cuda,
      "a library in LD_PRELOAD breaks CUDA (proven by experiment: without it the driver works)",
      "unset LD_PRELOAD for the program, or preload a build that matches this CUDA"},
-    {JG_X_DROP_COMPAT, "configuration.compat-libraries-break-cuda",
+    {JG_X_DROP_COMPAT, JG_FID_configuration_compat_libraries_break_cuda,
      "CUDA forward-compatibility libraries on LD_LIBRARY_PATH break the driver "
      "(proven by experiment: without the compat entries it works)",
      "remove .../compat from LD_LIBRARY_PATH: forward compatibility is only for "
@@ -92,11 +93,11 @@ void jg_rule_venv_without_system_site(const jg_view *v, json_t *out)
 {
     if (JG_FACT_RBOOL(v->facts, env_venv_system_site_packages) != 0 || !jg_on_jetson(v) ||
         (v->torch_imported != JG_NO && v->torch_has_cuda != JG_NO) ||
-        jg_findings_has(out, "configuration.environment-hides-system-torch"))
+        jg_findings_has(out, JG_FID_configuration_environment_hides_system_torch))
         return;
     static const jg_ff ev[] = {JG_FF_env_venv, JG_FF_python_torch_version, JG_FF_COUNT};
     jg_finding_spec s = {
-        "configuration.venv-without-system-site-packages", JG_L_CONFIGURATION, JG_SEV_WARNING,
+        JG_FID_configuration_venv_without_system_site_packages, JG_L_CONFIGURATION, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
         "this virtual environment does not see the system site-packages, where a Jetson's CUDA "
         "torch is usually installed, and its own torch is missing or CPU-only",

@@ -24,7 +24,7 @@ void jg_rule_openblas_illegal(const jg_view *v, json_t *out)
     /* a crash seen is an error; the known-bad numpy alone, a warning */
     enum jg_severity sev = sig ? JG_SEV_ERROR : JG_SEV_WARNING;
     jg_finding_spec s = {
-        "python-packages.openblas-illegal-instruction", JG_L_PYTHON_PACKAGES, sev,
+        JG_FID_python_packages_openblas_illegal_instruction, JG_L_PYTHON_PACKAGES, sev,
         bad_numpy ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "numpy 1.19.5's bundled OpenBLAS mis-detects the Jetson CPU and dies with "
         "'Illegal instruction' on import (of numpy, or torch which imports it)",
@@ -56,7 +56,7 @@ void jg_rule_bnb_none_any(const jg_view *v, json_t *out)
     if (fail)
         jg_ev_seen(ev, "bitsandbytes", fail);
     jg_finding_spec s = {
-        "python-packages.bitsandbytes-no-aarch64-binary", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+        JG_FID_python_packages_bitsandbytes_no_aarch64_binary, JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
         jg_on_aarch64(v) || fail ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "the bitsandbytes py3-none-any wheel carries no aarch64 CUDA library: its CUDA setup "
         "fails on a Jetson",
@@ -86,7 +86,7 @@ void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, json_t *out)
         jg_ev_seen(ev, "bitsandbytes", kf);
     jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
-        "python-packages.bitsandbytes-sbsa-wheel", JG_L_PYTHON_PACKAGES,
+        JG_FID_python_packages_bitsandbytes_sbsa_wheel, JG_L_PYTHON_PACKAGES,
         failed ? JG_SEV_ERROR : JG_SEV_WARNING, failed ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "upstream bitsandbytes aarch64 wheels are built for server ARM (SBSA) and do not work "
         "on L4T (first kernel: 'named symbol not found')",
@@ -117,7 +117,7 @@ void jg_rule_project_pins_torch(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "pip", c);
     jg_finding_spec s = {
-        "project.pins-torch", JG_L_PROJECT, JG_SEV_WARNING, vendor ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        JG_FID_project_pins_torch, JG_L_PROJECT, JG_SEV_WARNING, vendor ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "a package pins a different torch version than the installed (vendor) build: the "
         "next pip resolve can replace it with PyPI's CPU-only aarch64 wheel",
         "relax the torch pin in the project's requirements, and install with a constraints "
@@ -135,7 +135,7 @@ void jg_rule_numpy_abi(const jg_view *v, json_t *out)
     if (v->numpy)
         jg_ev_field(ev, v, JG_FF_python_packages_numpy);
     jg_finding_spec s = {
-        "python-packages.numpy-abi", JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+        JG_FID_python_packages_numpy_abi, JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
         "a module compiled against NumPy 1.x is loaded with NumPy 2 (binary ABI mismatch)",
         "pip install \"numpy<2\" (keep the vendor torch), or install builds of the extension "
         "made against NumPy 2"};

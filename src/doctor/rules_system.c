@@ -30,7 +30,7 @@ void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
                      JG_GPU_NODE_STR(n, path), JG_PATH(gpunode, openable), JG_GPU_NODE_STR(n, error));
     if (sig)
         jg_ev_seen(ev, "report", sig);
-    jg_finding_spec s = {"permissions.gpu-node-access", JG_L_PERMISSIONS, JG_SEV_ERROR,
+    jg_finding_spec s = {JG_FID_permissions_gpu_node_access, JG_L_PERMISSIONS, JG_SEV_ERROR,
                          JG_CONF_HIGH,
                          "this user may not open the GPU device nodes (owned by root:video, "
                          "/dev/dri/renderD* by render): CUDA then reports no device (100/801)",
@@ -51,7 +51,7 @@ void jg_rule_device_works_for_other_user(const jg_view *v, json_t *out)
     if (sw)
         jg_ev_seen(ev, "user switch", sw);
     jg_finding_spec s = {
-        "permissions.device-for-other-user", JG_L_PERMISSIONS, JG_SEV_ERROR,
+        JG_FID_permissions_device_for_other_user, JG_L_PERMISSIONS, JG_SEV_ERROR,
         sw ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "the GPU works in one context (e.g. as root) and reports no device (100) in another: "
         "the failing user is not in the video group that owns the Tegra device nodes",
@@ -65,7 +65,7 @@ void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
         return;
     static const jg_ff ev[] = {JG_FF_l4t_version, JG_FF_jetpack_package, JG_FF_COUNT};
     jg_finding_spec s = {
-        "configuration.jetpack-package-mismatch", JG_L_CONFIGURATION, JG_SEV_WARNING,
+        JG_FID_configuration_jetpack_package_mismatch, JG_L_CONFIGURATION, JG_SEV_WARNING,
         JG_CONF_MEDIUM,
         "the nvidia-jetpack package does not belong to this L4T release: a partial upgrade",
         "sudo apt update && sudo apt dist-upgrade, so nvidia-l4t-* and nvidia-jetpack come from "
@@ -82,7 +82,7 @@ void jg_rule_device_access_denied(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, tegra ? "Tegra driver" : "NVML", tegra ? tegra : nvml);
     jg_finding_spec s = {
-        "permissions.device-access-denied", JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_permissions_device_access_denied, JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
         tegra ? "the user may not open the Tegra GPU/multimedia device nodes (nvmap, nvhost): "
                 "it is not in the video group that owns them"
               : "NVML refuses this user (insufficient permissions on the NVIDIA device nodes)",

@@ -35,7 +35,7 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     bool gpu = !jg_view_signal(v, JG_SIG_no_nvidia_gpu) &&
                (!v->observed || jg_nvidia_gpu_evidenced(v) || jg_jetson_seen(v));
     jg_finding_spec s = {
-        "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+        JG_FID_pytorch_build_cpu_only_wheel, JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (none || nc) && gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         !(none || nc) ? "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
                         "PyPI's aarch64 wheel, which is CPU-only, stands in for a CUDA build"
@@ -76,7 +76,7 @@ void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
              "is_available() is False or CUDA fails with error 35/804%s",
              v->torch_cuda, drv / 1000, (drv % 1000) / 10,
              jg_torch_cu_tag(v->torch_version) ? " (an SBSA/x86 +cu wheel)" : "");
-    jg_finding_spec s = {"pytorch-build.cuda-newer-than-driver", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+    jg_finding_spec s = {JG_FID_pytorch_build_cuda_newer_than_driver, JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
                          JG_CONF_HIGH, summary, jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
@@ -109,7 +109,7 @@ void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, json_t *out)
     jg_ev_field(ev, v, JG_FF_python_torch_version);
     jg_ev_field(ev, v, JG_FF_l4t_version);
     jg_finding_spec s = {
-        "pytorch-build.sbsa-wheel-on-jetpack", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_pytorch_build_sbsa_wheel_on_jetpack, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "a download.pytorch.org +cu wheel (built for server arm64 / x86 GPUs) on JetPack 4-6: "
         "it may lack Jetson kernels (sm_87 -> 'no kernel image') and Jetson's CUDA libraries",
         jg_fix_torch(v)};
@@ -139,7 +139,7 @@ static bool gpu_below_build(const jg_view *v, const char *cc)
 }
 
 static const jg_finding_spec gpu_too_old = {
-    "hardware.gpu-too-old", JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
+    JG_FID_hardware_gpu_too_old, JG_L_HARDWARE, JG_SEV_ERROR, JG_CONF_HIGH,
     "the GPU is older than this build supports: its compute capability is below the lowest "
     "architecture the build has kernels for",
     "use an older release or a source build that still has this GPU's arch, or a newer GPU"};
@@ -175,7 +175,7 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     if (conda)
         jg_ev_seen(ev, "conda", conda);
     jg_finding_spec s = {
-        "pytorch-build.missing-device-arch", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+        JG_FID_pytorch_build_missing_device_arch, JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (missing || conda) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "the CUDA build has no kernels for this GPU ('no kernel image is "
                           "available', 209): typical of conda-forge torch (no sm_87) and SBSA "
@@ -199,7 +199,7 @@ void jg_rule_other_jetpack_wheel(const jg_view *v, json_t *out)
              "torch is NVIDIA's build for JetPack %d but this host runs JetPack %d%s", built,
              v->jp_major,
              v->jp_major == 7 ? " (JetPack 7 uses SBSA wheels, not Jetson builds)" : "");
-    jg_finding_spec s = {"pytorch-build.wheel-for-other-jetpack", JG_L_PYTORCH_BUILD,
+    jg_finding_spec s = {JG_FID_pytorch_build_wheel_for_other_jetpack, JG_L_PYTORCH_BUILD,
                          JG_SEV_ERROR, JG_CONF_HIGH, summary, jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
@@ -236,29 +236,29 @@ static bool other_cuda(const json_t *m, const void *view)
  * traceback's installed-package frame that loaded the library). */
 static const struct {
     const char *built, *rest; /* the summary, before and after the CUDA version */
-    const char *id;
+    jg_fid id;
     enum jg_layer layer;
     const char *fix; /* NULL: torch's fix for this platform */
 } other_cuda_readings[] = {
     {"a package (usually the torch wheel) was built for CUDA ",
      ", which this JetPack does not ship: a build for another JetPack",
-     "pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD, NULL},
+     JG_FID_pytorch_build_wheel_for_other_cuda, JG_L_PYTORCH_BUILD, NULL},
     {"a package (usually the torch wheel) needs the runtime of CUDA ",
      ", which the loader does not find: a build for a CUDA this system does not have, or that "
      "runtime off the library path",
-     "pytorch-build.wheel-for-other-cuda", JG_L_PYTORCH_BUILD,
+     JG_FID_pytorch_build_wheel_for_other_cuda, JG_L_PYTORCH_BUILD,
      "install the torch build for the CUDA this system has (--index-url "
      "https://download.pytorch.org/whl/cu<XYZ>; on a Jetson the wheel for its JetPack, which "
      "jetgate doctor on the device names), or put the CUDA runtime it needs on the library path"},
     {"a program or library was built for CUDA ",
      ", which this system does not ship: a build for another CUDA (on a Jetson, another "
      "JetPack)",
-     "cuda-libraries.binary-for-other-cuda", JG_L_CUDA_LIBRARIES,
+     JG_FID_cuda_libraries_binary_for_other_cuda, JG_L_CUDA_LIBRARIES,
      "use the release of that program built for this system's CUDA (on a Jetson: the one made "
      "for this JetPack), or install the CUDA runtime it needs beside the system's"},
     {"a Python package other than torch was built for CUDA ",
      ", which this system does not ship: its build for another CUDA",
-     "python-packages.built-for-other-cuda", JG_L_PYTHON_PACKAGES,
+     JG_FID_python_packages_built_for_other_cuda, JG_L_PYTHON_PACKAGES,
      "install that package's build for this system's CUDA (its name or index names the CUDA, "
      "e.g. mxnet-cu112, cupy-cuda12x), or the CUDA runtime it needs beside the system's"},
 };
@@ -305,7 +305,7 @@ void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_python_torch_version);
     jg_ev_field(ev, v, JG_FF_l4t_version);
-    jg_finding_spec s = {"pytorch-build.jp7-sbsa-wheel", JG_L_PYTORCH_BUILD, JG_SEV_INFO,
+    jg_finding_spec s = {JG_FID_pytorch_build_jp7_sbsa_wheel, JG_L_PYTORCH_BUILD, JG_SEV_INFO,
                          JG_CONF_HIGH,
                          "an SBSA CUDA 13 wheel on JetPack 7: the right kind of build here",
                          "none needed"};
@@ -322,7 +322,7 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
     jg_ev_field(ev, v, JG_FF_python_tensor_op_status);
     jg_ev_field(ev, v, JG_FF_python_tensor_op_reason);
     jg_finding_spec s = {
-        "pytorch-build.kernel-failed", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
+        JG_FID_pytorch_build_kernel_failed, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH,
         "torch.cuda.is_available() is True but a real CUDA tensor op failed: the build does not "
         "work on this GPU", jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
@@ -340,7 +340,7 @@ void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)
     jg_ev_printf(ev, "torch CUDA = %s", v->torch_cuda);
     jg_ev_printf(ev, "device compute capability = %s", cc);
     jg_finding_spec s = {
-        "pytorch-build.cuda12-build-on-thor", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_pytorch_build_cuda12_build_on_thor, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "a CUDA 12 torch build on Thor: CUDA 12.8/12.9 know Thor as sm_101, the JetPack 7 driver "
         "reports compute capability 11.0 (sm_110), so kernels are missing",
         "pip install torch --index-url https://download.pytorch.org/whl/cu130 (JetPack 7 uses "

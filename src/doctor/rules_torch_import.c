@@ -8,7 +8,7 @@
  * interpreter that ran is not the one that has it (a venv, a conda env, a Jupyter kernel,
  * sudo, pip's isolated build environment) far more often than torch is absent. */
 static const jg_finding_spec torch_not_on_interpreter = {
-    "configuration.torch-not-on-interpreter", JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    JG_FID_configuration_torch_not_on_interpreter, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
     "the Python that ran has no torch: most often torch is installed for another interpreter "
     "or environment (a venv, a conda env, a notebook kernel, sudo's Python, pip's isolated "
     "build environment), less often not at all",
@@ -27,7 +27,7 @@ static void torch_not_installed(const jg_view *v, json_t *out)
     jg_ev_field(ev, v, JG_FF_python_torch_found);
     /* medium: it shows this interpreter lacks torch, not whether torch is missing or
      * another interpreter (the one that has it) should have run */
-    jg_finding_spec s = {"pytorch-build.torch-not-installed", JG_L_PYTORCH_BUILD, JG_SEV_WARNING,
+    jg_finding_spec s = {JG_FID_pytorch_build_torch_not_installed, JG_L_PYTORCH_BUILD, JG_SEV_WARNING,
                          JG_CONF_MEDIUM,
                          "torch is not installed for this interpreter (only the native CUDA "
                          "layers were checked)",
@@ -52,7 +52,7 @@ void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_python_torch_imported);
     jg_ev_field(ev, v, JG_FF_python_torch_error);
-    jg_finding_spec s = {"pytorch-build.torch-not-importable", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+    jg_finding_spec s = {JG_FID_pytorch_build_torch_not_importable, JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
                          JG_CONF_MEDIUM, "torch does not import with this interpreter",
                          jg_on_jetson(v) ? jg_fix_torch(v)
                                          : "python3 -c 'import torch' shows the failing module; "

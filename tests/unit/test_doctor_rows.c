@@ -69,14 +69,15 @@ static json_t *in_context(const jg_signal_rule *r)
         json_object_set_new(sig, jg_signal_name(JG_SIG_interpreter_hint), item("t"));
         break;
     default:
-        fail_msg("row %s: no context for its second reading", r->spec.id);
+        fail_msg("row %s: no context for its second reading", jg_fid_name(r->spec.id));
     }
     return doc;
 }
 
 /* The finding with this id when the doc is diagnosed (a copy; NULL: none). */
-static json_t *finding_of(json_t *doc, const char *id)
+static json_t *finding_of(json_t *doc, jg_fid fid)
 {
+    const char *id = jg_fid_name(fid);
     json_t *d = jg_diagnose(doc, "file"), *found = NULL;
     size_t i;
     json_t *f;
@@ -93,8 +94,8 @@ static json_t *finding_of(json_t *doc, const char *id)
 static void check_spec(const jg_signal_rule *r, const jg_finding_spec *s, json_t *f)
 {
     if (!f)
-        fail_msg("row %s (signal %s): its reading %s is not given", r->spec.id,
-                 jg_signal_name(r->signal), s->id);
+        fail_msg("row %s (signal %s): its reading %s is not given", jg_fid_name(r->spec.id),
+                 jg_signal_name(r->signal), jg_fid_name(s->id));
     assert_string_equal(jg_json_str(f, "layer"), jg_layer_name(s->layer));
     assert_string_equal(jg_json_str(f, "severity"), jg_severity_name(s->severity));
     assert_string_equal(jg_json_str(f, "confidence"), jg_confidence_name(s->confidence));
@@ -139,7 +140,7 @@ static void rows_silent_where_their_platform_says(void **state)
         }
         json_t *f = finding_of(doc, r->spec.id);
         if (f)
-            fail_msg("row %s speaks where its platform (%s) says not", r->spec.id,
+            fail_msg("row %s speaks where its platform (%s) says not", jg_fid_name(r->spec.id),
                      jg_platform_test_name(r->platform));
         tested++;
     }
@@ -155,8 +156,8 @@ static void no_row_from_another_signal(void **state)
         const jg_signal_rule *r = &jg_signal_rules[i], *o = NULL;
         for (size_t k = 1; k < jg_signal_rules_count && !o; k++) {
             o = &jg_signal_rules[(i + k) % jg_signal_rules_count];
-            if (o->signal == r->signal || strcmp(o->spec.id, r->spec.id) == 0 ||
-                (o->alt_test && strcmp(o->alt.id, r->spec.id) == 0))
+            if (o->signal == r->signal || o->spec.id == r->spec.id ||
+                (o->alt_test && o->alt.id == r->spec.id))
                 o = NULL;
         }
         assert_non_null(o);
@@ -164,7 +165,7 @@ static void no_row_from_another_signal(void **state)
         jetson_hint(doc);
         json_t *f = finding_of(doc, r->spec.id);
         if (f)
-            fail_msg("row %s given by another row's signal %s", r->spec.id,
+            fail_msg("row %s given by another row's signal %s", jg_fid_name(r->spec.id),
                      jg_signal_name(o->signal));
     }
 }
