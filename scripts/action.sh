@@ -43,7 +43,7 @@ source_commit() {
     [ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
     git -C "$SRC" rev-parse HEAD
   else
-    echo "tree-$( (cd "$SRC" && find CMakeLists.txt cmake src -type f -print0 | sort -z |
+    echo "tree-$( (cd "$SRC" && find CMakeLists.txt cmake src tools -type f -print0 | sort -z |
       xargs -0 sha256sum) | sha256sum | cut -c1-40)"
   fi
 }
