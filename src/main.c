@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "doctor/catalogue.h"
+#include "doctor/engine/catalogue.h"
 #include "util/cleanup.h"
 #include "util/msg.h"
 

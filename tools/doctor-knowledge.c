@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doctor/phrase_pair.h"
+#include "doctor/triage/phrase_pair.h"
 
 #define MAX_STANZAS 4096 /* a generator's guard against a runaway file, not a row cap of jetgate */
 #define MAX_VALUES 64
@@ -52,7 +52,7 @@ static const char *const layers[] = {"hardware",        "kernel-driver",  "cuda-
                                      "project",         NULL};
 static const char *const severities[] = {"error", "warning", "info", NULL};
 static const char *const confidences[] = {"high", "medium", "low", NULL};
-/* The C enumerators (doctor/signal_rules.h), in the order of the names. */
+/* The C enumerators (doctor/engine/rows.h), in the order of the names. */
 static const char *const platforms[] = {"any", "off-jetson", "jetson", "no-nvidia-gpu", NULL};
 static const char *const platform_enums[] = {"JG_PT_ANY", "JG_PT_OFF_JETSON", "JG_PT_JETSON",
                                              "JG_PT_NO_NVIDIA_GPU"};
@@ -656,7 +656,7 @@ static int write_all(const char *dir)
     FILE *c = open_out(dir, "doctor_knowledge.c", cpath, sizeof cpath);
     if (!c)
         return -1;
-    fputs("#include \"doctor/report_phrases.h\"\n#include \"doctor/signal_rules.h\"\n\n"
+    fputs("#include \"doctor/triage/report_phrases.h\"\n#include \"doctor/engine/rows.h\"\n\n"
           "const jg_signal_rule jg_signal_rules[] = {\n", c);
     int rows = 0;
     for (int i = 0; i < n_stanzas; i++)

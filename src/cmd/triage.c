@@ -7,7 +7,7 @@
 #include <sys/types.h>
 
 #include "cmd/cmd.h"
-#include "doctor/catalogue.h"
+#include "doctor/engine/catalogue.h"
 #include "doctor/diagnose.h"
 #include "doctor/render.h"
 #include "doctor/reply.h"

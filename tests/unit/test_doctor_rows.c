@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "doctor/diagnose.h"
-#include "doctor/signal_rules.h"
+#include "doctor/engine/rows.h"
 #include "util/json.h"
 
 static json_t *item(const char *text)

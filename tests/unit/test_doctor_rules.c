@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "doctor/diagnose.h"
-#include "doctor/finding.h"
-#include "doctor/signal_rules.h"
+#include "doctor/engine/finding.h"
+#include "doctor/engine/rows.h"
 #include "util/json.h"
 
 #define DATA JG_SOURCE_DIR "/tests/data"
