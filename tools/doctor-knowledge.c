@@ -663,6 +663,19 @@ static int write_all(const char *dir)
         if (stanzas[i].one[K_ID] && !stanzas[i].one[K_BY])
             write_row(c, &stanzas[i]), rows++;
     fprintf(c, "};\nconst size_t jg_signal_rules_count = %d;\n", rows);
+    fputs("\nconst jg_code_id jg_code_ids[] = {\n", c);
+    int codes = 0;
+    for (int i = 0; i < n_stanzas; i++)
+        if (stanzas[i].one[K_BY]) {
+            fputs("    {", c);
+            c_fid(c, stanzas[i].one[K_ID]);
+            fputs(", ", c);
+            c_string(c, stanzas[i].one[K_BY]);
+            fputs("},\n", c);
+            codes++;
+        }
+    fprintf(c, "    {JG_FID_COUNT, NULL}, /* no C rule id is also fine */\n};\n"
+               "const size_t jg_code_ids_count = %d;\n", codes);
     write_phrases(c);
     write_examples(c);
     if (write_ids(dir, c) != 0) {

@@ -31,8 +31,8 @@ static const jg_opt options[] = {
                 "FILE holds many reports, each ended by a NUL byte: print each one's --json "
                 "result on one line, in order (null for one that cannot be read; exit 2 then)"),
     JG_OPT_FLAG(triage_opts, list_rules, "list-rules", 0,
-                "list the table rules (one per line: id, severity, confidence, signal) and exit; "
-                "no FILE"),
+                "list the rules (one per line: a table rule's id, severity, confidence and "
+                "signal, then the ids C rules give, with their file) and exit; no FILE"),
     JG_OPT_STR(triage_opts, explain, "explain", "ID",
                "print the rule that gives finding ID (texts, second reading, phrases, source) "
                "and exit; no FILE"),
@@ -132,7 +132,7 @@ static int catalogue(const triage_opts *o, const jg_operands *ops)
         return jg_finish_stdout(JG_EXIT_OK);
     }
     if (!jg_catalogue_explain(stdout, o->explain))
-        return jg_usage_error("triage", "no table rule gives '%s' (--list-rules lists them)",
+        return jg_usage_error("triage", "no rule gives '%s' (--list-rules lists them)",
                               o->explain);
     return jg_finish_stdout(JG_EXIT_OK);
 }

@@ -178,6 +178,14 @@ void jg_catalogue_markdown(FILE *f)
     free(rows);
 }
 
+static const jg_code_id *code_id(const char *id)
+{
+    for (size_t i = 0; i < jg_code_ids_count; i++)
+        if (strcmp(jg_fid_name(jg_code_ids[i].id), id) == 0)
+            return &jg_code_ids[i];
+    return NULL;
+}
+
 void jg_catalogue_list(FILE *f)
 {
     size_t n;
@@ -187,6 +195,12 @@ void jg_catalogue_list(FILE *f)
                 jg_severity_name(rows[i]->spec.severity),
                 jg_confidence_name(rows[i]->spec.confidence), jg_signal_name(rows[i]->signal));
     free(rows);
+    /* then the ids C rules give (jg_fid is sorted by name) */
+    for (int id = 0; id < JG_FID_COUNT; id++) {
+        const jg_code_id *c = code_id(jg_fid_name((jg_fid)id));
+        if (c)
+            fprintf(f, "%-58s C rule: %s\n", jg_fid_name(c->id), c->by);
+    }
 }
 
 /* Each line of a newline-separated list, as "key: line". */
@@ -227,5 +241,10 @@ bool jg_catalogue_explain(FILE *f, const char *id)
         found = true;
     }
     free(rows);
-    return found;
+    const jg_code_id *c = found ? NULL : code_id(id);
+    if (c)
+        fprintf(f, "id: %s\ngiven by: a C rule in %s (src/doctor/); its cases: "
+                   "tests/data/doctor/rule-cases.json\n",
+                id, c->by);
+    return found || c;
 }

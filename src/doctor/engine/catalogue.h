@@ -15,9 +15,11 @@ void jg_catalogue_write(FILE *f);
 void jg_catalogue_examples(FILE *f);
 /* docs/doctor-rows.md: every row as a Markdown table, per layer, with its source. */
 void jg_catalogue_markdown(FILE *f);
-/* One line per row: id, layer, severity, confidence, signal. */
+/* One line per row: id, severity, confidence, signal; then one per id a C rule
+ * gives: id and its file. */
 void jg_catalogue_list(FILE *f);
-/* The rows whose first or second reading has this id, in full; false: none. */
+/* The rows whose first or second reading has this id, in full, or where the C
+ * rule that gives it is; false: no rule gives it. */
 bool jg_catalogue_explain(FILE *f, const char *id);
 
 #endif

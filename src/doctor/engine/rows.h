@@ -49,6 +49,14 @@ typedef struct jg_rule_example {
 
 extern const jg_signal_rule jg_signal_rules[];
 extern const size_t jg_signal_rules_count;
+/* An id a C rule gives (its stanza's by:): where its condition and texts are. */
+typedef struct jg_code_id {
+    jg_fid id;
+    const char *by; /* files under src/doctor/, space-separated */
+} jg_code_id;
+
+extern const jg_code_id jg_code_ids[];
+extern const size_t jg_code_ids_count;
 extern const jg_rule_example jg_rule_examples[];
 extern const size_t jg_rule_examples_count;
 
