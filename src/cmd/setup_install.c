@@ -86,8 +86,8 @@ static int from_lock(struct setup_opts *o, const char *dir, const json_t *probe)
 
 /* The selected dependency groups as requirement lines (pip installs no
  * group by itself before 25.1); NULL path when none is selected. */
-static int groups_file(const struct setup_opts *o, const json_t *probe, const char *dir,
-                       char *path, size_t n)
+int setup_groups_file(const struct setup_opts *o, const json_t *probe, const char *dir,
+                      char *path, size_t n)
 {
     path[0] = '\0';
     if (!o->ngroups)
@@ -141,7 +141,7 @@ static int under_constraints(struct setup_opts *o, const char *dir, const json_t
         snprintf(target, sizeof target, ".%s%s%s", o->extra ? "[" : "", o->extra ? o->extra : "",
                  o->extra ? "]" : "");
         args[k++] = target;
-        if (rc == 0 && (rc = groups_file(o, probe, dir, groups, sizeof groups)) == 0 && groups[0]) {
+        if (rc == 0 && (rc = setup_groups_file(o, probe, dir, groups, sizeof groups)) == 0 && groups[0]) {
             args[k++] = "-r";
             args[k++] = groups;
         }

@@ -15,6 +15,7 @@
 #include "cmd/setup_steps.h"
 #include "install/constraints.h"
 #include "install/reqfile.h"
+#include "install/resolve.h"
 #include "install/setup.h"
 #include "schema/pyprobe.h"
 #include "schema/policy.h"
@@ -111,10 +112,19 @@ static json_t *judged_probe(const struct setup_opts *o, const json_t *policy, co
 {
     char why[512];
     json_t *doc = jg_install_probe(o->probe_py, 0, why, sizeof why);
-    if (doc && JG_STR(cprobe, doc, torch_version))
-        return doc;
-    json_decref(doc);
-    return jg_tier_pin_probe(policy, JG_STR(tier, tier, id));
+    json_t *pins = jg_tier_pin_probe(policy, JG_STR(tier, tier, id));
+    if (!doc || !JG_STR(cprobe, doc, torch_version))
+        return json_decref(doc), pins;
+    /* a torchvision / torchaudio --wheel (verified) will be the pinned one */
+    json_t *have = json_object_get(doc, "packages"), *want = json_object_get(pins, "packages");
+    for (size_t i = 0; i < o->nwheels; i++) {
+        char name[64], ver[128];
+        if (jg_wheel_version(o->wheels[i], name, sizeof name, ver, sizeof ver) &&
+            json_object_get(want, name))
+            json_object_set(have, name, json_object_get(want, name));
+    }
+    json_decref(pins);
+    return doc;
 }
 
 static int check_files(struct setup_opts *o, const json_t *probe, bool no_bnb)
@@ -147,6 +157,69 @@ static int check_files(struct setup_opts *o, const json_t *probe, bool no_bnb)
     return rc;
 }
 
+/* The work tree copied to TMP/src: pip's resolve builds metadata there. */
+static int stage(struct setup_opts *o)
+{
+    char why[1024], proj[PATH_MAX];
+    size_t root = strlen(o->src_root);
+    snprintf(o->stage, sizeof o->stage, "%s/src", o->tmp);
+    if (!realpath(o->project, proj) || strncmp(proj, o->src_root, root) != 0)
+        return jg_err("setup: %s is not under %s", o->project, o->src_root), JG_EXIT_NO;
+    if (jg_tree_copy(o->src_root, o->stage, why, sizeof why) != 0)
+        return jg_err("setup: %s", why), JG_EXIT_NO;
+    snprintf(o->stage_project, sizeof o->stage_project, "%s%s", o->stage, proj + root);
+    return 0;
+}
+
+/* pip's resolve of exactly what the install will ask for, before the venv
+ * exists: a dependency's dependency that brings another torch family
+ * member or bitsandbytes stops setup with its path. */
+static int follow(struct setup_opts *o, const json_t *probe, bool no_bnb)
+{
+    char groups[PATH_MAX + 32], target[1200], file[PATH_MAX + 64], why[1024];
+    const char *t[2 * SETUP_MAX_REQS + 4];
+    size_t k = 0;
+    int rc = stage(o);
+    if (o->shape == SHAPE_REQUIREMENTS) {
+        for (size_t i = 0; i < o->nreqs; i++)
+            t[k++] = "-r", t[k++] = o->reqs[i];
+    } else {
+        snprintf(target, sizeof target, ".%s%s%s", o->extra ? "[" : "", o->extra ? o->extra : "",
+                 o->extra ? "]" : "");
+        t[k++] = target;
+        if (rc == 0 && (rc = setup_groups_file(o, probe, o->tmp, groups, sizeof groups)) == 0 &&
+            groups[0])
+            t[k++] = "-r", t[k++] = groups;
+    }
+    t[k] = NULL;
+    snprintf(file, sizeof file, "%s/%s", o->project,
+             o->shape == SHAPE_REQUIREMENTS ? o->reqs[0] : "pyproject.toml");
+    struct jg_resolve_in in = {.python = o->probe_py, .cwd = o->stage_project, .targets = t,
+                               .probe = probe, .index_url = o->index_url,
+                               .extra_index_url = o->extra_index_url,
+                               .find_links = o->find_links, .no_index = o->no_index,
+                               .exclude_bnb = no_bnb, .tmp = o->tmp, .file = file};
+    struct jg_resolve_out res;
+    jg_findings found = {0};
+    int r = rc ? -1 : jg_resolve_check(&in, &found, &res, why, sizeof why);
+    if (r == 1)
+        jg_warn("setup: dependencies of dependencies NOT followed before creating anything: %s; "
+                "the install still runs under the constraints, which stop a replaced torch",
+                why);
+    if (r == 0 && found.n) {
+        jg_findings_print(&found, stderr);
+        jg_err("setup: stopped before anything was created: pip's resolve of %s would replace "
+               "the vendor torch family or add bitsandbytes (findings above)", o->project);
+        rc = JG_EXIT_NO;
+    } else if (r == 0) {
+        jg_progress("setup: pip resolved %zu package(s) for %s with the vendor torch family "
+                    "pinned: no other torch, torchvision, torchaudio or bitsandbytes",
+                    res.packages, res.python);
+    }
+    jg_findings_free(&found);
+    return rc;
+}
+
 int setup_project(struct setup_opts *o, const json_t *policy, const json_t *tier)
 {
     char bwhy[256];
@@ -162,6 +235,9 @@ int setup_project(struct setup_opts *o, const json_t *policy, const json_t *tier
         return jg_err("setup: no torch version to judge by (%s sees none, the tier pins none)",
                       o->probe_py), JG_EXIT_NO;
     rc = check_files(o, probe, no_bnb == 1);
+    bool lock = o->shape == SHAPE_UV_LOCK || o->shape == SHAPE_PYLOCK;
+    if (rc == 0 && !lock)
+        rc = follow(o, probe, no_bnb == 1);
     json_decref(probe);
     return rc;
 }

@@ -63,6 +63,10 @@ int setup_verify(struct setup_opts *o, const json_t *before, json_t **after);
 int setup_pip_install(const struct setup_opts *o, const char *const *args);
 /* The fingerprint of the torch family python sees (setup_venv.c). */
 int setup_fingerprint(const char *python, json_t **before);
+/* The selected dependency groups' lines in DIR/jetgate-groups.txt; path
+ * empty when no group is selected (setup_install.c). */
+int setup_groups_file(const struct setup_opts *o, const json_t *probe, const char *dir,
+                      char *path, size_t n);
 /* Whether the interpreter's judge passes (setup_torch.c). */
 int setup_judge(const struct setup_opts *o, const json_t *tier, const char *python);
 

@@ -75,9 +75,18 @@ static void conflict_lines(const char *err, char *out, size_t n)
     }
 }
 
-/* The last non-empty line of pip's stderr: its error summary. */
+/* pip's last "ERROR:"/"error:" line, else its last non-empty line. */
 static void last_line(const char *text, char *out, size_t n)
 {
+    const char *hit = NULL;
+    for (const char *p = text; p && (p = strstr(p, "rror: ")); p++)
+        if (p - text >= 1 && (p[-1] == 'e' || p[-1] == 'E') &&
+            (p - 1 == text || p[-2] == '\n' || p[-2] == ' '))
+            hit = p - 1;
+    if (hit) {
+        snprintf(out, n, "%.*s", (int)strcspn(hit, "\n"), hit);
+        return;
+    }
     const char *end = text ? text + strlen(text) : NULL;
     while (end && end > text && (end[-1] == '\n' || end[-1] == ' '))
         end--;
