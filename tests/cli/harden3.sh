@@ -60,4 +60,38 @@ else
   echo "4: ownership part skipped: making another user's files needs root (uid $(id -u))" >&2
 fi
 
+# 10: what a hook starts in a new session (setsid) does not outlive the gate,
+# after a normal end and after SIGTERM. Each sleep has its own length, so
+# the check (and the clean-up of a survivor) finds exactly it.
+DATA="$JG_SOURCE_DIR/tests/data/gate"
+hook_policy() { # COMMAND > policy
+  python3 - "$DATA/policy.json" "$1" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+for g in p["gates"]:
+    if g["id"] == "jetson-runtime":
+        g["hooks"]["device_auto"] = {"command": sys.argv[2]}
+print(json.dumps(p))
+PY
+}
+survivor() { ps -eo pid=,args= | awk -v a="sleep $1" '$2" "$3 == a {print $1}'; }
+end_survivor() { for p in $(survivor "$1"); do kill -9 "$p" 2>/dev/null || true; done; }
+hook_policy "(setsid sh -c 'exec >/dev/null 2>&1 </dev/null; sleep 3101' &); (setsid sleep 3102 &); sleep 1; echo cuda" > hook10.json
+set +e
+"$JETGATE" run --commit $SHA --quiet --policy hook10.json --python /bin/false --out ev10 >/dev/null 2>&1
+set -e
+sleep 0.5
+for s in 3101 3102; do
+  [ -z "$(survivor $s)" ] || { fail "10: 'sleep $s' (a new session) outlived the gate"; end_survivor $s; }
+done
+hook_policy "(setsid sh -c 'exec >/dev/null 2>&1 </dev/null; sleep 3103' &); sleep 60; echo cuda" > hook10t.json
+"$JETGATE" run --commit $SHA --quiet --policy hook10t.json --python /bin/false --out ev10t >/dev/null 2>&1 &
+gate=$!
+i=0; while [ -z "$(survivor 3103)" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+[ -n "$(survivor 3103)" ] || fail "10: the hook's new session never started"
+kill -TERM $gate
+wait $gate || true
+sleep 0.5
+[ -z "$(survivor 3103)" ] || { fail "10: 'sleep 3103' (a new session) outlived a SIGTERM of the gate"; end_survivor 3103; }
+
 finish
