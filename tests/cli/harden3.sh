@@ -94,4 +94,23 @@ wait $gate || true
 sleep 0.5
 [ -z "$(survivor 3103)" ] || { fail "10: 'sleep 3103' (a new session) outlived a SIGTERM of the gate"; end_survivor 3103; }
 
+# 11: the workflow parser is linear: 80,000 anchors with as many aliases, and
+# a mapping of 80,000 keys, each read within seconds (96 s before).
+python3 - <<'PY'
+n = 80000
+head = "on: push\npermissions: {contents: read}\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps: []\n"
+with open("anchors.yml", "w") as f:
+    f.write(head + "a:\n" + "".join("  - &a%d v\n" % i for i in range(n)))
+    f.write("b:\n" + "".join("  - *a%d\n" % ((i * 7919) % n) for i in range(n)))
+with open("keys.yml", "w") as f:
+    f.write(head + "a:\n" + "".join("  k%d: v\n" % i for i in range(n)) + "  k17: again\n")
+PY
+for f in anchors keys; do
+  start=$(date +%s)
+  set +e; timeout 60 "$JETGATE" lint $f.yml >$f.out 2>$f.err; rc=$?; set -e
+  took=$(( $(date +%s) - start ))
+  [ $rc != 124 ] && [ $took -le 10 ] || fail "11: lint took ${took}s on $f.yml (rc $rc)"
+done
+grep -q "keys.yml:[0-9]*:3: duplicate key 'k17'" keys.err || fail "11: the duplicate key among 80,000 was not found"
+
 finish
