@@ -76,7 +76,9 @@ int jg_policy_check_owner(const char *root, const char *policy, jg_jerr *err)
 static void set_path(jg_policy_src *src, enum jg_policy_origin origin, const char *path)
 {
     src->origin = origin;
-    snprintf(src->path, sizeof src->path, "%s", path);
+    /* A name that does not fit is refused by jg_policy_load_from, never read cut short. */
+    int n = snprintf(src->path, sizeof src->path, "%s", path);
+    src->too_long = n < 0 || (size_t)n >= sizeof src->path;
 }
 
 void jg_policy_discover(const char *flag, jg_policy_src *src)
@@ -105,6 +107,11 @@ json_t *jg_policy_load_from(const char *flag, jg_policy_src *src, jg_jerr *err)
     jg_policy_discover(flag, src);
     if (src->origin == JG_POLICY_FROM_EMBEDDED)
         return jg_policy_load(NULL, err);
+    if (src->too_long) {
+        snprintf(err->text, sizeof err->text, "%.300s...: policy file name longer than %d bytes",
+                 src->path, PATH_MAX - 1);
+        return NULL;
+    }
     if (src->origin == JG_POLICY_FROM_GIT_ROOT) {
         char root[PATH_MAX];
         size_t k = strlen(src->path) - strlen("/" JG_POLICY_PROJECT_PATH);

@@ -27,6 +27,7 @@ enum jg_policy_origin {
 typedef struct jg_policy_src {
     enum jg_policy_origin origin;
     char path[PATH_MAX]; /* empty for the embedded default */
+    int too_long;        /* the name given did not fit in path: an error when loading */
 } jg_policy_src;
 
 /* The root of the git checkout holding dir (the nearest ancestor with a
