@@ -72,22 +72,27 @@ static void check_pinned(struct jg_wf *w, const jg_ynode *uses)
                      u);
 }
 
-static void check_permission_value(struct jg_wf *w, const jg_ynode *scope, const jg_ynode *v)
+/* signing: the Jetson job that signs its evidence (lint_attest.c). */
+static void check_permission_value(struct jg_wf *w, const jg_ynode *scope, const jg_ynode *v,
+                                   bool signing)
 {
     if (v->kind != JG_Y_SCALAR) {
         jg_lint_find(w, v, "permissions.write", "permission of '%s' is not a string",
                      scope ? scope->text : "?");
         return;
     }
+    bool for_signing = jg_lint_signing_permission(scope ? scope->text : NULL, v->text);
     if (strcmp(v->text, "read") != 0 && strcmp(v->text, "none") != 0 &&
-        !jg_lint_needed_permission(w, scope, v))
-        jg_lint_find(w, v, "permissions.write",
-                     "permission '%s: %s' is not read-only (use read or none)",
-                     scope ? scope->text : "?", v->text);
+        !(signing && for_signing) && !jg_lint_needed_permission(w, scope, v))
+        jg_lint_find(w, v, "permissions.write", "permission '%s: %s' is not read-only (use read "
+                     "or none)%s", scope ? scope->text : "?", v->text, for_signing ?
+                     "; only the Jetson job that signs its evidence (jetgate's reusable "
+                     "workflow, actions/attest, the action's attest: true) may hold it" : "");
 }
 
-/* read-all, {} and maps of read/none are read-only; anything else is not. */
-static void check_permissions(struct jg_wf *w, const jg_ynode *perms)
+/* read-all, {} and maps of read/none are read-only; anything else is not,
+ * but for the signing job's id-token and attestations. */
+static void check_permissions(struct jg_wf *w, const jg_ynode *perms, bool signing)
 {
     if (perms->kind == JG_Y_SCALAR) {
         if (strcmp(perms->text, "read-all") != 0 && !jg_yis_null(perms))
@@ -100,7 +105,7 @@ static void check_permissions(struct jg_wf *w, const jg_ynode *perms)
         return;
     }
     for (size_t i = 0; i < perms->n; i++)
-        check_permission_value(w, perms->keys[i], perms->items[i]);
+        check_permission_value(w, perms->keys[i], perms->items[i], signing);
 }
 
 /* A Jetson job that does not run jetgate gets the plan's safety rules only
@@ -124,7 +129,7 @@ static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job,
     w->job = job;
     const jg_ynode *perms = jg_ymap_get(job, "permissions");
     if (perms)
-        check_permissions(w, perms);
+        check_permissions(w, perms, (gate || jetson) && jg_lint_job_signs(w, job));
     else if (!top_perms)
         jg_lint_find(w, key, "permissions.missing",
                      "job '%s' has no permissions and the workflow sets none, so it gets the "
@@ -140,6 +145,7 @@ static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job,
         jg_lint_jetson_job(w, key, job);
     else if (jetson)
         note_not_gate(w, key);
+    jg_lint_caller_grants(w, key, job);
 }
 
 /* on: workflow_call (as a string, a list item or a mapping key). */
@@ -178,7 +184,7 @@ size_t jg_lint_workflow_opts(const json_t *policy, const char *file, const jg_yn
     }
     const jg_ynode *perms = jg_ymap_get(root, "permissions");
     if (perms && (gate_jobs || jetson_jobs || !o->jetson_only))
-        check_permissions(&w, perms);
+        check_permissions(&w, perms, false);
     for (size_t i = 0; i < jobs->n; i++)
         check_job(&w, jobs->keys[i], jobs->items[i], perms != NULL);
     if (gate_jobs || jetson_jobs)
