@@ -119,6 +119,7 @@ assert t["software"] == {"jetpack": "6.2", "l4t": "36.4.3", "ubuntu": "22.04", "
 assert t["pytorch"]["torch"] == "2.5.0a0+872d972e41.nv24.08", t["pytorch"]   # torch.__version__
 assert t["pytorch"]["pin"] == "torch==2.5.0a0+872d972e41.nv24.08.17622132", t["pytorch"]
 assert any("RECORD sha256" in c for c in t["$comment"]), t["$comment"]
+assert "torchvision" not in t["pytorch"], t["pytorch"]   # none installed beside it here
 g = p["gates"][0]
 assert g["not_required"] == {"native.surgery": "this project offloads no weights",
                              "torch.surgery": "this project offloads no weights"}, g.get("not_required")
