@@ -117,6 +117,12 @@ expect_out 'dependencies of dependencies NOT followed: .*No matching distributio
 grep -q 'keeps the vendor torch' "$T/out" && fail "an unfollowed graph was called an all-clear"
 expect_rc 0 cj "$P/base.txt" --no-index --find-links "$W"
 expect_out 'keeps the vendor torch'
+# A setup.py is code: pip's resolve reads its dependencies (the interpreter
+# with the build tools; pip builds the metadata in its own temporary
+# directory, so the checkout stays clean).
+expect_rc 0 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$P/setup.py" --no-index --find-links "$W"
+expect_out 'dependencies of dependencies followed: pip resolved 3 package(s)'
+clean "after constraints --check setup.py"
 
 # 4. torchvision pinned beside torch: installed from --wheel (sha256 checked)
 #    and protected; without the pin the refusal says where builds are.
