@@ -9,6 +9,7 @@
 #include "schema/doctor.h"
 #include "schema/facts.h"
 #include "schema/observed.h"
+#include "util/get_jetgate.h"
 
 static const json_t *first_diagnosis(const json_t *d)
 {
@@ -86,5 +87,6 @@ void jg_render_reply(FILE *out, const json_t *d, const json_t *facts)
           "real CUDA kernel and re-runs a failing probe with one setting changed (a variable, a "
           "library path entry, the interpreter) to prove the cause.\n",
           out);
+    fputs("\n" JG_GET_JETGATE "\n", out);
     print_unknowns(out, facts, d);
 }
