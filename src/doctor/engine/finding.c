@@ -20,7 +20,7 @@ void jg_finding_add(jg_finding_list *out, const jg_finding_spec *s, json_t *evid
 {
     if (out->n == out->cap) {
         size_t cap = out->cap ? out->cap * 2 : 16;
-        jg_finding *v = realloc(out->v, cap * sizeof *v);
+        jg_doctor_finding *v = realloc(out->v, cap * sizeof *v);
         if (!v) {
             fputs("jetgate: out of memory\n", stderr);
             abort();
@@ -28,7 +28,7 @@ void jg_finding_add(jg_finding_list *out, const jg_finding_spec *s, json_t *evid
         out->v = v;
         out->cap = cap;
     }
-    jg_finding *f = &out->v[out->n++];
+    jg_doctor_finding *f = &out->v[out->n++];
     f->spec = *s;
     f->spec.summary = copy(s->summary); /* eight rules format theirs on the stack */
     f->spec.fix = copy(s->fix);
@@ -112,8 +112,8 @@ bool jg_findings_quote_line(const jg_finding_list *list, long long line)
 
 static int compare(const void *pa, const void *pb)
 {
-    const jg_finding_spec *a = &((const jg_finding *)pa)->spec;
-    const jg_finding_spec *b = &((const jg_finding *)pb)->spec;
+    const jg_finding_spec *a = &((const jg_doctor_finding *)pa)->spec;
+    const jg_finding_spec *b = &((const jg_doctor_finding *)pb)->spec;
     int d = (int)a->severity - (int)b->severity;
     if (!d)
         d = (int)a->confidence - (int)b->confidence;

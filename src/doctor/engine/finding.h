@@ -30,13 +30,13 @@ typedef struct jg_finding_spec {
 } jg_finding_spec;
 
 /* One finding: its spec with owned texts, and its evidence ("path = value" strings). */
-typedef struct jg_finding {
+typedef struct jg_doctor_finding {
     jg_finding_spec spec; /* summary and fix are owned copies */
     json_t *evidence;
-} jg_finding;
+} jg_doctor_finding;
 
 typedef struct jg_finding_list {
-    jg_finding *v;
+    jg_doctor_finding *v;
     size_t n, cap;
 } jg_finding_list;
 
