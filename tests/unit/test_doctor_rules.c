@@ -1,5 +1,6 @@
-/* Every doctor rule, positive and negative: tests/data/doctor/rule-cases.json
- * holds cases as (base facts, patch, rule id, expected presence). The test
+/* Every doctor rule, positive and negative: tests/data/doctor/cases/<layer>.json
+ * holds cases as (base facts, patch, rule id, expected presence), each in the
+ * file of its rule's layer. The test
  * also proves each rule id it ever saw has both kinds of case (a table row's
  * first reading has them from the rows' own loop, test_doctor_rows.c), and
  * checks the ordering rule and the per-layer verdicts. */
@@ -107,12 +108,24 @@ static void run_case(const json_t *c, json_t *seen_pos, json_t *seen_neg, json_t
 static void every_rule_case(void **state)
 {
     (void)state;
-    json_t *cases = jg_test_load(DATA "/doctor/rule-cases.json");
     json_t *pos = json_object(), *neg = json_object(), *ids = json_object();
-    size_t i;
+    size_t i, count = 0;
     json_t *c;
-    json_array_foreach(cases, i, c)
-        run_case(c, pos, neg, ids);
+    for (int l = 0; l < JG_L_COUNT; l++) {
+        char path[512], prefix[64];
+        snprintf(path, sizeof path, DATA "/doctor/cases/%s.json", jg_layer_name(l));
+        snprintf(prefix, sizeof prefix, "%s.", jg_layer_name(l));
+        json_t *cases = jg_test_load(path);
+        json_array_foreach(cases, i, c)
+        {
+            if (strncmp(jg_json_str(c, "rule"), prefix, strlen(prefix)) != 0)
+                fail_msg("%s: case '%s' is about %s, another layer", path, jg_json_str(c, "name"),
+                         jg_json_str(c, "rule"));
+            run_case(c, pos, neg, ids);
+        }
+        count += json_array_size(cases);
+        json_decref(cases);
+    }
     const char *id;
     json_t *v;
     json_object_foreach(ids, id, v)
@@ -130,11 +143,10 @@ static void every_rule_case(void **state)
             fail_msg("C rule id %s has no positive case", jg_fid_name((jg_fid)fid));
     }
     assert_true(json_object_size(pos) >= 40); /* the rule set did not silently shrink */
-    assert_true(json_array_size(cases) >= 330);
+    assert_true(count >= 330);
     json_decref(pos);
     json_decref(neg);
     json_decref(ids);
-    json_decref(cases);
 }
 
 static void healthy_base_is_healthy(void **state)
