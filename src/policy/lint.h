@@ -8,9 +8,8 @@
 #include <stddef.h>
 
 #include "policy/lint_yaml.h"
-#include "util/findings.h"
+#include "util/file_findings.h"
 
-/* The findings list (jg_findings): util/findings.h. */
 
 /* Every rule over one workflow. policy is a validated policy document. */
 void jg_lint_workflow(const json_t *policy, const char *file, const jg_ynode *root,

@@ -1,9 +1,8 @@
-/* A list of findings that point at a file position and name a stable rule id
- * ("FILE:LINE:COL: RULE: message"): what the workflow and policy lint
- * (policy/lint.h) and the constraint checks (install/constraints.h,
- * install/resolve.h) report. Below both, so neither reaches into the other. */
-#ifndef JG_UTIL_FINDINGS_H
-#define JG_UTIL_FINDINGS_H
+/* Findings about a file position: "FILE:LINE:COL: RULE: message". Workflow
+ * lint and the constraints checks report through the same list, so it lives
+ * below both (install/ must not reach into policy/ for it). */
+#ifndef JG_FILE_FINDINGS_H
+#define JG_FILE_FINDINGS_H
 #include <stddef.h>
 #include <stdio.h>
 
