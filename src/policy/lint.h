@@ -8,26 +8,8 @@
 #include <stddef.h>
 
 #include "policy/lint_yaml.h"
+#include "util/file_findings.h"
 
-typedef struct jg_finding {
-    char *file;
-    size_t line, col; /* 0 when the finding is about the whole file */
-    char *rule;
-    char *msg;
-} jg_finding;
-
-typedef struct jg_findings {
-    jg_finding *v;
-    size_t n;
-} jg_findings;
-
-void jg_findings_add(jg_findings *f, const char *file, size_t line, size_t col, const char *rule,
-                     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-void jg_findings_free(jg_findings *f);
-/* "FILE:LINE:COL: RULE: message" per line (FILE: RULE: ... without a position). */
-void jg_findings_print(const jg_findings *f, FILE *out);
-/* Count of findings with this rule id (tests). */
-size_t jg_findings_count(const jg_findings *f, const char *rule);
 
 /* Every rule over one workflow. policy is a validated policy document. */
 void jg_lint_workflow(const json_t *policy, const char *file, const jg_ynode *root,
@@ -36,8 +18,12 @@ void jg_lint_workflow(const json_t *policy, const char *file, const jg_ynode *ro
 typedef struct jg_lint_opts {
     const char *repo_root; /* checkout holding the file, for local uses:; NULL unknown */
     bool jetson_only;      /* check only the Jetson jobs (and what applies to them) */
+    jg_findings *notes;    /* NULL, or gets a jetson.not-gate note per Jetson job without jetgate */
+    size_t *jetson_jobs;   /* NULL, or grows by those jobs */
 } jg_lint_opts;
-/* Same with options; returns the number of Jetson jobs in the workflow. */
+/* Same with options; returns the number of gate jobs (jobs that run jetgate)
+ * in the workflow. A job on a Jetson runner that does not run jetgate gets
+ * the safety rules only (untrusted triggers, permissions, pins). */
 size_t jg_lint_workflow_opts(const json_t *policy, const char *file, const jg_ynode *root,
                              const jg_lint_opts *o, jg_findings *out);
 /* Rules over the policy itself beyond the loader's validation (what the
