@@ -1,12 +1,16 @@
 /* A uv.lock as a requirements file for `pip install --no-deps -r`, the way
  * a lock-based project installs on a Jetson: exactly the locked versions,
- * minus the torch family (the vendor build stays) and bitsandbytes. */
+ * with the lock's hashes, minus the torch family (the vendor build stays)
+ * and bitsandbytes. Every value was checked against its grammar when the
+ * lock was read (install/lockcheck.c), so a line holds one requirement. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "install/reqfile.h"
 #include "install/setup.h"
+#include "install/toml.h"
+#include "util/msg.h"
 #include "util/sysroot.h"
 
 static bool kept_out(const char *name)
@@ -15,8 +19,67 @@ static bool kept_out(const char *name)
            strcmp(name, "torchaudio") == 0 || strcmp(name, "bitsandbytes") == 0;
 }
 
-static int write_reqs(FILE *f, const jg_reqs *reqs, char *why, size_t n)
+/* "name==version" (name normalized) -> the package's hashes (sdist and
+ * wheels), from the lock's [[package]] tables; -1 on a malformed hash. */
+static int index_hashes(const jg_toml *doc, json_t *by_pkg, char *why, size_t n)
 {
+    size_t i, j;
+    json_t *p, *w;
+    json_array_foreach(json_object_get(doc->root, "package"), i, p)
+    {
+        const char *name = json_string_value(json_object_get(p, "name"));
+        const char *ver = json_string_value(json_object_get(p, "version"));
+        char key[300], norm[128];
+        if (!name || !ver)
+            continue;
+        jg_req_normalize(name, norm, sizeof norm);
+        snprintf(key, sizeof key, "%s==%s", norm, ver);
+        json_t *list = json_array();
+        json_t *files = json_copy(json_object_get(p, "wheels"));
+        if (!json_is_array(files))
+            files = (json_decref(files), json_array());
+        json_array_append(files, json_object_get(p, "sdist"));
+        json_array_foreach(files, j, w)
+        {
+            const char *h = json_string_value(json_object_get(w, "hash"));
+            if (h && !jg_hash_ok(h)) {
+                snprintf(why, n, "%s: '%.80s' is not a valid hash (sha256:<64 hex>): the lock is "
+                         "refused", key, h);
+                json_decref(files), json_decref(list);
+                return -1;
+            }
+            if (h)
+                json_array_append_new(list, json_string(h));
+        }
+        json_decref(files);
+        json_object_set_new(by_pkg, key, list);
+    }
+    return 0;
+}
+
+/* Hashes only when every line has some: pip checks all lines or none. */
+static bool all_hashed(const jg_reqs *reqs, const json_t *by_pkg, const char **unhashed)
+{
+    for (size_t i = 0; i < reqs->n; i++) {
+        const jg_req *r = &reqs->v[i];
+        char key[400];
+        snprintf(key, sizeof key, "%s%s", r->name, r->spec);
+        if (r->kind == JG_REQ_PACKAGE && !kept_out(r->name) &&
+            (r->url[0] || json_array_size(json_object_get(by_pkg, key)) == 0)) {
+            *unhashed = r->name;
+            return false;
+        }
+    }
+    return true;
+}
+
+static int write_reqs(FILE *f, const jg_reqs *reqs, const json_t *by_pkg, char *why, size_t n)
+{
+    const char *unhashed = NULL;
+    bool hashed = all_hashed(reqs, by_pkg, &unhashed);
+    if (!hashed)
+        jg_warn("setup: %s has no hash in the lock (or comes from a URL or git): pip installs "
+                "the lock's packages without checking their hashes", unhashed);
     for (size_t i = 0; i < reqs->n; i++) {
         const jg_req *r = &reqs->v[i];
         if (r->kind != JG_REQ_PACKAGE || kept_out(r->name))
@@ -25,15 +88,51 @@ static int write_reqs(FILE *f, const jg_reqs *reqs, char *why, size_t n)
             return snprintf(why, n, "%s:%zu: %s comes from a local source (%s): install it "
                             "yourself, it cannot be exported exactly", r->file, r->line, r->name,
                             r->url), -1;
-        if (r->url[0])
-            fprintf(f, "%s @ %s\n", r->name, r->url);
-        else if (r->spec[0])
-            fprintf(f, "%s%s\n", r->name, r->spec);
-        else
+        if (!r->url[0] && !r->spec[0])
             return snprintf(why, n, "%s:%zu: %s has no locked version", r->file, r->line,
                             r->name), -1;
+        if (r->url[0])
+            fprintf(f, "%s @ %s", r->name, r->url);
+        else
+            fprintf(f, "%s%s", r->name, r->spec);
+        char key[400];
+        snprintf(key, sizeof key, "%s%s", r->name, r->spec);
+        size_t j;
+        json_t *h;
+        json_array_foreach(hashed ? json_object_get(by_pkg, key) : NULL, j, h)
+            fprintf(f, " --hash=%s", json_string_value(h));
+        fputc('\n', f);
     }
     return 0;
+}
+
+char *jg_lock_export_text(const char *path, const char *data, size_t size,
+                          const jg_marker_env *sel, char *why, size_t n)
+{
+    jg_reqs reqs = {0};
+    jg_toml doc;
+    json_t *by_pkg = json_object();
+    int rc = jg_uvlock_parse(path, data, size, sel, &reqs, why, n);
+    if (rc == 0 && (rc = jg_toml_parse(path, data, size, &doc, why, n)) == 0) {
+        rc = index_hashes(&doc, by_pkg, why, n);
+        jg_toml_free(&doc);
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = rc == 0 ? open_memstream(&text, &len) : NULL;
+    if (f) {
+        fprintf(f, "# jetgate setup: %s without the torch family and bitsandbytes\n", path);
+        rc = write_reqs(f, &reqs, by_pkg, why, n);
+        if (fclose(f) != 0)
+            rc = -1;
+    }
+    jg_reqs_free(&reqs);
+    json_decref(by_pkg);
+    if (rc != 0 || !f) {
+        free(text);
+        return NULL;
+    }
+    return text;
 }
 
 char *jg_lock_export(const char *path, const jg_marker_env *sel, char *why, size_t n)
@@ -44,22 +143,7 @@ char *jg_lock_export(const char *path, const jg_marker_env *sel, char *why, size
         jg_blob_free(&b);
         return NULL;
     }
-    jg_reqs reqs = {0};
-    int rc = jg_uvlock_parse(path, b.data, b.len, sel, &reqs, why, n);
+    char *text = jg_lock_export_text(path, b.data, b.len, sel, why, n);
     jg_blob_free(&b);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = rc == 0 ? open_memstream(&text, &len) : NULL;
-    if (f) {
-        fprintf(f, "# jetgate setup: %s without the torch family and bitsandbytes\n", path);
-        rc = write_reqs(f, &reqs, why, n);
-        if (fclose(f) != 0)
-            rc = -1;
-    }
-    jg_reqs_free(&reqs);
-    if (rc != 0 || !f) {
-        free(text);
-        return NULL;
-    }
     return text;
 }

@@ -82,22 +82,28 @@ static int edges(struct walk *w, const json_t *list)
     return 0;
 }
 
-static void emit(struct walk *w, const json_t *pkg)
+static int emit(struct walk *w, const json_t *pkg)
 {
     const json_t *name = json_object_get(pkg, "name"), *ver = json_object_get(pkg, "version");
-    jg_req *r = jg_reqs_add(w->out, JG_REQ_PACKAGE, w->file,
-                            jg_toml_line(&w->doc, ver ? ver : name));
+    size_t line = jg_toml_line(&w->doc, ver ? ver : name);
+    /* Not from a registry: the version alone does not say what is installed. */
+    static const char *const kinds[] = {"url", "git", "path", "directory", "editable", "virtual"};
+    const json_t *src = json_object_get(pkg, "source");
+    char url[1024] = "";
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !url[0]; k++)
+        if (json_is_string(json_object_get(src, kinds[k])))
+            snprintf(url, sizeof url, "%s%s", strcmp(kinds[k], "git") == 0 ? "git+" : "",
+                     json_string_value(json_object_get(src, kinds[k])));
+    if (jg_lock_entry_check(w->file, line, json_string_value(name), json_string_value(ver),
+                            url[0] ? url : NULL, w->err, w->errlen) != 0)
+        return -1;
+    jg_req *r = jg_reqs_add(w->out, JG_REQ_PACKAGE, w->file, line);
     r->from_lock = true;
     jg_req_normalize(json_string_value(name), r->name, sizeof r->name);
     if (json_is_string(ver))
         snprintf(r->spec, sizeof r->spec, "==%s", json_string_value(ver));
-    /* Not from a registry: the version alone does not say what is installed. */
-    static const char *const kinds[] = {"url", "git", "path", "directory", "editable", "virtual"};
-    const json_t *src = json_object_get(pkg, "source");
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !r->url[0]; k++)
-        if (json_is_string(json_object_get(src, kinds[k])))
-            snprintf(r->url, sizeof r->url, "%s%s", strcmp(kinds[k], "git") == 0 ? "git+" : "",
-                     json_string_value(json_object_get(src, kinds[k])));
+    snprintf(r->url, sizeof r->url, "%s", url);
+    return 0;
 }
 
 static int visit(struct walk *w, long i, const char *extra)
@@ -107,8 +113,7 @@ static int visit(struct walk *w, long i, const char *extra)
         if (w->seen[i])
             return 0;
         w->seen[i] = true;
-        emit(w, pkg);
-        return edges(w, json_object_get(pkg, "dependencies"));
+        return emit(w, pkg) < 0 ? -1 : edges(w, json_object_get(pkg, "dependencies"));
     }
     char key[300];
     snprintf(key, sizeof key, "%ld/%s", i, extra);

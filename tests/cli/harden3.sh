@@ -147,4 +147,26 @@ else
   fail "12: /usr/bin/time missing (apt-get install time)"
 fi
 
+# 1: constraints --check refuses a lock whose values are off their grammar
+# (the same check refuses it for setup's export; unit/test_lockexport,
+# cli/setup_e2e step 3b).
+cat > forged.lock <<'EOT'
+version = 1
+[[package]]
+name = "app"
+version = "1.0"
+source = { editable = "." }
+dependencies = [{ name = "helper" }]
+[[package]]
+name = "helper"
+version = "1.0\ntorch==2.6.0"
+source = { registry = "https://pypi.org/simple" }
+EOT
+cp forged.lock uv.lock
+expect_rc 2 "$JETGATE" constraints --python python3 --tier target --check uv.lock
+expect_err "uv.lock:9: '1.0.x0atorch==2.6.0' is not a valid version (PEP 440): the lock is refused"
+sed 's/^name = "helper"$/name = "torch "/; s/{ name = "helper" }/{ name = "torch " }/; s/^version = "1.0.ntorch.*/version = "2.6.0"/' forged.lock > uv.lock
+expect_rc 2 "$JETGATE" constraints --python python3 --tier target --check uv.lock
+expect_err "'torch ' is not a valid package name"
+
 finish
