@@ -1,4 +1,5 @@
-/* A uv.lock as a requirements file for `pip install --no-deps -r`, the way
+/* A uv.lock or pylock.toml as a requirements file for `pip install
+ * --no-deps -r`, the way
  * a lock-based project installs on a Jetson: exactly the locked versions,
  * with the lock's hashes, minus the torch family (the vendor build stays)
  * and bitsandbytes. Every value was checked against its grammar when the
@@ -19,39 +20,60 @@ static bool kept_out(const char *name)
            strcmp(name, "torchaudio") == 0 || strcmp(name, "bitsandbytes") == 0;
 }
 
+/* A file entry's hashes: uv.lock's "hash" = "ALGO:HEX", pylock.toml's
+ * "hashes" = {ALGO = "HEX"}; into list, -1 on one off its grammar. */
+static int file_hashes(const json_t *file, json_t *list, char *bad, size_t n)
+{
+    const char *h = json_string_value(json_object_get(file, "hash"));
+    const char *algo;
+    json_t *hex;
+    char joined[300];
+    if (h && !jg_hash_ok(h))
+        return snprintf(bad, n, "%.80s", h), -1;
+    if (h)
+        json_array_append_new(list, json_string(h));
+    json_object_foreach(json_object_get(file, "hashes"), algo, hex)
+    {
+        snprintf(joined, sizeof joined, "%s:%s", algo, json_is_string(hex) ? json_string_value(hex) : "");
+        if (!jg_hash_ok(joined))
+            return snprintf(bad, n, "%.80s", joined), -1;
+        json_array_append_new(list, json_string(joined));
+    }
+    return 0;
+}
+
 /* "name==version" (name normalized) -> the package's hashes (sdist and
- * wheels), from the lock's [[package]] tables; -1 on a malformed hash. */
+ * wheels), from the lock's packages; -1 on a malformed hash. */
 static int index_hashes(const jg_toml *doc, json_t *by_pkg, char *why, size_t n)
 {
+    const json_t *pkgs = json_object_get(doc->root, "package"); /* uv.lock */
+    if (!pkgs)
+        pkgs = json_object_get(doc->root, "packages"); /* pylock.toml */
     size_t i, j;
     json_t *p, *w;
-    json_array_foreach(json_object_get(doc->root, "package"), i, p)
+    json_array_foreach(pkgs, i, p)
     {
         const char *name = json_string_value(json_object_get(p, "name"));
         const char *ver = json_string_value(json_object_get(p, "version"));
-        char key[300], norm[128];
+        char key[300], norm[128], bad[100];
         if (!name || !ver)
             continue;
         jg_req_normalize(name, norm, sizeof norm);
         snprintf(key, sizeof key, "%s==%s", norm, ver);
-        json_t *list = json_array();
-        json_t *files = json_copy(json_object_get(p, "wheels"));
+        json_t *list = json_array(), *files = json_copy(json_object_get(p, "wheels"));
         if (!json_is_array(files))
             files = (json_decref(files), json_array());
         json_array_append(files, json_object_get(p, "sdist"));
+        int rc = 0;
         json_array_foreach(files, j, w)
-        {
-            const char *h = json_string_value(json_object_get(w, "hash"));
-            if (h && !jg_hash_ok(h)) {
-                snprintf(why, n, "%s: '%.80s' is not a valid hash (sha256:<64 hex>): the lock is "
-                         "refused", key, h);
-                json_decref(files), json_decref(list);
-                return -1;
-            }
-            if (h)
-                json_array_append_new(list, json_string(h));
-        }
+        if (rc == 0)
+            rc = file_hashes(w, list, bad, sizeof bad);
         json_decref(files);
+        if (rc != 0) {
+            json_decref(list);
+            return snprintf(why, n, "%s: '%s' is not a valid hash (sha256:<64 hex>): the lock "
+                            "is refused", key, bad), -1;
+        }
         json_object_set_new(by_pkg, key, list);
     }
     return 0;
@@ -112,7 +134,7 @@ char *jg_lock_export_text(const char *path, const char *data, size_t size,
     jg_reqs reqs = {0};
     jg_toml doc;
     json_t *by_pkg = json_object();
-    int rc = jg_uvlock_parse(path, data, size, sel, &reqs, why, n);
+    int rc = jg_reqfile_parse(path, data, size, sel, &reqs, why, n); /* by its name */
     if (rc == 0 && (rc = jg_toml_parse(path, data, size, &doc, why, n)) == 0) {
         rc = index_hashes(&doc, by_pkg, why, n);
         jg_toml_free(&doc);
