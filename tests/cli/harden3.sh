@@ -169,4 +169,19 @@ sed 's/^name = "helper"$/name = "torch "/; s/{ name = "helper" }/{ name = "torch
 expect_rc 2 "$JETGATE" constraints --python python3 --tier target --check uv.lock
 expect_err "'torch ' is not a valid package name"
 
+# 5: direct references in a requirements file are judged like the same
+# lines in pyproject.toml, and PyPI-torch's index is found whatever its case.
+check5() { # LINE WANT
+  printf '%s\n' "$1" > reqs5.txt
+  expect_rc 1 "$JETGATE" constraints --python python3 --tier target --check reqs5.txt
+  expect_out "reqs5.txt:1: $2"
+}
+check5 'torch @ git+https://github.com/pytorch/pytorch@v2.6.0' 'torch.replace: torch from git+https'
+check5 'torch @ https://example.org/torch-2.6.0.tar.gz' 'torch.replace: torch from https://example.org'
+check5 'torchvision[extra] @ git+https://github.com/pytorch/vision' 'torch.replace: no vendor torchvision'
+check5 'bitsandbytes @ git+https://github.com/bitsandbytes-foundation/bitsandbytes' 'bitsandbytes: adds'
+check5 '--index-url https://DOWNLOAD.PyTorch.org/whl/cpu' 'index.pytorch'
+check5 '--extra-index-url=https://ci:jgPW5555@Download.Pytorch.Org.:443/whl/cpu' 'index.pytorch'
+if grep -q jgPW5555 "$T/out"; then fail "5: an index password reached the findings"; fi
+
 finish
