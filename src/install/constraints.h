@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "policy/lint.h"
+#include "util/file_findings.h"
 
 #define JG_CONSTRAINTS_TIMEOUT_S 30.0
 

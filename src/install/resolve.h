@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "install/reqfile.h"
-#include "policy/lint.h"
+#include "util/file_findings.h"
 
 struct jg_resolve_in {
     const char *python;          /* whose pip resolves */

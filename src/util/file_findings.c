@@ -1,10 +1,10 @@
-/* The list of lint findings: collect, print, count. */
+/* The list of file findings (lint, constraints): collect, print, count. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "policy/lint.h"
+#include "util/file_findings.h"
 #include "util/strs.h"
 
 void jg_findings_add(jg_findings *f, const char *file, size_t line, size_t col, const char *rule,
