@@ -41,7 +41,7 @@ int jg_setup_exec_in(char *const argv[], const char *cwd, double timeout_s, char
      * `python3 -m pip install`, which puts it there for a non-root user. */
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
     char *path = jg_which(argv[0]);
-    char **envp = jg_env_build(environ, add, 0);
+    char **envp = jg_env_build(environ, add, JG_ENV_KEEP_PIP); /* the user's index, not PyPI's */
     if (!path || !envp) {
         snprintf(why, n, "%s: %s", argv[0], path ? "out of memory" : "not found on PATH");
         free(path);

@@ -116,7 +116,7 @@ static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const ch
     for (const char *const *t = in->targets; *t && k < 62; t++)
         argv[k++] = *t;
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
-    char **envp = jg_env_build(environ, add, 0);
+    char **envp = jg_env_build(environ, add, JG_ENV_KEEP_PIP); /* resolve where setup installs */
     jg_spawn_opts o = {.timeout_s = RESOLVE_TIMEOUT_S, .envp = envp, .cwd = in->cwd,
                        .err_cap = 1u << 20};
     jg_child c;

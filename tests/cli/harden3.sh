@@ -184,4 +184,16 @@ check5 '--index-url https://DOWNLOAD.PyTorch.org/whl/cpu' 'index.pytorch'
 check5 '--extra-index-url=https://ci:jgPW5555@Download.Pytorch.Org.:443/whl/cpu' 'index.pytorch'
 if grep -q jgPW5555 "$T/out"; then fail "5: an index password reached the findings"; fi
 
+# 2: pip's own index settings reach pip (the dry run of constraints --check
+# here, setup's installs alike), credentials and all; no other secret does.
+printf '#!/bin/sh\nenv > "%s/env2-$$.txt"\nexec python3 "$@"\n' "$T" > py-dump2
+chmod +x py-dump2
+printf 'numpy==1.26.4\n' > reqs2.txt
+PIP_INDEX_URL=https://ci:jgPIP2222@pypi.example.invalid/simple/ HF_TOKEN=hf_jgcanary2222222222222 \
+  "$JETGATE" constraints --python ./py-dump2 --tier target --check reqs2.txt >c2.out 2>c2.err || true
+grep -q '^PIP_INDEX_URL=https://ci:jgPIP2222@pypi.example.invalid/simple/$' env2-*.txt ||
+  fail "2: pip's authenticated index did not reach pip's dry run"
+if grep -q 'jgcanary2222' env2-*.txt; then fail "2: another secret reached a child"; fi
+if grep -q jgPIP2222 c2.out c2.err; then fail "2: the index password reached jetgate's output"; fi
+
 finish

@@ -88,6 +88,7 @@ expect_out "setup: torch $NV kept (NVIDIA build; RECORD sha256"
 expect_out "jetgate doctor --python ./.venv/bin/python"
 expect_err 'this host is tier target'
 expect_err 'pip check: no broken requirements'
+expect_err "setup: pip's index: none (--no-index)"   # which index pip uses is said
 VPY=$T/a/.venv/bin/python
 [ "$(imported "$VPY")" = "$NV nvidia" ] || fail "after setup the venv does not import the vendor torch"
 "$VPY" -c 'import helper' || fail "setup did not install helper"
