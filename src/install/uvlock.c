@@ -20,6 +20,8 @@ struct walk {
     jg_reqs *out;
     bool *seen;      /* per package */
     json_t *done;    /* "INDEX/EXTRA" -> true */
+    json_t *by_name; /* package name -> [indices]: each edge finds its target at once */
+    int depth;       /* of visit(): a hostile chain must not overflow the stack */
     char *err;
     size_t errlen;
 };
@@ -40,18 +42,42 @@ static int fail(struct walk *w, const json_t *at, const char *fmt, ...)
 }
 
 /* The package an edge {name, version?, source?} points to, or -1. */
+/* A lock's dependency chains are short (tens); one deeper than this is refused. */
+#define MAX_DEPTH 2000
+
+/* The package an edge {name, version?, source?} points to, or -1: among the
+ * packages of that name (by_name), so a lock of n packages is read in O(n). */
 static long target(const struct walk *w, const json_t *dep)
 {
     const json_t *name = json_object_get(dep, "name"), *ver = json_object_get(dep, "version");
     const json_t *src = json_object_get(dep, "source");
     size_t i;
-    json_t *p;
-    json_array_foreach(w->pkgs, i, p)
-    if (json_equal(json_object_get(p, "name"), (json_t *)name) &&
-        (!ver || json_equal(json_object_get(p, "version"), (json_t *)ver)) &&
-        (!src || json_equal(json_object_get(p, "source"), (json_t *)src)))
-        return (long)i;
+    json_t *at;
+    json_array_foreach(json_object_get(w->by_name, json_is_string(name) ? json_string_value(name) : ""), i, at)
+    {
+        const json_t *p = json_array_get(w->pkgs, (size_t)json_integer_value(at));
+        if ((!ver || json_equal(json_object_get(p, "version"), (json_t *)ver)) &&
+            (!src || json_equal(json_object_get(p, "source"), (json_t *)src)))
+            return (long)json_integer_value(at);
+    }
     return -1;
+}
+
+static json_t *index_names(const json_t *pkgs)
+{
+    json_t *by = json_object();
+    size_t i;
+    json_t *p;
+    json_array_foreach(pkgs, i, p)
+    {
+        const char *n = json_string_value(json_object_get(p, "name"));
+        if (!n || !by)
+            continue;
+        if (!json_object_get(by, n))
+            json_object_set_new(by, n, json_array());
+        json_array_append_new(json_object_get(by, n), json_integer((json_int_t)i));
+    }
+    return by;
 }
 
 static int visit(struct walk *w, long i, const char *extra);
@@ -63,7 +89,8 @@ static int edges(struct walk *w, const json_t *list)
     json_array_foreach(list, i, dep)
     {
         const char *m = json_string_value(json_object_get(dep, "marker"));
-        jg_req probe = {.file = w->file, .line = jg_toml_line(&w->doc, dep)};
+        static jg_req probe; /* off the stack (4 KiB), done with before visit() recurses */
+        probe = (jg_req){.file = w->file, .line = jg_toml_line(&w->doc, dep)};
         jg_req_set_marker(&probe, m);
         if (!jg_req_applies(&probe, &w->env))
             continue;
@@ -106,7 +133,7 @@ static int emit(struct walk *w, const json_t *pkg)
     return 0;
 }
 
-static int visit(struct walk *w, long i, const char *extra)
+static int visit_at(struct walk *w, long i, const char *extra)
 {
     const json_t *pkg = json_array_get(w->pkgs, (size_t)i);
     if (!extra) {
@@ -121,6 +148,17 @@ static int visit(struct walk *w, long i, const char *extra)
         return 0;
     json_object_set_new(w->done, key, json_true());
     return edges(w, json_object_get(json_object_get(pkg, "optional-dependencies"), extra));
+}
+
+static int visit(struct walk *w, long i, const char *extra)
+{
+    if (w->depth >= MAX_DEPTH)
+        return fail(w, json_object_get(json_array_get(w->pkgs, (size_t)i), "name"),
+                    "a dependency chain deeper than %d packages: refused", MAX_DEPTH);
+    w->depth++;
+    int rc = visit_at(w, i, extra);
+    w->depth--;
+    return rc;
 }
 
 static bool is_root(const json_t *pkg)
@@ -195,14 +233,16 @@ int jg_uvlock_parse(const char *name, const char *text, size_t len, const jg_mar
     w.env.nextras = n;
     w.seen = calloc(json_array_size(w.pkgs) + 1, sizeof *w.seen);
     w.done = json_object();
+    w.by_name = index_names(w.pkgs);
     if (rc == 0)
-        rc = !w.seen || !w.done || !names ? fail(&w, NULL, "out of memory")
+        rc = !w.seen || !w.done || !w.by_name || !names ? fail(&w, NULL, "out of memory")
                                           : root_edges(&w, sel, root);
     for (i = 0; names && i < n; i++)
         free(names[i]);
     free(names);
     free(w.seen);
     json_decref(w.done);
+    json_decref(w.by_name);
     jg_toml_free(&w.doc);
     return rc;
 }

@@ -196,4 +196,26 @@ grep -q '^PIP_INDEX_URL=https://ci:jgPIP2222@pypi.example.invalid/simple/$' env2
 if grep -q 'jgcanary2222' env2-*.txt; then fail "2: another secret reached a child"; fi
 if grep -q jgPIP2222 c2.out c2.err; then fail "2: the index password reached jetgate's output"; fi
 
+# Found attacking this round's own code: the uv.lock reader recursed once per
+# link of a dependency chain (a chain of 20,000 packages overflowed the stack:
+# a crash) and searched every package for every edge (20,000 packages: 15 s).
+mkdir -p chain wide
+python3 - <<'PY'
+n = 20000
+head = 'version = 1\n[[package]]\nname = "app"\nversion = "1.0"\nsource = { editable = "." }\n'
+pkg = '[[package]]\nname = "p%d"\nversion = "1.0"\nsource = { registry = "https://pypi.org/simple" }\n'
+with open("chain/uv.lock", "w") as f:
+    f.write(head + 'dependencies = [{ name = "p0" }]\n')
+    f.write("".join(pkg % i + ('dependencies = [{ name = "p%d" }]\n' % (i + 1) if i + 1 < n else "") for i in range(n)))
+with open("wide/uv.lock", "w") as f:
+    f.write(head + "dependencies = [" + ", ".join('{ name = "p%d" }' % i for i in range(n)) + "]\n")
+    f.write("".join(pkg % i for i in range(n)))
+PY
+(cd chain && expect_rc 2 "$JETGATE" constraints --python python3 --tier target --check uv.lock)
+expect_err "uv.lock:[0-9]*: a dependency chain deeper than 2000 packages: refused"
+start=$(date +%s)
+(cd wide && expect_rc 0 timeout 60 "$JETGATE" constraints --python python3 --tier target --check uv.lock)
+took=$(( $(date +%s) - start ))
+[ $took -le 8 ] || fail "a uv.lock of 20,000 packages took ${took}s"
+
 finish
