@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "embedded.h"
+#include "evidence/sanitize.h"
 #include "install/constraints.h"
 #include "install/resolve.h"
 #include "util/env.h"
@@ -272,6 +273,10 @@ int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg
     char *err = NULL;
     if (run_pip(in, stubdir, cons, report, &err) == 0)
         return read_report(in, report, stubdir, out, res, why, n);
+    /* scrubbed before any line of it is cut out (an index URL's password) */
+    char *clean = err ? jg_scrub_excerpt(err, strlen(err), strlen(err), false) : NULL;
+    free(err);
+    err = clean;
     conflict_lines(err, conflict, sizeof conflict);
     last_line(err, tail, sizeof tail);
     if (conflict[0])
