@@ -352,6 +352,11 @@ main() {
       "$policy_name" "$EV" "$HOW" "$RC"
     printf 'Times: jetgate %s %s s, setup %s s, gate %s s.\n' "$HOW" "$(took "$t0" "$t1")" \
       "$(took "$t1" "$t2")" "$(took "$t2" "$t3")"
+    # A dirty tree backs no claim: name what made it dirty, where it can be fixed.
+    if [ -n "$(git status --porcelain 2>/dev/null | grep -v " $OUT_DIR/\?$" | head -1)" ]; then
+      printf '\nThe checkout is dirty (commit or ignore these; a dirty tree backs no claim):\n\n'
+      git status --porcelain 2>/dev/null | head -20 | sed 's/^\(..\) \(.*\)$/- `\2` (\1)/'
+    fi
   } >>"$GITHUB_STEP_SUMMARY"
 }
 
