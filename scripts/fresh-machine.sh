@@ -132,4 +132,5 @@ failed=""
 for dist in "$@"; do run_dist "$dist"; done
 cleanup
 [ -z "$failed" ] || { echo "fresh-machine: failed on:$failed"; exit 1; }
-echo "fresh-machine: both README commands pass on: $*"
+if [ -n "$first_only" ]; then echo "fresh-machine: the README's first command passes on: $*"
+else echo "fresh-machine: both README commands pass on: $*"; fi
