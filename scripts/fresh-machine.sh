@@ -66,7 +66,8 @@ ubuntu_keyring() { # a keyring holding only $ubuntu_key, for debootstrap --keyri
 }
 make_base() { # DIST: debootstrap a minbase chroot once
   base=$work/$1.base
-  [ -f "$base/etc/os-release" ] && return
+  # (a noble base without universe lacks libcmocka-dev: made again)
+  [ -f "$base/etc/os-release" ] && { [ "$1" != noble ] || grep -q universe "$base/etc/apt/sources.list"; } && return
   rm -rf "$base"
   echo "== $1: debootstrap --variant=minbase"
   case $1 in
