@@ -17,6 +17,7 @@
 #include "util/sysroot.h"
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
+#include "walk/walk.h"
 #include "schema/facts.h"
 #include "schema/observed.h"
 
@@ -96,6 +97,24 @@ static void add_kernel_probes(json_t *doc, const char *python, double timeout_s)
     json_object_set_new(doc, "python", jg_python_probe(&po));
 }
 
+/* The layer walk over what was collected (walk/walk.h), then, live, the
+ * experiments its failed steps call for. */
+static void add_walk(json_t *doc, const doctor_opts *o, bool live)
+{
+    jg_root r;
+    if (!jg_root_init(&r, o->root))
+        return;
+    json_t *walk = jg_walk_run(&r, doc, live);
+    jg_root_free(&r);
+    if (live && !o->no_experiments) {
+        json_t *list = JG_FACT_RLIST(doc, experiments);
+        if (!list)
+            jg_ff_set(doc, JG_FF_experiments, list = json_array());
+        jg_walk_experiments(walk, o->python, list, 60.0);
+    }
+    jg_ff_set(doc, JG_FF_walk, walk);
+}
+
 static json_t *collect(const doctor_opts *o, const char **mode)
 {
     if (o->facts) {
@@ -121,6 +140,7 @@ static json_t *collect(const doctor_opts *o, const char **mode)
             jg_ff_set(doc, JG_FF_experiments, jg_run_experiments(doc, &eo));
         }
     }
+    add_walk(doc, o, live);
     return doc;
 }
 

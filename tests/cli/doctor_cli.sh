@@ -50,10 +50,10 @@ check_fixture agx-xavier-jp51 0 cuda-driver.no-nvml-before-jp6
 check_fixture nano-jp46 0 cuda-driver.no-nvml-before-jp6
 check_fixture bare-bsp-no-jetpack 1 cuda-libraries.toolkit-missing
 check_fixture unknown-l4t 1 cuda-libraries.toolkit-missing
-check_fixture container-no-runtime 0 container-runtime.no-nvidia-runtime
+check_fixture container-no-runtime 1 hardware.no-nvidia-gpu  # the container sees no GPU: said plainly (issue 27)
 check_fixture container-nvidia-runtime 0 cuda-driver.not-verified
 check_fixture dgx-spark-like 0 hardware.not-a-jetson
-check_fixture generic-arm64-server 0 cuda-driver.not-verified
+check_fixture generic-arm64-server 1 hardware.no-nvidia-gpu
 check_fixture x86_64-dgpu 0 hardware.x86-host
 
 # Under --root the CUDA layers are "not verified", never a tick.
