@@ -154,7 +154,20 @@ static void try_step(json_t *step, const char *id, const char *python, json_t *l
         JG_SET_AS(walkstep, step, experiment, OBJ, json_deep_copy(x));
         return;
     }
-    if (strcmp(id, "configuration.address-space-limit") == 0) {
+    struct rlimit as;
+    if (strcmp(id, "configuration.address-space-limit") == 0 && getrlimit(RLIMIT_AS, &as) == 0 &&
+        as.rlim_cur == as.rlim_max) {
+        json_t *o = json_object(); /* nothing to raise: said, not run */
+        JG_SET_STR(experiment, o, id, jg_experiment_id_name(JG_X_RAISE_ADDRESS_SPACE_LIMIT));
+        JG_SET_STR(experiment, o, change, "soft RLIMIT_AS raised to the hard limit");
+        JG_SET_STR(experiment, o, probe, "driver");
+        JG_SET_STR(experiment, o, result, jg_experiment_result_name(JG_XR_ERROR));
+        JG_SET_STR(experiment, o, detail, "not tried: the hard limit is the soft one; only root or "
+                   "the job's configuration can raise it");
+        JG_SET_NUM(experiment, o, seconds, 0);
+        json_array_append_new(list, o);
+        JG_SET_AS(walkstep, step, experiment, OBJ, json_incref(o));
+    } else if (strcmp(id, "configuration.address-space-limit") == 0) {
         trial t = {native_failed ? "native" : "python", NULL, NULL, NULL, true};
         record(step, list, JG_X_RAISE_ADDRESS_SPACE_LIMIT, "soft RLIMIT_AS raised to the hard limit",
                &t, python);
