@@ -139,6 +139,7 @@ mount -t tmpfs tmpfs /dev
 for d in /tmp/jgolddev2/*; do n=${d##*/}; [ "$n" = nvidia-uvm ] || [ "$n" = nvidia-uvm-tools ] && continue
   if [ -L "$d" ]; then ln -s "$(readlink "$d")" /dev/$n; continue; fi
   if [ -d "$d" ]; then mkdir -p /dev/$n; else touch /dev/$n; fi; mount --bind "$d" /dev/$n || true; done
+mount -o remount,ro /dev   # as root, libcuda would make the node again: a container could not
 exec "$@"
 EOF2
 run "/dev/nvidia-uvm hidden (unshare -m)" kernel-driver unshare -m bash "$W/hide-uvm.sh" "$J" doctor --json

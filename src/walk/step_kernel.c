@@ -135,12 +135,12 @@ static void verdict(jg_walk_ctx *c, json_t *s, int worst, const char *family)
     } else if (worst == 1) {
         jg_walk_set(s, JG_WS_FAIL, "a device node of the %s driver is missing%s", family,
                     container ? " in this container" : "");
-        JG_SET_STR(walkstep, s, layer, container ? "container-runtime" : "kernel-driver");
-        jg_walk_finding(s, container ? "container-runtime.gpu-node-missing" : "kernel-driver.gpu-node-missing",
+        jg_walk_finding(s, "kernel-driver.gpu-node-missing",
                         container ? "start the container with --runtime nvidia (Jetson) or --gpus all, "
-                                    "which bind the GPU's device nodes"
-                                  : "load the driver (sudo modprobe nvidia nvidia-uvm; on a Jetson "
-                                    "reboot) and check `dmesg | grep -i nv` for why it failed");
+                                    "which bind the GPU's device nodes (the host must have them)"
+                                  : "load the driver (sudo modprobe nvidia nvidia-uvm; nvidia-modprobe "
+                                    "-u -c=0 makes the uvm node; on a Jetson reboot) and check "
+                                    "`dmesg | grep -i nv` for why it failed");
     } else if (worst == 2) {
         jg_walk_set(s, JG_WS_FAIL, "a device node is not the character device the %s driver "
                     "registered (major differs from /proc/devices)", family);

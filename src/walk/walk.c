@@ -137,10 +137,32 @@ static json_t *evidence(const json_t *step)
     return ev;
 }
 
+/* "the driver probe failed" and "no kernel ran" say what, not why: when
+ * another step failed with a cause of its own, they are its symptoms. */
+static bool symptom(const char *id)
+{
+    return strcmp(id, "cuda-driver.walk-driver-probe") == 0 ||
+           strcmp(id, "cuda-driver.walk-kernel-failed") == 0;
+}
+
+static bool cause_elsewhere(const json_t *walk)
+{
+    size_t i;
+    json_t *s;
+    json_array_foreach(walk, i, s)
+    {
+        const char *id = JG_STR(walkstep, s, finding);
+        if (jg_walk_step_status(s) == JG_WS_FAIL && id && !symptom(id))
+            return true;
+    }
+    return false;
+}
+
 /* A fail proven by its experiment is high confidence; measured but not
  * proven, medium; a warn is a warning. */
 void jg_walk_findings(const json_t *walk, json_t *findings)
 {
+    bool caused = cause_elsewhere(walk);
     size_t i;
     json_t *s;
     json_array_foreach(walk, i, s)
@@ -149,7 +171,7 @@ void jg_walk_findings(const json_t *walk, json_t *findings)
         const char *id = JG_STR(walkstep, s, finding);
         int layer = jg_layer_index(JG_STR(walkstep, s, layer));
         if ((st != JG_WS_FAIL && st != JG_WS_WARN && !(st == JG_WS_ABSENT && i == 0)) || !id ||
-            layer < 0 || jg_findings_has(findings, id))
+            layer < 0 || jg_findings_has(findings, id) || (caused && symptom(id)))
             continue;
         const json_t *x = JG_OBJ(walkstep, s, experiment);
         const char *res = JG_EXPERIMENT_STR(x, result);
