@@ -115,3 +115,34 @@ expect_out '"experiments": \[\]'
 expect_rc 0 "$JETGATE" doctor --help
 expect_out ' --no-experiments'
 finish
+
+# The layer walk (issue 27), live on this machine with the fake libcuda and the
+# fake torch: every step is in the text and the JSON with what it measured; an
+# interpreter that cannot start (PYTHONHOME pointing nowhere) is never healthy,
+# and unsetting PYTHONHOME proves it.
+FAKE_LIB="$JG_BINARY_DIR/tests/fake-libcuda"
+walk_env() { set +e; env LD_LIBRARY_PATH="$FAKE_LIB" JG_FAKE_CUDA_COMPUTE=1 JG_FAKE_CUDA_DISCRETE=1 \
+  PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=h200 "$@" >"$T/out" 2>"$T/err"; set -e; }
+walk_env "$JETGATE" doctor
+for s in hardware kernel-driver jetson libcuda limits device-visibility context-and-kernel \
+         interpreter cuda-libraries torch; do expect_out "^\[.*\] $s: "; done
+expect_out "Layer walk (bottom up"
+expect_out "measured: the loader picked .*fake-libcuda/libcuda.so.1"
+expect_out "measured: native tensor op (child): pass"
+expect_out "measured: .*torch/ found in .*fake-python \[PYTHONPATH\]"
+walk_env "$JETGATE" doctor --json
+expect_out '"walk": \['
+expect_out '"step": "context-and-kernel"'
+if command -v python3 >/dev/null; then
+  walk_env PYTHONHOME=/nonexistent "$JETGATE" doctor --json
+  expect_out '"healthy": false'
+  expect_out '"id": "configuration.interpreter-does-not-start"'
+  expect_out '"id": "unset-PYTHONHOME"'
+  python3 - "$T/out" <<'PY' || fail "PYTHONHOME: the interpreter step is not a failure proven by experiment"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = next(s for s in d["walk"] if s["step"] == "interpreter")
+assert s["status"] == "fail" and s["experiment"]["result"] == "works", s
+assert d["findings"][0]["id"] == "configuration.interpreter-does-not-start", d["findings"][0]
+PY
+fi
