@@ -124,7 +124,10 @@ void jg_rx_gpu_name_hints(jg_tp *p)
     if (find(p, "-tegra")) {
         const char *at = find(p, "-tegra");
         const char *start = at;
-        while (start > p->lower && (isdigit((unsigned char)start[-1]) || start[-1] == '.'))
+        /* "5.15.148-tegra" and the R39 packaged form "6.8.12-1021-tegra" (facts §7.1) */
+        while (start > p->lower && (isdigit((unsigned char)start[-1]) || start[-1] == '.' ||
+                                    (start[-1] == '-' && start - 1 > p->lower &&
+                                     isdigit((unsigned char)start[-2]))))
             start--;
         if (start < at && isdigit((unsigned char)*start)) {
             char k[64];

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts/torch_build.h"
 #include "util/json.h"
 #include "util/strs.h"
 
@@ -139,15 +140,24 @@ bool jg_on_aarch64(const jg_view *v)
     return jg_on_jetson(v);
 }
 
+/* The build helpers below ask the one classifier (facts/torch_build.h) about a version. */
+static jg_torch_kind kind_of(const char *ver, jg_torch_build *b)
+{
+    jg_torch_input in = jg_torch_input_version(ver);
+    jg_torch_classify(&in, b);
+    return b->kind;
+}
+
 bool jg_torch_nv_build(const char *ver)
 {
-    return ver && (strstr(ver, "+nv") || strstr(ver, ".nv"));
+    jg_torch_build b;
+    return kind_of(ver, &b) == JG_TORCH_NVIDIA_JETSON;
 }
 
 bool jg_torch_cu_tag(const char *ver)
 {
-    const char *p = ver ? strstr(ver, "+cu") : NULL;
-    return p && p[3] >= '0' && p[3] <= '9';
+    jg_torch_build b;
+    return kind_of(ver, &b) == JG_TORCH_UPSTREAM_CUDA && strchr(ver, '+');
 }
 
 bool jg_torch_vendor_tag(const char *ver)
@@ -157,16 +167,7 @@ bool jg_torch_vendor_tag(const char *ver)
 
 int jg_torch_nv_jp_major(const char *ver)
 {
-    const char *p = ver ? strstr(ver, "nv") : NULL;
-    int yy = 0, mm = 0;
-    if (!p || sscanf(p, "nv%d.%d", &yy, &mm) != 2)
-        return 0;
-    int ym = yy * 100 + mm;
-    if (ym >= 2203 && ym <= 2306) /* v50 .. v512 (nv22.3 .. nv23.06) */
-        return 5;
-    if (ym >= 2311 && ym <= 2408) /* v60dp .. v61 (nv23.11 .. nv24.08) */
-        return 6;
-    return 0;
+    return jg_torch_nv_tag_jetpack(ver);
 }
 
 int jg_host_driver_version(const jg_view *v)

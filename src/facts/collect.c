@@ -29,7 +29,8 @@ json_t *jg_facts_collect_files(const jg_root *r)
     json_object_set_new(doc, "host", host);
     json_t *l4t = jg_facts_l4t(r, &d);
     json_object_set_new(doc, "l4t", l4t);
-    json_object_set_new(doc, "jetpack", jg_facts_jetpack(l4t, &d));
+    json_t *jetpack = jg_facts_jetpack(l4t, &d);
+    json_object_set_new(doc, "jetpack", jetpack);
     json_t *cuda = jg_facts_cuda(r, &d);
     json_object_set_new(doc, "cuda", cuda);
     json_object_set_new(doc, "packages", jg_dpkg_section(&d));
@@ -40,6 +41,7 @@ json_t *jg_facts_collect_files(const jg_root *r)
     json_t *module = jg_facts_module(r, cuda, container, l4t);
     jg_module_memory_check(module, host);
     json_object_set_new(doc, "module", module);
+    jg_jetpack_check_module(jetpack, l4t, module);
     json_t *jetson = jg_facts_jetson(doc);
     json_object_set_new(doc, "jetson", jetson);
     json_object_set_new(host, "unified_memory", unified_memory(jetson));

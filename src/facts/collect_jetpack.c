@@ -1,6 +1,7 @@
 /* The jetpack section: JetPack from the L4T release through the one table
  * (never a nearest entry, never a default), the nvidia-jetpack package when
- * installed, and whether the two agree. */
+ * installed, and whether the two agree with each other and with the module
+ * (a release that does not support the module's SoC, §7.2, never agrees). */
 #include <stdio.h>
 #include <string.h>
 
@@ -63,4 +64,19 @@ json_t *jg_facts_jetpack(const json_t *l4t, const jg_dpkg *d)
     json_object_set_new(jp, "version", version);
     json_object_set_new(jp, "package", package);
     return jp;
+}
+
+/* The table's module list for the release against the module's SoC: a
+ * release that does not support the SoC (JetPack 7.0 on an Orin) disagrees,
+ * whatever the package says; unknown lists change nothing. */
+void jg_jetpack_check_module(json_t *jetpack, const json_t *l4t, const json_t *module)
+{
+    const char *ver = jg_fact_str(l4t, "version");
+    const char *soc = jg_fact_str(module, "soc"), *socs;
+    if (jg_l4t_supports_soc(ver, soc, &socs) != 0)
+        return;
+    char why[200];
+    snprintf(why, sizeof why, "L4T %s supports %s only, not this module's %s (table:jetpack)",
+             ver, socs, soc);
+    json_object_set_new(jetpack, "agrees", jg_fact_note(jg_fact_ok(json_false(), NULL), why));
 }

@@ -11,6 +11,8 @@
 typedef struct row {
     const char *l4t, *jetpack, *note; /* jetpack NULL: disputed, note says why */
     const char *dispute;              /* another public source's differing value */
+    const char *cuda;                 /* the CUDA toolkit it ships (§2, §7.2); NULL not found */
+    const char *socs;                 /* SoCs it supports (§1.12, §7.2); NULL: not on record */
 } row;
 
 #define JC_STALE "jetson-containers (jetson_containers/l4t_version.py) maps 36.5.0 to 6.2.1"
@@ -18,76 +20,124 @@ typedef struct row {
 static const row rows[] = {
     /* 32.4.x: OE4T/meta-tegra dunfell-l4t-r32.4.2 and -r32.4.3 README.md,
      * commit 6554e8b6 "R32.4.3 -> R32.4.4/JetPack 4.4.1"; JS-VAR agrees. */
-    {"32.3.1", "4.3", "mapping from jtop only", NULL},
-    {"32.4.2", "4.4 DP", "developer preview", NULL},
-    {"32.4.3", "4.4", NULL, NULL},
-    {"32.4.4", "4.4.1", NULL, NULL},
-    {"32.5.0", "4.5", NULL, NULL},
-    {"32.5.1", "4.5.1", NULL, NULL},
-    {"32.5.2", "4.5.1", NULL, NULL},
-    {"32.6.1", "4.6", NULL, NULL},
-    {"32.7.1", "4.6.1", NULL, NULL},
-    {"32.7.2", "4.6.2", NULL, NULL},
-    {"32.7.3", "4.6.3", NULL, NULL},
-    {"32.7.4", "4.6.4", NULL, NULL},
-    {"32.7.5", "4.6.5", NULL, NULL},
-    {"32.7.6", "4.6.6", NULL, NULL},
-    {"34.0.1", "5.0 pre-DP", "developer preview, mapping from jtop only", NULL},
-    {"34.1.0", "5.0 DP", "developer preview", NULL},
-    {"34.1.1", "5.0.1 DP", "developer preview", NULL},
-    {"35.1.0", "5.0.2", NULL, NULL},
-    {"35.2.1", "5.1", NULL, NULL},
-    {"35.3.0", "5.1.1 pre", "pre-release, mapping from jtop only", NULL},
-    {"35.3.1", "5.1.1", NULL, NULL},
-    {"35.4.1", "5.1.2", NULL, NULL},
-    {"35.5.0", "5.1.3", NULL, NULL},
-    {"35.6.0", "5.1.4", NULL, NULL},
-    {"35.6.1", "5.1.5", NULL, NULL},
-    {"35.6.2", "5.1.5", NULL, NULL},
-    {"35.6.3", "5.1.5", "35.6.3 itself is not confirmed; mapping from jtop only", NULL},
-    {"35.6.4", "5.1.6", NULL, NULL},
-    {"35.6.5", "5.1.6", NULL, NULL},
-    {"36.0.0", "6.0 EA", "early access, mapping from jtop only", NULL},
-    {"36.2.0", "6.0 DP", "developer preview", NULL},
-    {"36.3.0", "6.0", NULL, NULL},
-    {"36.4.0", "6.1", NULL, NULL},
+    {"32.3.1", "4.3", "mapping from jtop only", NULL, NULL, NULL},
+    {"32.4.2", "4.4 DP", "developer preview", NULL, NULL, NULL},
+    {"32.4.3", "4.4", NULL, NULL, NULL, NULL},
+    {"32.4.4", "4.4.1", NULL, NULL, NULL, NULL},
+    {"32.5.0", "4.5", NULL, NULL, "10.2", NULL},
+    {"32.5.1", "4.5.1", NULL, NULL, "10.2", NULL},
+    {"32.5.2", "4.5.1", NULL, NULL, "10.2", NULL},
+    {"32.6.1", "4.6", NULL, NULL, "10.2", NULL},
+    {"32.7.1", "4.6.1", NULL, NULL, "10.2", NULL},
+    {"32.7.2", "4.6.2", NULL, NULL, "10.2", NULL},
+    {"32.7.3", "4.6.3", NULL, NULL, "10.2", NULL},
+    {"32.7.4", "4.6.4", NULL, NULL, "10.2", NULL},
+    {"32.7.5", "4.6.5", NULL, NULL, "10.2", NULL},
+    {"32.7.6", "4.6.6", NULL, NULL, "10.2", NULL},
+    {"34.0.1", "5.0 pre-DP", "developer preview, mapping from jtop only", NULL, "11.4", NULL},
+    {"34.1.0", "5.0 DP", "developer preview", NULL, "11.4", NULL},
+    {"34.1.1", "5.0.1 DP", "developer preview", NULL, "11.4", NULL},
+    {"35.1.0", "5.0.2", NULL, NULL, "11.4", NULL},
+    {"35.2.1", "5.1", NULL, NULL, "11.4", NULL},
+    {"35.3.0", "5.1.1 pre", "pre-release, mapping from jtop only", NULL, "11.4", NULL},
+    {"35.3.1", "5.1.1", NULL, NULL, "11.4", NULL},
+    {"35.4.1", "5.1.2", NULL, NULL, "11.4", NULL},
+    {"35.5.0", "5.1.3", NULL, NULL, "11.4", NULL},
+    {"35.6.0", "5.1.4", NULL, NULL, "11.4", NULL},
+    {"35.6.1", "5.1.5", NULL, NULL, "11.4", NULL},
+    {"35.6.2", "5.1.5", NULL, NULL, "11.4", NULL},
+    {"35.6.3", "5.1.5", "35.6.3 itself is not confirmed; mapping from jtop only", NULL, NULL, NULL},
+    {"35.6.4", "5.1.6", NULL, NULL, "11.4", NULL},
+    /* §7.1: 35.6.5 is 5.1.7 (anduril/jetpack-nixos #536), the last release for Xavier. */
+    {"35.6.5", "5.1.7", "the last release for Xavier", NULL, "11.4", "tegra194 tegra234"},
+    {"36.0.0", "6.0 EA", "early access, mapping from jtop only", NULL, NULL, NULL},
+    {"36.2.0", "6.0 DP", "developer preview", NULL, "12.2", NULL},
+    {"36.3.0", "6.0", NULL, NULL, "12.2", NULL},
+    {"36.4.0", "6.1", NULL, NULL, "12.6", NULL},
     {"36.4.2", NULL, "JetPack name disputed: 6.1 (rev1) per jtop, 6.1.1 per jetson-containers",
-     "6.1.1 per jetson-containers, 6.1 (rev1) per jtop"},
-    {"36.4.3", "6.2", NULL, NULL},
-    {"36.4.4", "6.2.1", NULL, NULL},
-    {"36.4.7", "6.2.1", "security/bug-fix refresh labelled 6.2.1 by jtop and jetson-containers", NULL},
-    {"36.5.0", "6.2.2", NULL, JC_STALE},
-    {"36.5.2", "6.2.3", "mapping from OE4T release notes only", NULL},
-    {"38.1.0", "7.0 EA", "early access, mapping from jetson-containers only", NULL},
-    {"38.2.0", "7.0", NULL, NULL},
-    {"38.2.1", "7.0", NULL, NULL},
-    {"38.2.2", "7.0", NULL, NULL},
-    {"38.4.0", "7.1", NULL, NULL},
-    {"39.0.0", "7.2 EA", "early access", NULL},
+     "6.1.1 per jetson-containers, 6.1 (rev1) per jtop", "12.6", NULL},
+    {"36.4.3", "6.2", NULL, NULL, "12.6", NULL},
+    {"36.4.4", "6.2.1", NULL, NULL, "12.6", NULL},
+    {"36.4.7", "6.2.1", "security/bug-fix refresh labelled 6.2.1 by jtop and jetson-containers",
+     NULL, "12.6", NULL},
+    {"36.5.0", "6.2.2", NULL, JC_STALE, "12.6", NULL},
+    /* §7.2: OE4T JetPack-6.2.3-L4T-R36.5.2 notes ("no updates on the compute stack") */
+    {"36.5.2", "6.2.3", NULL, NULL, "12.6", "tegra234"},
+    {"38.1.0", "7.0 EA", "early access, mapping from jetson-containers only", NULL, NULL, NULL},
+    /* §1.12, §7.2: R38 (7.0, 7.1) is Thor only; R39.2 (7.2) runs Orin and Thor. */
+    {"38.2.0", "7.0", NULL, NULL, "13.0", "tegra264"},
+    {"38.2.1", "7.0", NULL, NULL, "13.0", "tegra264"},
+    {"38.2.2", "7.0", NULL, NULL, "13.0", "tegra264"},
+    {"38.4.0", "7.1", NULL, NULL, "13.0", "tegra264"},
+    {"39.0.0", "7.2 EA", "early access", NULL, NULL, NULL},
     {"39.1.0", NULL, "7.2 GA per jetson-containers only; 39.1.0 is not confirmed as a public release",
-     "7.2 GA per jetson-containers; jtop names no 39.1.0"},
-    {"39.2.0", "7.2", NULL, NULL},
-    {"39.2.1", "7.2.1", "mapping from OE4T commit notes only", NULL},
+     "7.2 GA per jetson-containers; jtop names no 39.1.0", NULL, NULL},
+    {"39.2.0", "7.2", NULL, NULL, "13.2", "tegra234 tegra264"},
+    /* §7.2: OE4T JetPack-7.2.1-L4T-R39.2.1 notes (toolkit 13.2.2) */
+    {"39.2.1", "7.2.1", NULL, NULL, "13.2", "tegra234 tegra264"},
 };
+
+#define N_ROWS (sizeof rows / sizeof rows[0])
+
+static const row *row_for(const char *l4t)
+{
+    for (size_t i = 0; l4t && i < N_ROWS; i++)
+        if (strcmp(rows[i].l4t, l4t) == 0)
+            return &rows[i];
+    return NULL;
+}
 
 const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **why,
                                const char **dispute)
 {
+    const row *r = row_for(l4t);
     *note = NULL;
-    *why = NULL;
-    *dispute = NULL;
-    for (size_t i = 0; l4t && i < sizeof rows / sizeof rows[0]; i++) {
-        if (strcmp(rows[i].l4t, l4t) != 0)
+    *why = r ? NULL : "L4T release not in the JetPack table";
+    *dispute = r ? r->dispute : NULL;
+    if (r && !r->jetpack)
+        *why = r->note;
+    else if (r)
+        *note = r->note;
+    return r ? r->jetpack : NULL;
+}
+
+const char *jg_cuda_for_l4t(const char *l4t)
+{
+    const row *r = row_for(l4t);
+    return r ? r->cuda : NULL;
+}
+
+/* A whole word of a space-separated list. */
+static bool word_in(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = list; p && (p = strstr(p, word)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+            return true;
+    return false;
+}
+
+int jg_l4t_supports_soc(const char *l4t, const char *soc, const char **socs)
+{
+    const row *r = row_for(l4t);
+    const char *canon = jg_soc_canonical(soc);
+    *socs = r ? r->socs : NULL;
+    if (!r || !r->socs || !canon)
+        return -1;
+    return word_in(r->socs, canon);
+}
+
+size_t jg_jetpacks_for_soc(const char *soc, const char **out, size_t max)
+{
+    const char *canon = jg_soc_canonical(soc);
+    size_t n = 0;
+    for (size_t i = 0; canon && i < N_ROWS && n < max; i++) {
+        if (!rows[i].jetpack || !word_in(rows[i].socs, canon))
             continue;
-        *dispute = rows[i].dispute;
-        if (!rows[i].jetpack)
-            *why = rows[i].note;
-        else
-            *note = rows[i].note;
-        return rows[i].jetpack;
+        if (n == 0 || strcmp(out[n - 1], rows[i].jetpack) != 0)
+            out[n++] = rows[i].jetpack;
     }
-    *why = "L4T release not in the JetPack table";
-    return NULL;
+    return n;
 }
 
 const char *const jg_l4t_driver_libraries[] = {"libnvrm", "libnvos.so", "libnvdla", NULL};

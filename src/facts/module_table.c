@@ -7,7 +7,8 @@
 
 static const jg_module_row rows[] = {
     {"p3834-0008", "Jetson AGX Thor Developer Kit / Jetson T5000 module", "128 GB", "tegra264", NULL, false},
-    {"p3834-0000", "Jetson T4000", NULL, "tegra264", NULL, false},
+    {"p3834-0000", "Jetson T4000", "64 GB", "tegra264",
+     "memory from two public flashing documents (jetson-facts.md §7.3), no NVIDIA page", false},
     {"p3834-0005", NULL, NULL, "tegra264", "Thor reference SKU; marketing name not found", false},
     {"p3701-0000", "Jetson AGX Orin", "32 GB", "tegra234", NULL, true},
     {"p3701-0001", NULL, NULL, "tegra234", "AGX Orin variant; marketing name not found", false},

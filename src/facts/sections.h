@@ -27,6 +27,8 @@ bool jg_dpkg_wanted(const char *name);
 json_t *jg_facts_host(const jg_root *r);
 json_t *jg_facts_l4t(const jg_root *r, const jg_dpkg *d);
 json_t *jg_facts_jetpack(const json_t *l4t, const jg_dpkg *d);
+/* After the module section: "agrees" false where the release does not support its SoC. */
+void jg_jetpack_check_module(json_t *jetpack, const json_t *l4t, const json_t *module);
 json_t *jg_facts_cuda(const jg_root *r, const jg_dpkg *d);
 json_t *jg_facts_gpu(const jg_root *r);
 /* arch: host.arch when known, else NULL. */

@@ -57,6 +57,15 @@ const char *jg_legacy_gpu_pattern(size_t i);
  * public source says instead (the value is then flagged disputed), or NULL. */
 const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **why,
                                const char **dispute);
+/* The CUDA toolkit (major.minor) an L4T release ships (§2, §7.2), or NULL. */
+const char *jg_cuda_for_l4t(const char *l4t);
+/* Whether an L4T release supports a SoC (§1.12, §7.2: R38 is Thor only, R39.2
+ * Orin and Thor, 35.6.5 the last for Xavier): 1 yes, 0 no, -1 the table has no
+ * module list for the release (unknown, never guessed). *socs gets the list. */
+int jg_l4t_supports_soc(const char *l4t, const char *soc, const char **socs);
+/* The JetPacks the table says support a SoC, oldest first, at most max; only
+ * releases with a module list on record are named. */
+size_t jg_jetpacks_for_soc(const char *soc, const char **out, size_t max);
 /* JetPack major for an L4T major (§2); 0 when not in the table. */
 int jg_jp_major_for_l4t(int l4t_major);
 /* JetPack major a CUDA toolkit version belongs to ("12.6.68" -> 6); 0 when

@@ -1,32 +1,16 @@
-/* Which torch is NVIDIA's Jetson build (jetson-facts.md §4.1, §4.3): the
- * installed torch is judged from its metadata alone, so a CPU-only or
- * server-CUDA wheel is refused with the reason, never pinned. */
+/* Which torch is NVIDIA's Jetson build: the installed torch is judged from its
+ * metadata alone by the one classifier (facts/torch_build.h), so a CPU-only,
+ * PyPI or server-CUDA wheel is refused with the reason, never pinned. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "facts/torch_build.h"
 #include "install/constraints.h"
 #include "install/pep440.h"
 #include "install/reqfile.h"
 #include "schema/pyprobe.h"
 #include "schema/policy.h"
-
-/* "nvYY.MM" after '+' or '.' in the local part, e.g. 2.5.0a0+872d972e41.nv24.08.17622132 */
-static bool has_nv_tag(const char *version)
-{
-    const char *plus = strchr(version, '+');
-    for (const char *p = plus; p && (p = strstr(p, "nv")); p += 2)
-        if ((p[-1] == '+' || p[-1] == '.') && isdigit((unsigned char)p[2]) &&
-            isdigit((unsigned char)p[3]) && p[4] == '.' && isdigit((unsigned char)p[5]))
-            return true;
-    return false;
-}
-
-static bool local_starts(const char *version, const char *prefix)
-{
-    const char *plus = strchr(version, '+');
-    return plus && strncmp(plus + 1, prefix, strlen(prefix)) == 0;
-}
 
 bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n)
 {
@@ -39,24 +23,23 @@ bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n)
     if (!machine || strcmp(machine, "aarch64") != 0)
         return snprintf(why, n, "the interpreter runs on %s, not aarch64: no Jetson torch here",
                         machine ? machine : "an unknown machine"), false;
-    if (local_starts(version, "cpu"))
-        return snprintf(why, n, "torch %s is a CPU-only build (+cpu)", version), false;
-    if (local_starts(version, "cu") && isdigit((unsigned char)strchr(version, '+')[3]))
-        return snprintf(why, n, "torch %s is a download.pytorch.org CUDA build, not NVIDIA's "
-                        "Jetson build", version), false;
-    if (JG_BOOL(cprobe, probe, torch_has_record) == 1 && json_array_size(libs) == 0)
-        return snprintf(why, n, "torch %s ships no CUDA library (no libtorch_cuda.so): a "
-                        "CPU-only build", version), false;
-    if (has_nv_tag(version))
-        return true;
-    if (json_array_size(nvidia) > 0)
-        return snprintf(why, n, "torch %s depends on nvidia-* wheels (%s, ...): a PyPI CUDA "
-                        "build, not NVIDIA's Jetson build", version,
-                        json_string_value(json_array_get(nvidia, 0))), false;
-    if (json_array_size(libs) == 0)
+    bool record = JG_BOOL(cprobe, probe, torch_has_record) == 1;
+    jg_torch_input in = jg_torch_input_version(version);
+    in.machine = machine;
+    in.cuda_libraries = record || json_array_size(libs) ? (int)json_array_size(libs) : -1;
+    in.nvidia_requires = (int)json_array_size(nvidia);
+    jg_torch_build b;
+    jg_torch_classify(&in, &b);
+    if (b.kind == JG_TORCH_UNKNOWN)
         return snprintf(why, n, "torch %s has no nv tag and no file list to show CUDA "
                         "libraries: cannot tell it is a Jetson build", version), false;
-    return true; /* plain version with CUDA libraries and no nvidia-* wheels: jetson-ai-lab */
+    if (b.kind == JG_TORCH_UPSTREAM_CUDA && json_array_size(nvidia) > 0)
+        snprintf(why, n, "torch %s depends on nvidia-* wheels (%s, ...): a PyPI CUDA build%s, "
+                 "not NVIDIA's Jetson build", version, json_string_value(json_array_get(nvidia, 0)),
+                 b.cuda[0] ? " (CUDA 13 on aarch64 from torch 2.11)" : "");
+    else
+        snprintf(why, n, "%s", b.why);
+    return jg_torch_kind_is_jetson(b.kind);
 }
 
 int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t n)

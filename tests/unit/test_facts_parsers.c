@@ -293,7 +293,7 @@ static void jetpack_table(void **state)
         {"32.4.2", "4.4 DP"}, {"32.4.3", "4.4"}, {"32.4.4", "4.4.1"}, {"32.6.1", "4.6"}, {"32.7.6", "4.6.6"}, {"32.5.2", "4.5.1"}, {"35.4.1", "5.1.2"},
         {"35.6.4", "5.1.6"}, {"36.3.0", "6.0"}, {"36.4.3", "6.2"}, {"36.4.4", "6.2.1"},
         {"36.4.7", "6.2.1"}, {"36.5.0", "6.2.2"}, {"38.2.2", "7.0"}, {"38.4.0", "7.1"},
-        {"39.2.0", "7.2"}, {"39.2.1", "7.2.1"},
+        {"39.2.0", "7.2"}, {"39.2.1", "7.2.1"}, {"35.6.5", "5.1.7"}, {"36.5.2", "6.2.3"},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         const char *jp = jg_jetpack_for_l4t(ok[i].l4t, &note, &why, &dispute);
@@ -314,6 +314,32 @@ static void jetpack_table(void **state)
     assert_non_null(dispute);
     assert_string_equal(jg_jetpack_for_l4t("36.4.3", &note, &why, &dispute), "6.2");
     assert_null(dispute);
+    /* §7.1: 35.6.5 is JetPack 5.1.7, the last for Xavier; 7.2.1 confirmed (§7.2) */
+    assert_string_equal(jg_jetpack_for_l4t("35.6.5", &note, &why, &dispute), "5.1.7");
+    assert_non_null(strstr(note, "Xavier"));
+    assert_string_equal(jg_jetpack_for_l4t("39.2.1", &note, &why, &dispute), "7.2.1");
+    assert_null(note);
+    /* the module column (§1.12, §7.2): R38 Thor only, R39.2 Orin and Thor */
+    const char *socs;
+    assert_int_equal(jg_l4t_supports_soc("38.4.0", "tegra234", &socs), 0);
+    assert_string_equal(socs, "tegra264");
+    assert_int_equal(jg_l4t_supports_soc("38.4.0", "tegra264", &socs), 1);
+    assert_int_equal(jg_l4t_supports_soc("39.2.0", "tegra234", &socs), 1);
+    assert_int_equal(jg_l4t_supports_soc("39.2.1", "tegra23x", &socs), 1);
+    assert_int_equal(jg_l4t_supports_soc("35.6.5", "tegra194", &socs), 1);
+    assert_int_equal(jg_l4t_supports_soc("36.5.2", "tegra194", &socs), 0);
+    assert_int_equal(jg_l4t_supports_soc("36.4.3", "tegra234", &socs), -1); /* not on record */
+    assert_int_equal(jg_l4t_supports_soc("39.2.0", NULL, &socs), -1);
+    const char *jps[8];
+    size_t n = jg_jetpacks_for_soc("tegra264", jps, 8);
+    assert_int_equal(n, 4);
+    assert_string_equal(jps[0], "7.0");
+    assert_string_equal(jps[3], "7.2.1");
+    assert_int_equal(jg_jetpacks_for_soc("tegra194", jps, 8), 1);
+    assert_string_equal(jps[0], "5.1.7");
+    assert_string_equal(jg_cuda_for_l4t("39.2.1"), "13.2");
+    assert_string_equal(jg_cuda_for_l4t("35.6.5"), "11.4");
+    assert_null(jg_cuda_for_l4t("39.0.0")); /* not found in the facts */
     assert_int_equal(jg_jp_major_for_l4t(32), 4);
     assert_int_equal(jg_jp_major_for_l4t(37), 0);
     assert_int_equal(jg_jp_major_for_toolkit("12.6.68"), 6);
@@ -337,7 +363,7 @@ static void module_and_cc_tables(void **state)
     assert_string_equal(r->soc, "tegra234");
     r = jg_module_lookup("p3834-0000");
     assert_non_null(r);
-    assert_null(r->memory); /* T4000 memory: not found in the facts */
+    assert_string_equal(r->memory, "64 GB"); /* T4000: jetson-facts.md §7.3 */
     assert_null(jg_module_lookup("p9999-0000"));
     const char *why;
     assert_string_equal(jg_soc_compute_capability("tegra264", 13, &why), "11.0");
