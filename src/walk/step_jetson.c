@@ -110,7 +110,7 @@ static void container_l4t(jg_walk_ctx *c, json_t *steps)
                     "l4t-jetpack with the host's rXX.Y tag)");
 }
 
-static void memory_and_power(jg_walk_ctx *c, json_t *steps)
+static void memory(jg_walk_ctx *c, json_t *steps)
 {
     json_t *s = jg_walk_step("unified-memory", "hardware");
     json_array_append_new(steps, s);
@@ -129,15 +129,34 @@ static void memory_and_power(jg_walk_ctx *c, json_t *steps)
                         "smaller or quantized model");
     } else
         jg_walk_set(s, JG_WS_NOT_VERIFIED, "proc/meminfo not readable");
+}
 
-    s = jg_walk_step("power-mode", "hardware");
+/* nvpmodel.conf: "< POWER_MODEL ID=0 NAME=MAXN >" per mode and "< PM_CONFIG
+ * DEFAULT=0 >" (NVIDIA's conf format). The mode changes speed, not whether CUDA works. */
+static void power_mode(jg_walk_ctx *c, json_t *steps)
+{
+    json_t *s = jg_walk_step("power-mode", "hardware");
     json_array_append_new(steps, s);
     char *status = jg_walk_read_line(c->root, "var/lib/nvpmodel/status");
-    struct stat st;
-    bool conf = jg_stat(c->root, "etc/nvpmodel.conf", &st) == 0;
     if (status)
         jg_walk_measure(s, "var/lib/nvpmodel/status: %s", status);
-    jg_walk_measure(s, "etc/nvpmodel.conf: %s", conf ? "present" : "missing");
+    jg_blob b;
+    char modes[512] = "";
+    int deflt = -1;
+    size_t n = 0;
+    bool conf = jg_read(c->root, "etc/nvpmodel.conf", JG_CAP_LARGE, &b) == JG_R_OK;
+    for (char *line = conf ? b.data : NULL; line && *line;) {
+        int id;
+        char name[64];
+        if (sscanf(line, "< POWER_MODEL ID=%d NAME=%63[^ >]", &id, name) == 2 && n < sizeof modes)
+            n += (size_t)snprintf(modes + n, sizeof modes - n, "%s%d %s", n ? ", " : "", id, name);
+        sscanf(line, "< PM_CONFIG DEFAULT=%d", &deflt);
+        line = strchr(line, '\n');
+        line = line ? line + 1 : NULL;
+    }
+    jg_blob_free(&b);
+    if (conf)
+        jg_walk_measure(s, "etc/nvpmodel.conf: modes %s; default %d", *modes ? modes : "none listed", deflt);
     if (status || conf)
         jg_walk_set(s, JG_WS_PASS, "nvpmodel is set up (the mode changes speed, not whether CUDA works)");
     else
@@ -157,5 +176,6 @@ void jg_walk_jetson(jg_walk_ctx *c, json_t *steps)
     driver_folder(c, steps);
     groups(c, steps);
     container_l4t(c, steps);
-    memory_and_power(c, steps);
+    memory(c, steps);
+    power_mode(c, steps);
 }

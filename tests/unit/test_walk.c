@@ -375,6 +375,27 @@ static void broken_interpreter_is_never_healthy(void **state)
     json_decref(f);
 }
 
+/* The power mode from nvpmodel.conf, in the format of NVIDIA's conf template
+ * (mlcommons/inference_results_v3.0 closed/Neuchips/code/common/nvpmodel_orin.py:
+ * "< POWER_MODEL ID=0 NAME=MAX_Q >", "< PM_CONFIG DEFAULT=0 >"), on a copy of
+ * the AGX Orin fixture. */
+static void power_mode(void **state)
+{
+    (void)state;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cp -a " ROOTS "agx-orin-64gb-jp62/. '%s'", tmp);
+    assert_int_equal(system(cmd), 0);
+    put("etc/nvpmodel.conf", "< PARAM TYPE=FILE NAME=EMC >\nMAX_FREQ /sys/kernel/nvpmodel_emc_cap/"
+                             "emc_iso_cap\n\n< POWER_MODEL ID=0 NAME=MAX_Q >\nGPU MAX_FREQ -1\n"
+                             "# mandatory section to configure the default power mode\n"
+                             "< PM_CONFIG DEFAULT=0 >\n");
+    json_t *f = facts_of(tmp), *w = walk_of(tmp, f, false);
+    expect(w, "power-mode", "pass", NULL);
+    assert_true(measured(w, "power-mode", "etc/nvpmodel.conf: modes 0 MAX_Q; default 0"));
+    json_decref(w);
+    json_decref(f);
+}
+
 /* A container's L4T against the host's (--host-facts). */
 static void container_l4t(void **state)
 {
@@ -403,6 +424,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(live_faults, setup, teardown),
         cmocka_unit_test_setup_teardown(broken_interpreter_is_never_healthy, setup, teardown),
         cmocka_unit_test(container_l4t),
+        cmocka_unit_test_setup_teardown(power_mode, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
