@@ -157,6 +157,8 @@ static void power_mode(jg_walk_ctx *c, json_t *steps)
     jg_blob_free(&b);
     if (conf)
         jg_walk_measure(s, "etc/nvpmodel.conf: modes %s; default %d", *modes ? modes : "none listed", deflt);
+    else
+        jg_walk_measure(s, "etc/nvpmodel.conf: missing");
     if (status || conf)
         jg_walk_set(s, JG_WS_PASS, "nvpmodel is set up (the mode changes speed, not whether CUDA works)");
     else
