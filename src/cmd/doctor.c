@@ -40,7 +40,7 @@ static const jg_opt options[] = {
                "interpreter for the Python/torch probe (default python3)"),
     JG_OPT_FLAG(doctor_opts, json, "json", 0,
                 "print {\"findings\", \"layers\", \"healthy\", \"blocking\", "
-                "\"kernel_ran\", \"facts_mode\", \"experiments\"}"),
+                "\"kernel_ran\", \"facts_mode\", \"experiments\", \"walk\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
     JG_OPT_TIMEOUT(doctor_opts,
@@ -59,7 +59,10 @@ const jg_cmd_spec jg_cmd_doctor = {
     .about = "Check every layer of this Jetson's CUDA stack (hardware, kernel driver, CUDA driver,\n"
              "container runtime, CUDA libraries, PyTorch build, Python packages, permissions,\n"
              "configuration, project) and say which one broke and how to fix it. CUDA counts as\n"
-             "healthy only after a real kernel ran (native PTX tensor op or a torch tensor op).",
+             "healthy only after a real kernel ran (native PTX tensor op or a torch tensor op)\n"
+             "and every layer the host has was measured (the layer walk: hardware, driver and\n"
+             "nodes, libcuda, limits, visible devices, a kernel, the interpreter, its CUDA\n"
+             "libraries, torch; docs/doctor-walk.md). A host without NVIDIA hardware is told so.",
     .opts = options,
     .notes = "Findings are ordered most likely root cause first: severity, then confidence, then\n"
              "layer depth from the hardware upward.\n"
