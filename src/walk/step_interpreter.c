@@ -12,7 +12,21 @@
 #include "schema/facts.h"
 #include "walk/walk.h"
 
-#define OBJ_STR(o, k) json_string_value(json_object_get((o), (k)))
+/* A member of the probe's "interpreter" object; "?" when absent (the probe
+ * writes them all, but a probe of another version may not). */
+static const char *obj_str(const json_t *o, const char *k)
+{
+    const char *v = json_string_value(json_object_get(o, k));
+    return v ? v : "?";
+}
+#define OBJ_STR(o, k) obj_str((o), (k))
+
+/* A sys.path entry: "" is the working directory. */
+static const char *entry_dir(const json_t *e, const json_t *in)
+{
+    const char *v = json_string_value(json_object_get(e, "entry"));
+    return v && *v ? v : obj_str(in, "cwd");
+}
 
 static void cannot_start(json_t *s, const char *err)
 {
@@ -40,13 +54,13 @@ static void search_path(json_t *s, const json_t *in)
     size_t n = 0;
     json_array_foreach(path, i, e)
     {
-        const char *entry = OBJ_STR(e, "entry");
+        const char *entry = json_string_value(json_object_get(e, "entry"));
         if (n < sizeof line - 1)
             n += (size_t)snprintf(line + n, sizeof line - n, "%s%zu. %s [%s]", i ? "; " : "", i + 1,
                                   entry && *entry ? entry : "'' (cwd)", OBJ_STR(e, "from"));
     }
     jg_walk_measure(s, "sys.path: %s", line);
-    const char *user = OBJ_STR(in, "user_site");
+    const char *user = json_string_value(json_object_get(in, "user_site"));
     jg_walk_measure(s, "user site %s; %zu .pth file(s) in the site directories", user ? user : "disabled",
                     json_array_size(json_object_get(in, "pth")));
 }
@@ -57,12 +71,11 @@ static void shadowing(jg_walk_ctx *c, json_t *s, const json_t *in)
 {
     const json_t *dirs = json_object_get(in, "torch_dirs");
     const json_t *first = json_array_get(dirs, 0);
-    const char *from = OBJ_STR(first, "from");
+    const char *from = json_string_value(json_object_get(first, "from"));
     size_t i;
     json_t *d;
     json_array_foreach(dirs, i, d)
-        jg_walk_measure(s, "torch/ found in %s [%s]%s", *OBJ_STR(d, "entry") ? OBJ_STR(d, "entry") : OBJ_STR(in, "cwd"),
-                        OBJ_STR(d, "from"), i == 0 ? " (imported: first on sys.path)" : " (shadowed)");
+        jg_walk_measure(s, "torch/ found in %s [%s]%s", entry_dir(d, in), OBJ_STR(d, "from"), i == 0 ? " (imported: first on sys.path)" : " (shadowed)");
     bool broken = JG_FACT_RBOOL(c->facts, python_torch_imported) == 0 ||
                   JG_FACT_RBOOL(c->facts, python_torch_cuda_available) == 0;
     bool cwd = from && strcmp(from, "cwd") == 0, pp = from && strcmp(from, "PYTHONPATH") == 0;
@@ -70,7 +83,7 @@ static void shadowing(jg_walk_ctx *c, json_t *s, const json_t *in)
         return;
     jg_walk_set(s, JG_WS_FAIL, "torch is imported from %s (%s), ahead of %s, and does not work",
                 cwd ? "the working directory" : "a PYTHONPATH entry",
-                *OBJ_STR(first, "entry") ? OBJ_STR(first, "entry") : OBJ_STR(in, "cwd"),
+                entry_dir(first, in),
                 json_array_size(dirs) > 1 ? "the installed torch" : "site-packages");
     jg_walk_finding(s, cwd ? "configuration.cwd-shadows-torch" : "configuration.pythonpath-shadows-torch",
                     cwd ? "run the program from another directory, or rename the torch/ folder there "
@@ -98,8 +111,9 @@ void jg_walk_interpreter(jg_walk_ctx *c, json_t *steps)
         return;
     }
     const json_t *in = JG_FACT_ROBJ(c->facts, python_interpreter);
+    const char *pyver = JG_FACT_RSTR(c->facts, python_python_version);
     jg_walk_measure(s, "%s starts: Python %s, prefix %s (%s)", OBJ_STR(in, "executable"),
-                    JG_FACT_RSTR(c->facts, python_python_version), OBJ_STR(in, "prefix"),
+                    pyver ? pyver : "?", OBJ_STR(in, "prefix"),
                     OBJ_STR(in, "kind"));
     search_path(s, in);
     JG_SET_STR(walkstep, s, layer, "configuration");

@@ -44,7 +44,8 @@ void jg_walk_cuda_libraries(jg_walk_ctx *c, json_t *steps)
     size_t i;
     json_t *l;
     json_array_foreach(libs, i, l)
-        jg_walk_measure(s, "%s (%s)", json_string_value(l), lib_owner(json_string_value(l)));
+        if (json_is_string(l))
+            jg_walk_measure(s, "%s (%s)", json_string_value(l), lib_owner(json_string_value(l)));
     if (err && strstr(err, ".so")) {
         jg_walk_measure(s, "import torch: %s", err);
         jg_walk_set(s, JG_WS_FAIL, "a CUDA library torch needs does not load");
