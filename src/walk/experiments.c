@@ -130,13 +130,13 @@ static void record(json_t *step, json_t *list, enum jg_experiment_id id, const c
 /* A counter-experiment doctor/experiments.c already ran for this finding. */
 static const json_t *earlier(const json_t *list, const char *finding)
 {
-    static const struct { const char *finding, *exp; } map[] = {
-        {"configuration.visible-devices", "unset-CUDA_VISIBLE_DEVICES"},
-        {"configuration.stub-library-first", "drop-stubs-from-LD_LIBRARY_PATH"},
-        {"configuration.pythonpath-shadows-torch", "python-isolated"},
+    static const struct { jg_fid finding; const char *exp; } map[] = {
+        {JG_FID_configuration_visible_devices, "unset-CUDA_VISIBLE_DEVICES"},
+        {JG_FID_configuration_stub_library_first, "drop-stubs-from-LD_LIBRARY_PATH"},
+        {JG_FID_configuration_pythonpath_shadows_torch, "python-isolated"},
     };
     for (size_t m = 0; m < sizeof map / sizeof map[0]; m++) {
-        if (strcmp(map[m].finding, finding) != 0)
+        if (strcmp(jg_fid_name(map[m].finding), finding) != 0)
             continue;
         size_t i;
         json_t *x;
@@ -155,7 +155,7 @@ static void try_step(json_t *step, const char *id, const char *python, json_t *l
         return;
     }
     struct rlimit as;
-    if (strcmp(id, "configuration.address-space-limit") == 0 && getrlimit(RLIMIT_AS, &as) == 0 &&
+    if (strcmp(id, jg_fid_name(JG_FID_configuration_address_space_limit)) == 0 && getrlimit(RLIMIT_AS, &as) == 0 &&
         as.rlim_cur == as.rlim_max) {
         json_t *o = json_object(); /* nothing to raise: said, not run */
         JG_SET_STR(experiment, o, id, jg_experiment_id_name(JG_X_RAISE_ADDRESS_SPACE_LIMIT));
@@ -167,21 +167,21 @@ static void try_step(json_t *step, const char *id, const char *python, json_t *l
         JG_SET_NUM(experiment, o, seconds, 0);
         json_array_append_new(list, o);
         JG_SET_AS(walkstep, step, experiment, OBJ, json_incref(o));
-    } else if (strcmp(id, "configuration.address-space-limit") == 0) {
+    } else if (strcmp(id, jg_fid_name(JG_FID_configuration_address_space_limit)) == 0) {
         trial t = {native_failed ? "native" : "python", NULL, NULL, NULL, true};
         record(step, list, JG_X_RAISE_ADDRESS_SPACE_LIMIT, "soft RLIMIT_AS raised to the hard limit",
                &t, python);
-    } else if (strstr(id, "interpreter-does-not-start") && getenv("PYTHONHOME")) {
+    } else if (strstr(id, ".interpreter-does-not-start") && getenv("PYTHONHOME")) {
         trial t = {"interpreter", "PYTHONHOME", NULL, NULL, false};
         record(step, list, JG_X_UNSET_PYTHONHOME, "PYTHONHOME unset", &t, python);
-    } else if (strstr(id, "interpreter-does-not-start")) {
+    } else if (strstr(id, ".interpreter-does-not-start")) {
         trial t = {"interpreter", NULL, "-I", NULL, false};
         record(step, list, JG_X_PYTHON_ISOLATED, "python -I (PYTHONPATH, PYTHONHOME and the user "
                "site ignored)", &t, python);
-    } else if (strcmp(id, "configuration.cwd-shadows-torch") == 0) {
+    } else if (strcmp(id, jg_fid_name(JG_FID_configuration_local_torch_folder)) == 0) {
         trial t = {"python", NULL, NULL, "/", false};
         record(step, list, JG_X_OTHER_DIRECTORY, "run from / instead of the working directory", &t, python);
-    } else if (strcmp(id, "configuration.pythonpath-shadows-torch") == 0) {
+    } else if (strcmp(id, jg_fid_name(JG_FID_configuration_pythonpath_shadows_torch)) == 0) {
         trial t = {"python", NULL, "-I", NULL, false};
         record(step, list, JG_X_PYTHON_ISOLATED, "python -I (PYTHONPATH, PYTHONHOME and the user "
                "site ignored)", &t, python);

@@ -40,7 +40,7 @@ void jg_walk_context(jg_walk_ctx *c, json_t *steps)
     jg_walk_set(s, JG_WS_FAIL, "no kernel ran%s", lib && strcmp(lib, "pass") == 0
                 ? " although the driver initialised" : " (the driver probe failed first)");
     if (lib && strcmp(lib, "pass") == 0)
-        jg_walk_finding(s, "cuda-driver.walk-kernel-failed",
+        jg_walk_finding(s, JG_FID_cuda_driver_kernel_failed,
                         "the CUDA error above names the cause; a PTX error means the driver is "
                         "older than the kernel's ISA (upgrade the driver / JetPack)");
 }

@@ -127,7 +127,7 @@ void jg_walk_hardware(jg_walk_ctx *c, json_t *steps)
                 "sys/bus/pci, proc/driver/nvidia/gpus, the Jetson device tree and its GPU node%s)%s",
                 c->live ? ", the CUDA driver's device list" : "",
                 container ? "; this is a container, which may not see the host's GPU" : "");
-    jg_walk_finding(s, "hardware.no-nvidia-gpu",
+    jg_walk_finding(s, JG_FID_hardware_no_nvidia_gpu,
                     container ? "this container sees no NVIDIA GPU: on the host, `lspci -d 10de:` or "
                                 "`ls /proc/driver/nvidia/gpus` shows whether it has one; if it does, "
                                 "start the container with --runtime nvidia (Jetson) or --gpus all"

@@ -38,8 +38,8 @@ static void cannot_start(json_t *s, const char *err)
     JG_SET_STR(walkstep, s, layer, env ? "configuration" : "python-packages");
     jg_walk_set(s, JG_WS_FAIL, "the interpreter does not start%s",
                 home ? " (PYTHONHOME is set: the standard library is looked for there)" : "");
-    jg_walk_finding(s, env ? "configuration.interpreter-does-not-start"
-                           : "python-packages.interpreter-does-not-start",
+    jg_walk_finding(s, env ? JG_FID_configuration_interpreter_does_not_start
+                           : JG_FID_python_packages_interpreter_does_not_start,
                     home ? "unset PYTHONHOME (it is almost never needed; a venv or conda sets up "
                            "its own prefix)"
                          : "reinstall the interpreter or recreate the venv (python3 -m venv --clear)");
@@ -85,7 +85,7 @@ static void shadowing(jg_walk_ctx *c, json_t *s, const json_t *in)
                 cwd ? "the working directory" : "a PYTHONPATH entry",
                 entry_dir(first, in),
                 json_array_size(dirs) > 1 ? "the installed torch" : "site-packages");
-    jg_walk_finding(s, cwd ? "configuration.cwd-shadows-torch" : "configuration.pythonpath-shadows-torch",
+    jg_walk_finding(s, cwd ? JG_FID_configuration_local_torch_folder : JG_FID_configuration_pythonpath_shadows_torch,
                     cwd ? "run the program from another directory, or rename the torch/ folder there "
                           "(a source checkout of PyTorch is not an installed torch)"
                         : "remove that entry from PYTHONPATH");

@@ -46,7 +46,7 @@ static void driver_folder(jg_walk_ctx *c, json_t *steps)
                 container ? ": this container did not get the host's driver mounted" : "");
     if (container)
         JG_SET_STR(walkstep, s, layer, "container-runtime");
-    jg_walk_finding(s, container ? "container-runtime.l4t-driver-missing" : "cuda-driver.l4t-driver-missing",
+    jg_walk_finding(s, container ? JG_FID_container_runtime_l4t_driver_not_mounted : JG_FID_cuda_driver_libcuda_missing,
                     container ? "start the container with --runtime nvidia (the runtime mounts the "
                                 "L4T driver from the host)"
                               : "sudo apt install nvidia-l4t-cuda (or reflash with SDK Manager)");
@@ -79,7 +79,7 @@ static void groups(jg_walk_ctx *c, json_t *steps)
     else
         jg_walk_set(s, JG_WS_WARN, "neither a video nor a render group in etc/group: the GPU nodes "
                     "are reachable only by root or their mode bits");
-    jg_walk_finding(s, "permissions.no-video-group", "sudo groupadd -f video && sudo usermod -aG video $USER");
+    jg_walk_finding(s, JG_FID_permissions_no_video_group, "sudo groupadd -f video && sudo usermod -aG video $USER");
 }
 
 static void container_l4t(jg_walk_ctx *c, json_t *steps)
@@ -105,7 +105,7 @@ static void container_l4t(jg_walk_ctx *c, json_t *steps)
         return;
     }
     jg_walk_set(s, JG_WS_FAIL, "the container is built for L4T %s but the host runs %s", mine, host);
-    jg_walk_finding(s, "container-runtime.walk-l4t-mismatch",
+    jg_walk_finding(s, JG_FID_cuda_driver_l4t_major_mismatch,
                     "use an image tagged for the host's L4T (e.g. dustynv/... or nvcr.io/nvidia/"
                     "l4t-jetpack with the host's rXX.Y tag)");
 }
@@ -125,7 +125,7 @@ static void memory(jg_walk_ctx *c, json_t *steps)
         else
             jg_walk_set(s, JG_WS_PASS, "%.1f GiB available to the GPU and CPU together",
                         avail / 1073741824.0);
-        jg_walk_finding(s, "hardware.low-unified-memory", "stop other GPU or memory users, or use a "
+        jg_walk_finding(s, JG_FID_hardware_low_unified_memory, "stop other GPU or memory users, or use a "
                         "smaller or quantized model");
     } else
         jg_walk_set(s, JG_WS_NOT_VERIFIED, "proc/meminfo not readable");

@@ -135,7 +135,7 @@ static void verdict(jg_walk_ctx *c, json_t *s, int worst, const char *family)
     } else if (worst == 1) {
         jg_walk_set(s, JG_WS_FAIL, "a device node of the %s driver is missing%s", family,
                     container ? " in this container" : "");
-        jg_walk_finding(s, "kernel-driver.gpu-node-missing",
+        jg_walk_finding(s, JG_FID_kernel_driver_gpu_nodes_missing,
                         container ? "start the container with --runtime nvidia (Jetson) or --gpus all, "
                                     "which bind the GPU's device nodes (the host must have them)"
                                   : "load the driver (sudo modprobe nvidia nvidia-uvm; nvidia-modprobe "
@@ -144,14 +144,14 @@ static void verdict(jg_walk_ctx *c, json_t *s, int worst, const char *family)
     } else if (worst == 2) {
         jg_walk_set(s, JG_WS_FAIL, "a device node is not the character device the %s driver "
                     "registered (major differs from /proc/devices)", family);
-        jg_walk_finding(s, "kernel-driver.gpu-node-stale",
+        jg_walk_finding(s, JG_FID_kernel_driver_gpu_node_stale,
                         "remove the stale node and let the driver recreate it (nvidia-modprobe, "
                         "or reboot)");
     } else {
         jg_walk_set(s, JG_WS_FAIL, "this user cannot read and write a device node of the %s driver",
                     family);
         JG_SET_STR(walkstep, s, layer, "permissions");
-        jg_walk_finding(s, "permissions.gpu-node-access",
+        jg_walk_finding(s, JG_FID_permissions_gpu_node_access,
                         "add the user to the node's group (sudo usermod -aG video,render $USER; log "
                         "in again), or in a container pass the nodes with the NVIDIA runtime");
     }

@@ -48,7 +48,7 @@ static void compare(jg_walk_ctx *c, json_t *s, const char *lib)
     jg_walk_measure(s, "library release %s, kernel module %s", file, module);
     if (strcmp(file, module) != 0 && !strstr(lib, "/compat/")) {
         jg_walk_set(s, JG_WS_FAIL, "libcuda %s is not the loaded kernel module's release %s", file, module);
-        jg_walk_finding(s, "cuda-driver.library-module-mismatch",
+        jg_walk_finding(s, JG_FID_kernel_driver_module_library_mismatch,
                         "reboot after a driver upgrade, or remove the other driver's libcuda from "
                         "the library path (ldconfig -p | grep libcuda)");
     }
@@ -72,7 +72,7 @@ void jg_walk_libcuda(jg_walk_ctx *c, json_t *steps)
             return;
         }
         jg_walk_set(s, JG_WS_FAIL, "the loader finds no libcuda.so.1");
-        jg_walk_finding(s, "cuda-driver.walk-libcuda-missing",
+        jg_walk_finding(s, JG_FID_cuda_driver_libcuda_missing,
                         "install the driver's user-space part (same release as the kernel module), "
                         "or in a container start it with the NVIDIA runtime");
         return;
@@ -84,13 +84,13 @@ void jg_walk_libcuda(jg_walk_ctx *c, json_t *steps)
                         json_integer_value(ver) / 1000, json_integer_value(ver) % 1000 / 10);
     if (JG_FACT_RBOOL(c->facts, cuda_driver_stub) == 1 || strstr(lib, "/stubs/")) {
         jg_walk_set(s, JG_WS_FAIL, "the loader picked the toolkit's stub libcuda, which fails every call");
-        jg_walk_finding(s, "configuration.stub-library-first",
+        jg_walk_finding(s, JG_FID_configuration_stub_library_first,
                         "remove the .../stubs entry from LD_LIBRARY_PATH");
         return;
     }
     jg_walk_set(s, st && strcmp(st, "pass") == 0 ? JG_WS_PASS : JG_WS_FAIL, "driver probe: %s%s%s",
                 st ? st : "no result", why ? ": " : "", why ? why : "");
-    jg_walk_finding(s, "cuda-driver.walk-driver-probe",
+    jg_walk_finding(s, JG_FID_cuda_driver_driver_probe_failed,
                     "read the CUDA error above; `dmesg | grep -i nvrm` shows what the driver refused");
     compare(c, s, lib);
 }

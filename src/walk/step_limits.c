@@ -68,7 +68,7 @@ static void address_space(jg_walk_ctx *c, json_t *s, const char *limits)
         jg_walk_set(s, JG_WS_FAIL, "an address-space limit (ulimit -v, RLIMIT_AS %.2f GiB) is set and "
                     "CUDA failed under it: CUDA reserves far more virtual memory than it uses",
                     soft / GIB);
-        jg_walk_finding(s, "configuration.address-space-limit",
+        jg_walk_finding(s, JG_FID_configuration_address_space_limit,
                         "ulimit -v unlimited before starting the program (or remove the limit from "
                         "the job script, limits.conf or the service unit)");
     }
@@ -103,7 +103,7 @@ static void cgroup_rules(jg_walk_ctx *c, json_t *s)
             if (!all && !nv && c->gpus_seen > 0) {
                 jg_walk_set(s, JG_WS_FAIL, "the device cgroup does not allow the NVIDIA devices");
                 JG_SET_STR(walkstep, s, layer, "container-runtime");
-                jg_walk_finding(s, "container-runtime.device-cgroup",
+                jg_walk_finding(s, JG_FID_container_runtime_device_cgroup_denies_gpu,
                                 "start the container with the NVIDIA runtime (--gpus all / --runtime nvidia)");
             }
         }
@@ -122,7 +122,7 @@ static void dev_shm(jg_walk_ctx *c, json_t *s)
         if (size < 1.0 * GIB && jg_walk_step_status(s) == JG_WS_NOT_VERIFIED) {
             jg_walk_set(s, JG_WS_WARN, "/dev/shm is %.0f MiB: DataLoader workers fail with a bus error "
                         "on batches larger than that", size / 1048576.0);
-            jg_walk_finding(s, "configuration.small-dev-shm",
+            jg_walk_finding(s, JG_FID_container_runtime_shm_too_small,
                             "docker run --shm-size=8g (or --ipc=host), or DataLoader(num_workers=0)");
         }
     } else

@@ -49,7 +49,7 @@ void jg_walk_cuda_libraries(jg_walk_ctx *c, json_t *steps)
     if (err && strstr(err, ".so")) {
         jg_walk_measure(s, "import torch: %s", err);
         jg_walk_set(s, JG_WS_FAIL, "a CUDA library torch needs does not load");
-        jg_walk_finding(s, "cuda-libraries.walk-library-not-loaded",
+        jg_walk_finding(s, JG_FID_cuda_libraries_nvidia_library_missing,
                         "install the library torch was built against (the matching nvidia-* wheel "
                         "or JetPack's package), or fix LD_LIBRARY_PATH");
     } else if (json_array_size(libs) > 0)
@@ -101,7 +101,7 @@ static void arch_list(jg_walk_ctx *c, json_t *s)
     free(txt);
     if (list && !arch_fits(list, cc)) {
         jg_walk_set(s, JG_WS_FAIL, "torch has no kernels for compute capability %s", cc);
-        jg_walk_finding(s, "pytorch-build.walk-arch-missing",
+        jg_walk_finding(s, JG_FID_pytorch_build_missing_device_arch,
                         "install a torch build whose arch list has this GPU (on a Jetson: NVIDIA's "
                         "wheel for this JetPack)");
     }
@@ -132,7 +132,7 @@ void jg_walk_torch(jg_walk_ctx *c, json_t *steps)
                     build_kind(ver, cuda), cuda ? cuda : "none");
     if (!cuda || (ver && strstr(ver, "rocm"))) {
         jg_walk_set(s, JG_WS_FAIL, "torch %s is %s", ver ? ver : "", build_kind(ver, cuda));
-        jg_walk_finding(s, "pytorch-build.walk-not-a-cuda-build",
+        jg_walk_finding(s, JG_FID_pytorch_build_cpu_only_wheel,
                         "install a CUDA build of torch (on a Jetson: NVIDIA's wheel for this JetPack)");
         return;
     }

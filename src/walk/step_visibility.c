@@ -50,7 +50,7 @@ void jg_walk_visibility(jg_walk_ctx *c, json_t *steps)
         why = "the driver enumerated no device under it";
     if (why) {
         jg_walk_set(s, JG_WS_FAIL, "CUDA_VISIBLE_DEVICES=\"%s\": %s", cvd, why);
-        jg_walk_finding(s, "configuration.visible-devices",
+        jg_walk_finding(s, JG_FID_configuration_visible_devices,
                         "unset CUDA_VISIBLE_DEVICES, or set it to an index or UUID that exists "
                         "(nvidia-smi -L lists them)");
         return;

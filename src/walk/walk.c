@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doctor/finding.h"
 #include "schema/doctor.h"
 
 JG_DOC_DEFINE(walkstep, JG_WALK_STEP_FIELDS);
@@ -59,10 +58,23 @@ void jg_walk_set(json_t *step, enum jg_walk_status s, const char *fmt, ...)
     JG_SET_STR(walkstep, step, why, buf);
 }
 
-void jg_walk_finding(json_t *step, const char *id, const char *fix)
+void jg_walk_finding(json_t *step, jg_fid id, const char *fix)
 {
-    JG_SET_STR(walkstep, step, finding, id);
+    const char *name = jg_fid_name(id);
+    char layer[64];
+    snprintf(layer, sizeof layer, "%.*s", (int)strcspn(name, "."), name);
+    JG_SET_STR(walkstep, step, finding, name);
+    JG_SET_STR(walkstep, step, layer, layer);
     JG_SET_STR(walkstep, step, fix, fix);
+}
+
+/* The enumerator of a finding id a step wrote; JG_FID_COUNT when none. */
+static jg_fid fid_of(const char *name)
+{
+    for (int f = 0; name && f < JG_FID_COUNT; f++)
+        if (strcmp(jg_fid_name((jg_fid)f), name) == 0)
+            return (jg_fid)f;
+    return JG_FID_COUNT;
 }
 
 enum jg_walk_status jg_walk_step_status(const json_t *step)
@@ -141,8 +153,8 @@ static json_t *evidence(const json_t *step)
  * another step failed with a cause of its own, they are its symptoms. */
 static bool symptom(const char *id)
 {
-    return strcmp(id, "cuda-driver.walk-driver-probe") == 0 ||
-           strcmp(id, "cuda-driver.walk-kernel-failed") == 0;
+    jg_fid f = fid_of(id);
+    return f == JG_FID_cuda_driver_driver_probe_failed || f == JG_FID_cuda_driver_kernel_failed;
 }
 
 static bool cause_elsewhere(const json_t *walk)
@@ -169,14 +181,15 @@ void jg_walk_findings(const json_t *walk, json_t *findings)
     {
         enum jg_walk_status st = jg_walk_step_status(s);
         const char *id = JG_STR(walkstep, s, finding);
+        jg_fid fid = fid_of(id);
         int layer = jg_layer_index(JG_STR(walkstep, s, layer));
-        if ((st != JG_WS_FAIL && st != JG_WS_WARN && !(st == JG_WS_ABSENT && i == 0)) || !id ||
-            layer < 0 || jg_findings_has(findings, id) || (caused && symptom(id)))
+        if ((st != JG_WS_FAIL && st != JG_WS_WARN && !(st == JG_WS_ABSENT && i == 0)) ||
+            fid == JG_FID_COUNT || layer < 0 || jg_findings_has(findings, fid) || (caused && symptom(id)))
             continue;
         const json_t *x = JG_OBJ(walkstep, s, experiment);
         const char *res = JG_EXPERIMENT_STR(x, result);
         bool proven = res && strcmp(res, "works") == 0;
-        jg_finding_spec spec = {id, (enum jg_layer)layer,
+        jg_finding_spec spec = {fid, (enum jg_layer)layer,
                                 st == JG_WS_WARN ? JG_SEV_WARNING : JG_SEV_ERROR,
                                 proven || st == JG_WS_ABSENT ? JG_CONF_HIGH : JG_CONF_MEDIUM,
                                 JG_STR(walkstep, s, why), JG_STR(walkstep, s, fix)};

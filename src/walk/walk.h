@@ -12,6 +12,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "doctor/engine/finding.h" /* jg_fid: the finding ids (src/doctor/knowledge) */
 #include "schema/doc.h"
 #include "util/sysroot.h"
 
@@ -51,8 +52,9 @@ json_t *jg_walk_step(const char *step, const char *layer);
 void jg_walk_measure(json_t *step, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void jg_walk_set(json_t *step, enum jg_walk_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* A fail or warn becomes the finding id with this fix. */
-void jg_walk_finding(json_t *step, const char *id, const char *fix);
+/* A fail or warn becomes finding id (declared in src/doctor/knowledge) with this
+ * fix; the step's layer is the id's. */
+void jg_walk_finding(json_t *step, jg_fid id, const char *fix);
 enum jg_walk_status jg_walk_step_status(const json_t *step);
 
 /* The steps, bottom up (step_*.c). Each appends one step (the Jetson file several). */

@@ -197,7 +197,7 @@ static void discrete_gpu_root(void **state)
     expect(w, "hardware", "pass", NULL);
     assert_true(measured(w, "hardware", "PCI 0000:00:06.0: vendor 0x10de (NVIDIA), device 0x2330"));
     assert_false(measured(w, "hardware", "0000:00:1f.0"));
-    expect(w, "kernel-driver", "fail", "kernel-driver.gpu-node-missing"); /* no nvidia-uvm */
+    expect(w, "kernel-driver", "fail", "kernel-driver.gpu-nodes-missing"); /* no nvidia-uvm */
     assert_true(measured(w, "kernel-driver", "nvidia kernel module 580.159.04"));
     assert_true(measured(w, "kernel-driver", "dev/nvidia-uvm: missing"));
     char release[64];
@@ -282,7 +282,7 @@ static void live_healthy_walk(void **state)
     json_decref(f);
     f = live_facts("pass", lib, "pass");
     w = walk_of(tmp, f, true);
-    expect(w, "libcuda", "fail", "cuda-driver.library-module-mismatch");
+    expect(w, "libcuda", "fail", "kernel-driver.module-library-mismatch");
     json_decref(w);
     json_decref(f);
     f = live_facts("fail", "/usr/local/cuda-13.0/targets/x86_64-linux/lib/stubs/libcuda.so", "fail");
@@ -314,12 +314,12 @@ static void live_faults(void **state)
                   "\"cuda\": \"11.8\", \"cuda_available\": true, \"arch_list\": [\"sm_50\", \"sm_80\"]},"
                   " \"tensor_op\": {\"status\": \"error\"}}");
     w = walk_of(tmp, f, true);
-    expect(w, "torch", "fail", "pytorch-build.walk-arch-missing");
+    expect(w, "torch", "fail", "pytorch-build.missing-device-arch");
     json_decref(w);
     set_python(f, "{\"torch\": {\"found\": true, \"imported\": true, \"version\": \"2.5.1+cpu\", "
                   "\"cuda\": null, \"cuda_available\": false}}");
     w = walk_of(tmp, f, true);
-    expect(w, "torch", "fail", "pytorch-build.walk-not-a-cuda-build");
+    expect(w, "torch", "fail", "pytorch-build.cpu-only-wheel");
     json_decref(w);
     set_python(f, "{\"torch\": {\"found\": false}, \"libraries\": []}");
     w = walk_of(tmp, f, true);
@@ -368,7 +368,7 @@ static void broken_interpreter_is_never_healthy(void **state)
                   "[{\"entry\": \"\", \"from\": \"cwd\"}, {\"entry\": \"/usr/lib/python3/dist-packages\", "
                   "\"from\": \"site-packages\"}]}}");
     w = walk_of(tmp, f, true);
-    expect(w, "interpreter", "fail", "configuration.cwd-shadows-torch");
+    expect(w, "interpreter", "fail", "configuration.local-torch-folder");
     assert_true(measured(w, "interpreter", "torch/ found in /src [cwd] (imported: first on sys.path)"));
     expect(w, "torch", "fail", NULL);
     json_decref(w);
