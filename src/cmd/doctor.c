@@ -17,7 +17,7 @@
 #include "util/sysroot.h"
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 #include "schema/facts.h"
 #include "schema/observed.h"
 
@@ -100,7 +100,7 @@ static void add_kernel_probes(json_t *doc, const char *python, double timeout_s)
     json_object_set_new(doc, "python", jg_python_probe(&po));
 }
 
-/* The layer walk over what was collected (walk/walk.h), then, live, the
+/* The layer walk over what was collected (doctor/walk/walk.h), then, live, the
  * experiments its failed steps call for. */
 static void add_walk(json_t *doc, const doctor_opts *o, bool live)
 {

@@ -26,7 +26,7 @@
     X(P, healthy, "healthy", BOOL)                                                                \
     X(P, facts_mode, "facts_mode", STR)   /* live | sysroot | file | report */                    \
     X(P, experiments, "experiments", ARR) /* JG_EXPERIMENT_FIELDS */                              \
-    X(P, walk, "walk", ARR)               /* the layer walk's steps (walk/walk.h) */              \
+    X(P, walk, "walk", ARR)               /* the layer walk (doctor/walk/walk.h) */               \
     X(P, input, "input", OBJ)             /* JG_INPUT_FIELDS */                                   \
     X(P, facts, "facts", OBJ)
 

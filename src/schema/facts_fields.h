@@ -111,7 +111,7 @@
     X(P, env_venv, "env.venv", OBJ)                                                               \
     X(P, env_venv_system_site_packages, "env.venv.system_site_packages", BOOL)                    \
     X(P, experiments, "experiments", ARR)                                                         \
-    X(P, walk, "walk", ARR)  /* the live doctor's layer walk (walk/walk.h) */                     \
+    X(P, walk, "walk", ARR)  /* the layer walk (doctor/walk/walk.h) */                            \
     /* what a pasted report showed: schema/observed.h */                                          \
     X(P, observed, "observed", OBJ)
 

@@ -26,7 +26,7 @@
 #include "schema/facts.h"
 #include "util/json.h"
 #include "test_json.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 /* A plain value has its row's type or is null; a fact has a status, and
  * its value (when there is one and it is not null) has the row's type. */
@@ -92,7 +92,7 @@ static void live_document(int *seen)
     json_object_set_new(doc, "env", jg_facts_env());
     /* CUDA and torch work here: no experiment is called for, the list is empty */
     json_object_set_new(doc, "experiments", jg_run_experiments(doc, NULL));
-    jg_root root; /* the layer walk the doctor adds (walk/walk.h), over this host's files */
+    jg_root root; /* the layer walk the doctor adds (doctor/walk/walk.h), over this host's files */
     assert_true(jg_root_init(&root, "/"));
     json_object_set_new(doc, "walk", jg_walk_run(&root, doc, false));
     jg_root_free(&root);

@@ -1,4 +1,4 @@
-/* The layer walk (src/walk/, issue 27): each step's pass / fail / absent /
+/* The layer walk (src/doctor/walk/, issue 27): each step's pass / fail / absent /
  * not-verified on fixture sysroots (tests/fixtures/roots) and on small roots
  * made here for the faults no public file shows (a PCI GPU, a version line, an
  * address-space limit, a library of another release), with the probes'
@@ -23,7 +23,7 @@
 #include "schema/doctor.h"
 #include "schema/facts.h"
 #include "util/json.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 #include "test_json.h"
 
 #define ROOTS JG_SOURCE_DIR "/tests/fixtures/roots/"

@@ -4,7 +4,7 @@
 
 #include "doctor/rules/rules.h"
 #include "util/json.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 static bool passed(const char *status)
 {
@@ -104,7 +104,7 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
     for (size_t i = 0; i < jg_rules_count; i++)
         jg_rules[i](&v, findings);
     bool native = passed(v.native_tensor_op), torch = passed(v.torch_tensor_op);
-    const json_t *walk = JG_FACT_RLIST(facts, walk); /* a live or sysroot doctor's (walk/) */
+    const json_t *walk = JG_FACT_RLIST(facts, walk); /* a live or sysroot doctor's (doctor/walk/) */
     bool no_gpu = walk && jg_walk_no_gpu(walk);
     if (walk)
         jg_walk_findings(walk, findings);

@@ -6,7 +6,7 @@
 
 #include "doctor/engine/finding.h"
 #include "util/msg.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 bool jg_locale_utf8(void)
 {

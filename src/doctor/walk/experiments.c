@@ -16,7 +16,7 @@
 #include "schema/doctor.h"
 #include "util/env.h"
 #include "util/spawn.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 extern char **environ;
 

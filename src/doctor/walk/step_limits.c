@@ -12,7 +12,7 @@
 #include <sys/statvfs.h>
 
 #include "schema/facts.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 #define GIB 1073741824.0
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "schema/doctor.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 static const char *mark(enum jg_walk_status s, bool utf8)
 {

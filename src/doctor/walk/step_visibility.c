@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "schema/facts.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 static const char *const vars[] = {"CUDA_VISIBLE_DEVICES", "CUDA_DEVICE_ORDER",
                                    "NVIDIA_VISIBLE_DEVICES", "NVIDIA_DRIVER_CAPABILITIES",

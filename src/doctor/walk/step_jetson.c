@@ -11,7 +11,7 @@
 
 #include "schema/facts.h"
 #include "schema/observed.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 static void driver_folder(jg_walk_ctx *c, json_t *steps)
 {

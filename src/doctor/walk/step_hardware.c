@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "schema/facts.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 static int pci_gpus(jg_walk_ctx *c, json_t *s, bool *readable)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "schema/facts.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 /* A member of the probe's "interpreter" object; "?" when absent (the probe
  * writes them all, but a probe of another version may not). */

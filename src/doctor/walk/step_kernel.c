@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "schema/facts.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 /* The major /proc/devices gives a character driver name, or -1. */
 static int proc_major(const jg_root *r, const char *name)

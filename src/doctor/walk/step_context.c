@@ -7,7 +7,7 @@
 
 #include "schema/facts.h"
 #include "schema/probe.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 void jg_walk_context(jg_walk_ctx *c, json_t *steps)
 {

@@ -1,5 +1,5 @@
 /* The walk's builders, its order, and what the doctor reads back from it. */
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 #include <stdarg.h>
 #include <stdio.h>

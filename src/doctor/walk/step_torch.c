@@ -11,7 +11,7 @@
 
 #include "schema/facts.h"
 #include "schema/probe.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 static const char *lib_owner(const char *p)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "schema/facts.h"
-#include "walk/walk.h"
+#include "doctor/walk/walk.h"
 
 static const char *whose(const char *path)
 {
