@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/init_host.h"
 #include "policy/discover.h"
 #include "policy/repo.h"
 #include "policy/policy.h"
@@ -20,8 +21,9 @@
 #include "util/msg.h"
 
 struct init_opts {
-    const char *device_auto, *tests, *junit, *python, *tier;
-    bool force, print;
+    const char *device_auto, *tests, *junit, *python, *tier, *test_extra, *not_required, *root;
+    const char *new_tier, *module, *jetpack, *l4t, *level, *torch_source, *torch_pin, *torch_version;
+    bool force, print, tier_from_host;
 };
 
 static const jg_opt options[] = {
@@ -38,6 +40,39 @@ static const jg_opt options[] = {
                "otherwise: python3)"),
     JG_OPT_STR(struct init_opts, tier, "tier", "ID",
                "the tier the project claims (project.tier: target, evaluate or legacy)"),
+    JG_OPT_STR(struct init_opts, test_extra, "test-extra", "NAME[,NAME]",
+               "the project's extras that bring its test runner (e.g. test): printed in the "
+               "CI snippet as the action's `extras`, so `setup: true` installs them with the "
+               "project before the hooks run"),
+    JG_OPT_FLAG(struct init_opts, tier_from_host, "tier-from-host", 0,
+                "add a tier for this Jetson (module, SoC, memory class, JetPack, L4T, Ubuntu, "
+                "CUDA from its files; the torch --python imports, with its RECORD sha256) "
+                "named --tier (default this-host), and claim it"),
+    JG_OPT_STR(struct init_opts, root, "root", "DIR",
+               "with --tier-from-host: read the platform from DIR instead of / (a container "
+               "that sees the host's files there; tests)"),
+    JG_OPT_STR(struct init_opts, new_tier, "new-tier", "ID",
+               "add a tier of the project's own named ID (and claim it), from --module, "
+               "--jetpack and --torch-source; the module's SoC, memory class and compute "
+               "capability and the JetPack's L4T, Ubuntu and CUDA come from jetgate's tables"),
+    JG_OPT_STR(struct init_opts, module, "module", "PART",
+               "with --new-tier: the module part number, e.g. p3767-0005 (`jetgate facts`)"),
+    JG_OPT_STR(struct init_opts, jetpack, "jetpack", "X.Y", "with --new-tier: the JetPack release"),
+    JG_OPT_STR(struct init_opts, l4t, "l4t", "R",
+               "with --new-tier: the L4T release, where several carry the JetPack label"),
+    JG_OPT_STR(struct init_opts, level, "level", "LEVEL",
+               "with --new-tier: target (default), evaluate or legacy"),
+    JG_OPT_STR(struct init_opts, torch_source, "torch-source", "SOURCE",
+               "with --new-tier: wheel (NVIDIA's), jetson-ai-lab (that index's wheel), source "
+               "(a wheel you built) or container (an image's torch)"),
+    JG_OPT_STR(struct init_opts, torch_pin, "torch-pin", "URL|PATH|IMAGE",
+               "with --new-tier: where that torch is (the wheel, or image:tag)"),
+    JG_OPT_STR(struct init_opts, torch_version, "torch-version", "V",
+               "with --new-tier: torch.__version__ of that build"),
+    JG_OPT_STR(struct init_opts, not_required, "not-required", "CHECK:REASON[;...]",
+               "leave CHECK out of the gate's required_checks, with the reason the project "
+               "does not need it (e.g. 'native.surgery:no offloaded weights'); kept in "
+               "not_required"),
     JG_OPT_FLAG(struct init_opts, force, "force", 0, "replace an existing project policy"),
     JG_OPT_FLAG(struct init_opts, print, "print", 0,
                 "print the policy on stdout instead of writing it"),
@@ -64,12 +99,39 @@ static int parse(int argc, char **argv, struct init_opts *o)
     int rc = jg_opts_parse(&jg_cmd_init, argc, argv, o, &ops);
     if (rc == JG_OPTS_CONTINUE && o->junit && !o->tests)
         return jg_usage_error("init", "--junit needs --tests (it is the tests hook's report)");
+    if (rc == JG_OPTS_CONTINUE && o->root && !o->tier_from_host)
+        return jg_usage_error("init", "--root needs --tier-from-host (it says where the host is)");
+    if (rc == JG_OPTS_CONTINUE && o->new_tier && (o->tier_from_host || o->tier))
+        return jg_usage_error("init", "--new-tier names the tier it adds; drop --tier and "
+                                      "--tier-from-host");
+    if (rc == JG_OPTS_CONTINUE && !o->new_tier &&
+        (o->module || o->jetpack || o->l4t || o->level || o->torch_source || o->torch_pin || o->torch_version))
+        return jg_usage_error("init", "--module, --jetpack, --level and --torch-* describe "
+                                      "--new-tier ID");
+    if (rc == JG_OPTS_CONTINUE && o->new_tier && (!o->module || !o->jetpack || !o->torch_source))
+        return jg_usage_error("init", "--new-tier needs --module, --jetpack and --torch-source");
     return rc;
+}
+
+/* A hook calling python by name runs the runner's interpreter, not the venv
+ * the action installed the project into: "No module named ...". */
+static bool bare_python(const char *cmd)
+{
+    if (strstr(cmd, "JETGATE_PYTHON"))
+        return false;
+    for (const char *p = strstr(cmd, "python"); p; p = strstr(p + 1, "python"))
+        if (p == cmd || p[-1] == ' ' || p[-1] == '(' || p[-1] == ';' || p[-1] == '&')
+            return true;
+    return false;
 }
 
 static void explain_hook(const char *name, const char *cmd, const char *how)
 {
-    if (cmd)
+    if (cmd && bare_python(cmd))
+        printf("  %-20s %s\n  %-20s (%s)\n  %-20s note: it calls python by name; write "
+               "\"$JETGATE_PYTHON\" so it runs in the\n  %-20s interpreter the gate uses (the "
+               "action's setup venv)\n", name, cmd, "", how, "", "");
+    else if (cmd)
         printf("  %-20s %s\n  %-20s (%s)\n", name, cmd, "", how);
     else
         printf("  %-20s not configured: `jetgate init --force --%s CMD` adds it\n", name,
@@ -90,15 +152,20 @@ static void explain(const char *path, const struct init_opts *o)
 }
 
 /* The tier's labels as the reusable workflow's tier-labels input wants them. */
-static void explain_workflow(const json_t *doc, const char *tier)
+static void explain_workflow(const json_t *doc, const struct init_opts *o)
 {
-    const json_t *labels = JG_NODE(tier, jg_policy_tier(doc, tier ? tier : ""), runner_labels);
-    if (!json_array_size(labels))
-        return;
-    char *text = json_dumps(labels, JSON_COMPACT);
-    printf("CI: call OWNER/jetgate/.github/workflows/jetson-gate.yml@<40-hex sha> with\n"
-           "  tier-labels: '%s'   (README, \"Adopting jetgate in a project\")\n",
-           text ? text : "[]");
+    const json_t *labels = JG_NODE(tier, jg_policy_tier(doc, o->tier ? o->tier : ""), runner_labels);
+    char *text = json_array_size(labels) ? json_dumps(labels, JSON_COMPACT) : NULL;
+    printf("CI (README, \"Adopting jetgate in a project\"): call\n"
+           "OWNER/jetgate/.github/workflows/jetson-gate.yml@<40-hex sha> with\n");
+    if (text)
+        printf("  tier-labels: '%s'\n", text);
+    printf("  setup: true        # install the project (jetgate setup) before the gate\n");
+    if (o->test_extra)
+        printf("  extras: %s\n", o->test_extra);
+    else
+        printf("  # extras: NAME     the extra that brings the test runner "
+               "(`jetgate init --test-extra NAME`)\n");
     free(text);
 }
 
@@ -168,8 +235,18 @@ static int write_policy(const json_t *doc, const struct init_opts *o)
         printf("%s\n", ig ? "added '" EVIDENCE_RULE "' to .gitignore (untracked evidence makes "
                              "the tree dirty, and a dirty tree backs no claim)"
                            : "git already ignores " EVIDENCE_RULE);
-    explain_workflow(doc, o->tier);
+    explain_workflow(doc, o);
     return JG_EXIT_OK;
+}
+
+/* "A:x;B:y" -> {"A:x", "B:y", NULL} in buf (entries point into text). */
+static void split_entries(char *text, const char **out, size_t max)
+{
+    size_t k = 0;
+    for (char *save, *e = text ? strtok_r(text, ";", &save) : NULL; e && k + 1 < max;
+         e = strtok_r(NULL, ";", &save))
+        out[k++] = e;
+    out[k] = NULL;
 }
 
 static int cmd_init(int argc, char **argv)
@@ -178,10 +255,31 @@ static int cmd_init(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc != JG_OPTS_CONTINUE)
         return rc;
+    char why[1024], narrow_text[2048];
+    const char *narrow[32];
+    snprintf(narrow_text, sizeof narrow_text, "%s", o.not_required ? o.not_required : "");
+    split_entries(o.not_required ? narrow_text : NULL, narrow, 32);
+    json_t *host = NULL;
+    if (o.new_tier) {
+        jg_tier_spec ts = {.id = o.new_tier, .module = o.module, .jetpack = o.jetpack,
+                           .l4t = o.l4t, .level = o.level, .torch_source = o.torch_source,
+                           .torch_pin = o.torch_pin, .torch_version = o.torch_version};
+        o.tier = o.new_tier;
+        if (!(host = jg_init_spec_tier(&ts, why, sizeof why)))
+            return jg_usage_error("init", "--new-tier %s: %s", o.new_tier, why);
+    } else if (o.tier_from_host) {
+        o.tier = o.tier ? o.tier : "this-host";
+        host = jg_init_host_tier(o.root, o.python ? o.python : "python3", o.tier, why, sizeof why);
+        if (!host) {
+            jg_err("init: --tier-from-host: %s", why);
+            return JG_EXIT_USAGE;
+        }
+    }
     jg_scaffold_opts so = {.device_auto = o.device_auto, .tests = o.tests, .junit = o.junit,
-                           .python = o.python, .tier = o.tier};
-    char why[512];
+                           .python = o.python, .tier = o.tier, .new_tier = host,
+                           .not_required = narrow};
     json_t *doc = jg_scaffold_policy(&so, why, sizeof why);
+    json_decref(host);
     if (!doc)
         return jg_usage_error("init", "%s", why);
     rc = o.print ? (jg_json_print(stdout, doc) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE)

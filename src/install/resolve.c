@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "embedded.h"
+#include "evidence/sanitize.h"
 #include "install/constraints.h"
 #include "install/resolve.h"
 #include "util/env.h"
@@ -99,10 +100,11 @@ static void last_line(const char *text, char *out, size_t n)
 static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const char *cons,
                    const char *report, char **err)
 {
+    /* not --quiet: pip explains a conflict on stdout, at its info level */
     const char *argv[64] = {in->python, "-m", "pip", "install", "--dry-run",
-                            "--ignore-installed", "--quiet", "--report", report, "-c", cons,
+                            "--ignore-installed", "--report", report, "-c", cons,
                             "--find-links", stubdir};
-    size_t k = 13;
+    size_t k = 12;
     const char *pass[][2] = {{"--index-url", in->index_url},
                              {"--extra-index-url", in->extra_index_url},
                              {"--find-links", in->find_links}};
@@ -116,7 +118,7 @@ static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const ch
     for (const char *const *t = in->targets; *t && k < 62; t++)
         argv[k++] = *t;
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
-    char **envp = jg_env_build(environ, add, 0);
+    char **envp = jg_env_build(environ, add, JG_ENV_KEEP_PIP); /* resolve where setup installs */
     jg_spawn_opts o = {.timeout_s = RESOLVE_TIMEOUT_S, .envp = envp, .cwd = in->cwd,
                        .err_cap = 1u << 20};
     jg_child c;
@@ -125,8 +127,13 @@ static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const ch
     if (!ok) {
         char how[128];
         jg_child_describe(&c, how, sizeof how);
-        /* pip's stderr holds the reason; without any, how it ended */
-        *err = strdup(c.errtxt && c.err_len ? c.errtxt : how);
+        /* pip's output holds the reason (the conflict on stdout, the error
+         * on stderr); without any, how it ended */
+        size_t len = (c.out ? strlen(c.out) : 0) + (c.errtxt ? strlen(c.errtxt) : 0) + 200;
+        *err = malloc(len);
+        if (*err)
+            snprintf(*err, len, "%s\n%s", c.out ? c.out : "",
+                     c.errtxt && c.err_len ? c.errtxt : how);
     }
     jg_child_free(&c);
     jg_env_free(envp);
@@ -178,26 +185,39 @@ static void link_parents(struct node *v, size_t n)
     free(queue);
 }
 
-/* "root-as-written -> pkg 1.0 -> torchvision 0.21.0"; *line: the root's line. */
+/* The line of direct that asks for name, or NULL. */
+static const jg_req *asked_for(const jg_reqs *direct, const char *name)
+{
+    for (size_t j = 0; direct && j < direct->n; j++)
+        if (direct->v[j].kind == JG_REQ_PACKAGE && strcmp(direct->v[j].name, name) == 0)
+            return &direct->v[j];
+    return NULL;
+}
+
+/* "root -> pkg 1.0 -> torchvision 0.21.0", each package as its line asks
+ * for it where a line does; *line / *file: the first line on the path (the
+ * project itself, a root of ".", has none: its dependency's line is named). */
 static void path_text(const struct node *v, int i, const jg_reqs *direct, char *out, size_t n,
-                      size_t *line)
+                      size_t *line, const char **file)
 {
     int chain[64], k = 0;
     for (int u = i; u >= 0 && k < 64; u = v[u].parent)
         chain[k++] = u;
-    const struct node *root = &v[chain[k - 1]];
-    const jg_req *asked = NULL;
-    for (size_t j = 0; direct && j < direct->n; j++)
-        if (direct->v[j].kind == JG_REQ_PACKAGE && strcmp(direct->v[j].name, root->name) == 0)
-            asked = &direct->v[j];
-    *line = asked ? asked->line : 0;
-    size_t len = (size_t)snprintf(out, n, "%s%s", root->name,
-                                  asked && asked->spec[0] ? asked->spec : "");
-    if (!asked || !asked->spec[0])
-        len += (size_t)snprintf(out + len, len < n ? n - len : 0, " %s", root->version);
-    for (int j = k - 2; j >= 0 && len < n; j--)
-        len += (size_t)snprintf(out + len, n - len, " -> %s %s", v[chain[j]].name,
-                                v[chain[j]].version);
+    size_t len = 0;
+    *line = 0;
+    for (int j = k - 1; j >= 0 && len < n; j--) {
+        const struct node *p = &v[chain[j]];
+        const jg_req *asked = asked_for(direct, p->name);
+        if (asked && !*line) {
+            *line = asked->line;
+            *file = asked->file;
+        }
+        len += (size_t)snprintf(out + len, n - len, "%s%s", j == k - 1 ? "" : " -> ", p->name);
+        if (asked && asked->spec[0] && j == k - 1)
+            len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s", asked->spec);
+        else if (len < n)
+            len += (size_t)snprintf(out + len, n - len, " %s", p->version);
+    }
 }
 
 static void judge(const struct jg_resolve_in *in, const struct node *v, size_t n,
@@ -210,15 +230,16 @@ static void judge(const struct jg_resolve_in *in, const struct node *v, size_t n
             continue; /* a line of the file itself: the direct rules judged it */
         char path[1024], fix[768];
         size_t line;
-        path_text(v, (int)i, in->direct, path, sizeof path, &line);
+        const char *file = in->file;
+        path_text(v, (int)i, in->direct, path, sizeof path, &line, &file);
         jg_family_remedy(v[i].name, fix, sizeof fix);
         if (family)
-            jg_findings_add(out, in->file, line, 0, "torch.transitive",
+            jg_findings_add(out, file, line, 0, "torch.transitive",
                             "%s: pip would install %s %s from %s, not the vendor build (a "
                             "dependency's dependency; it requires its own torch); fix: %s", path,
                             v[i].name, v[i].version, v[i].url, fix);
         else
-            jg_findings_add(out, in->file, line, 0, "bitsandbytes",
+            jg_findings_add(out, file, line, 0, "bitsandbytes",
                             "%s: pip would add bitsandbytes %s, which the tier marks unsupported "
                             "(the PyPI aarch64 wheel targets SBSA servers, not Jetson)", path,
                             v[i].version);
@@ -272,6 +293,10 @@ int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg
     char *err = NULL;
     if (run_pip(in, stubdir, cons, report, &err) == 0)
         return read_report(in, report, stubdir, out, res, why, n);
+    /* scrubbed before any line of it is cut out (an index URL's password) */
+    char *clean = err ? jg_scrub_excerpt(err, strlen(err), strlen(err), false) : NULL;
+    free(err);
+    err = clean;
     conflict_lines(err, conflict, sizeof conflict);
     last_line(err, tail, sizeof tail);
     if (conflict[0])

@@ -6,7 +6,7 @@
 #include "doctor/rules/rules.h"
 #include "util/json.h"
 
-void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
+void jg_rule_cpu_only_torch(const jg_view *v, jg_finding_list *out)
 {
     const json_t *nc = jg_view_signal(v, JG_SIG_torch_not_compiled);
     const char *ver = v->torch_version;
@@ -49,7 +49,7 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
+void jg_rule_cuda_newer_than_driver(const jg_view *v, jg_finding_list *out)
 {
     int drv = jg_host_driver_version(v);
     int need = jg_cuda_version_int(v->torch_cuda);
@@ -98,7 +98,7 @@ static bool arch_list_has(const json_t *list, const char *cc)
     return false;
 }
 
-void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, json_t *out)
+void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, jg_finding_list *out)
 {
     if (!jg_torch_cu_tag(v->torch_version) || v->jp_major < 4 || v->jp_major > 6)
         return;
@@ -144,7 +144,7 @@ static const jg_finding_spec gpu_too_old = {
     "architecture the build has kernels for",
     "use an older release or a source build that still has this GPU's arch, or a newer GPU"};
 
-void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
+void jg_rule_missing_device_arch(const jg_view *v, jg_finding_list *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
     const json_t *e209 = jg_view_cuda_error(v, 209);
@@ -186,7 +186,7 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_other_jetpack_wheel(const jg_view *v, json_t *out)
+void jg_rule_other_jetpack_wheel(const jg_view *v, jg_finding_list *out)
 {
     int built = jg_torch_nv_jp_major(v->torch_version);
     if (!built || !v->jp_major || built == v->jp_major)
@@ -263,7 +263,7 @@ static const struct {
      "e.g. mxnet-cu112, cupy-cuda12x), or the CUDA runtime it needs beside the system's"},
 };
 
-void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
+void jg_rule_wheel_for_other_cuda(const jg_view *v, jg_finding_list *out)
 {
     const json_t *m = jg_first_item(JG_VIEW_LIST(v, missing_libraries), other_cuda, v);
     if (!m)
@@ -298,7 +298,7 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
+void jg_rule_jp7_sbsa_ok(const jg_view *v, jg_finding_list *out)
 {
     if (v->jp_major != 7 || !jg_torch_cu_tag(v->torch_version) || !strstr(v->torch_version, "+cu13"))
         return;
@@ -312,7 +312,7 @@ void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
+void jg_rule_available_but_kernel_failed(const jg_view *v, jg_finding_list *out)
 {
     const char *t = v->torch_tensor_op;
     if (v->torch_available != JG_YES || !t || (strcmp(t, "fail") != 0 && strcmp(t, "error") != 0))
@@ -330,7 +330,7 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
 
 /* Thor is sm_101 to CUDA 12.8/12.9 but sm_110 to CUDA 13 (facts.md 1.12): a
  * CUDA 12 build has no kernel for the device the JetPack 7 driver reports. */
-void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)
+void jg_rule_cuda12_build_on_thor(const jg_view *v, jg_finding_list *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
     if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(v->torch_cuda) / 1000 != 12)

@@ -172,7 +172,7 @@ static bool cause_elsewhere(const json_t *walk)
 
 /* A fail proven by its experiment is high confidence; measured but not
  * proven, medium; a warn is a warning. */
-void jg_walk_findings(const json_t *walk, json_t *findings)
+void jg_walk_findings(const json_t *walk, jg_finding_list *findings)
 {
     bool caused = cause_elsewhere(walk);
     size_t i;
@@ -197,11 +197,18 @@ void jg_walk_findings(const json_t *walk, json_t *findings)
     }
 }
 
-void jg_walk_drop_driver_blame(json_t *findings)
+void jg_walk_drop_driver_blame(jg_finding_list *findings)
 {
-    for (size_t i = json_array_size(findings); i-- > 0;) {
-        int l = jg_layer_index(JG_FINDING_STR(json_array_get(findings, i), layer));
-        if (l == JG_L_KERNEL_DRIVER || l == JG_L_CUDA_DRIVER)
-            json_array_remove(findings, i);
+    size_t kept = 0;
+    for (size_t i = 0; i < findings->n; i++) {
+        enum jg_layer l = findings->v[i].spec.layer;
+        if (l == JG_L_KERNEL_DRIVER || l == JG_L_CUDA_DRIVER) { /* its owned texts and evidence */
+            free((char *)findings->v[i].spec.summary);
+            free((char *)findings->v[i].spec.fix);
+            json_decref(findings->v[i].evidence);
+            continue;
+        }
+        findings->v[kept++] = findings->v[i];
     }
+    findings->n = kept;
 }

@@ -80,14 +80,14 @@ void jg_walk_experiments(json_t *walk, const char *python, json_t *list, double 
 
 /* What the doctor reads back (doctor/diagnose.c): */
 /* findings for every fail/warn step, proven ones high confidence; */
-void jg_walk_findings(const json_t *walk, json_t *findings);
+void jg_walk_findings(const json_t *walk, jg_finding_list *findings);
 /* true when every step passed, warned or is absent; */
 bool jg_walk_verified(const json_t *walk);
 /* true when the hardware step found no NVIDIA GPU; */
 bool jg_walk_no_gpu(const json_t *walk);
 /* with no NVIDIA GPU, the findings that blame the kernel driver or the CUDA
  * driver are symptoms of that, not causes: removed. */
-void jg_walk_drop_driver_blame(json_t *findings);
+void jg_walk_drop_driver_blame(jg_finding_list *findings);
 
 /* The text form, one line per step and its measurements. */
 #include <stdio.h>
