@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "embedded.h"
+#include "evidence/sanitize.h"
 #include "install/constraints.h"
 #include "install/resolve.h"
 #include "util/env.h"
@@ -117,7 +118,7 @@ static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const ch
     for (const char *const *t = in->targets; *t && k < 62; t++)
         argv[k++] = *t;
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
-    char **envp = jg_env_build(environ, add, 0);
+    char **envp = jg_env_build(environ, add, JG_ENV_KEEP_PIP); /* resolve where setup installs */
     jg_spawn_opts o = {.timeout_s = RESOLVE_TIMEOUT_S, .envp = envp, .cwd = in->cwd,
                        .err_cap = 1u << 20};
     jg_child c;
@@ -292,6 +293,10 @@ int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg
     char *err = NULL;
     if (run_pip(in, stubdir, cons, report, &err) == 0)
         return read_report(in, report, stubdir, out, res, why, n);
+    /* scrubbed before any line of it is cut out (an index URL's password) */
+    char *clean = err ? jg_scrub_excerpt(err, strlen(err), strlen(err), false) : NULL;
+    free(err);
+    err = clean;
     conflict_lines(err, conflict, sizeof conflict);
     last_line(err, tail, sizeof tail);
     if (conflict[0])
