@@ -50,6 +50,7 @@ const jg_phrase jg_phrases_upper[] = {
     {"cicc: command not found", JG_SIG_cicc_missing},
     {"module compiled against api version", JG_SIG_numpy_abi},
     {"is not compatible with the current pytorch installation", JG_SIG_torch_arch_warning},
+    {"no published pytorch cuda builds for release", JG_SIG_torch_no_published_build},
     {"unknown cuda arch (", JG_SIG_extension_arch_unknown},
     {"failed building wheel for", JG_SIG_sdist_build_failed},
     {"could not build wheels for", JG_SIG_sdist_build_failed},

@@ -145,7 +145,7 @@ static bool container_without_gpu(const jg_view *v)
 void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
 {
     const json_t *e = jg_view_cuda_error(v, 35);
-    if (!e || torch_newer_than_driver(v))
+    if (!e || torch_newer_than_driver(v) || jg_cuda13_wheel_on_jetpack_found(out))
         return;
     if (container_without_gpu(v)) {
         jg_finding_add_seen(out, &no_driver_in_container, "cuda error 35 (insufficient driver)", e);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "doctor/rules.h"
+#include "facts/torch_build.h"
 #include "util/json.h"
 
 void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
@@ -15,10 +16,11 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     bool aarch64 = jg_on_aarch64(v);
     /* A torch that says it has no CUDA is a CPU build on any host (direct evidence);
      * a plain version that fails is PyPI's CPU wheel only on aarch64 (facts.md 4.3). */
-    if (v->torch_imported == JG_NO || jg_torch_nv_build(ver))
+    if (v->torch_imported == JG_NO || jg_torch_nv_build(ver) || jg_cuda13_wheel_on_jetpack_found(out))
         return;
+    /* from torch 2.11 PyPI's aarch64 wheel is a CUDA 13.0 build (facts §7.1) */
     bool plain_failing = aarch64 && plain && v->torch_available == JG_NO &&
-                         v->torch_has_cuda != JG_YES;
+                         v->torch_has_cuda != JG_YES && jg_torch_pypi_aarch64_has_cuda(ver) == 0;
     if (!none && !nc && !plain_failing)
         return;
     json_t *ev = jg_ev_new();
@@ -37,8 +39,9 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     jg_finding_spec s = {
         "pytorch-build.cpu-only-wheel", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (none || nc) && gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        !(none || nc) ? "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
-                        "PyPI's aarch64 wheel, which is CPU-only, stands in for a CUDA build"
+        !(none || nc) ? "torch has a plain version up to 2.10 (no nv or +cu tag) and CUDA is "
+                        "unavailable: PyPI's aarch64 wheel, CPU-only up to torch 2.10, stands in "
+                        "for a CUDA build"
         : jg_on_jetson(v) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): "
                             "PyPI's aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
                           : "torch is a CPU-only build (torch.version.cuda is None or +cpu)",
@@ -56,7 +59,7 @@ void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
     bool works = v->torch_available == JG_YES ||
                  (v->torch_available != JG_NO && v->torch_tensor_op &&
                   strcmp(v->torch_tensor_op, "pass") == 0);
-    if (!jg_on_jetson(v) || drv <= 0 || need <= drv || works)
+    if (!jg_on_jetson(v) || drv <= 0 || need <= drv || works || jg_cuda13_wheel_on_jetpack_found(out))
         return; /* available and newer: forward-compat libraries (e.g. -igpu containers) carry it */
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_python_torch_version);
@@ -100,7 +103,8 @@ static bool arch_list_has(const json_t *list, const char *cc)
 
 void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, json_t *out)
 {
-    if (!jg_torch_cu_tag(v->torch_version) || v->jp_major < 4 || v->jp_major > 6)
+    if (!jg_torch_cu_tag(v->torch_version) || v->jp_major < 4 || v->jp_major > 6 ||
+        jg_cuda13_wheel_on_jetpack_found(out))
         return;
     int drv = jg_host_driver_version(v);
     if (drv > 0 && jg_cuda_version_int(v->torch_cuda) > drv)

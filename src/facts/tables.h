@@ -85,4 +85,14 @@ extern const char *const jg_l4t_driver_libraries[];
  * and 38.4.0 ship 13.0, 39.2.0 ships 13.2); -1 when the table cannot say. */
 int jg_cuda_major_for_l4t_major(int l4t_major);
 
+/* §4.1, §4.2, §7.4: the torch that works on a JetPack major (soc NULL: every
+ * module; a SoC row wins over it, e.g. Orin on JetPack 7.2). NULL when the
+ * facts have none. extra_pip: the wheels it needs from pip besides torch. */
+typedef struct jg_torch_channel {
+    int jp_major;
+    const char *soc;
+    const char *install, *index, *container, *extra_pip;
+} jg_torch_channel;
+const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc);
+
 #endif

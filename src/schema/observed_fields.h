@@ -180,6 +180,7 @@
     X(jetson_index_dead)                                                                          \
     X(extension_arch_unknown)                                                                     \
     X(torch_arch_warning)                                                                         \
+    X(torch_no_published_build)                                                                   \
     X(host_compiler_missing)                                                                      \
     X(torch_c_missing)                                                                            \
     X(cdi_spec_unreadable)                                                                        \
