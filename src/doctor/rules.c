@@ -3,6 +3,7 @@
 /* Order matters only for the last group, which defers to findings made before it. */
 const jg_rule_fn jg_rules[] = {
     jg_rule_cuda13_wheel_on_jetpack, /* before the driver and CPU-build readings it replaces */
+    jg_rule_cu13_wheels_missing,     /* before the library readings it replaces */
     jg_rule_available_but_kernel_failed,
     jg_rule_bnb_none_any,
     jg_rule_bnb_sbsa_on_l4t,

@@ -15,6 +15,7 @@ void jg_rule_cuda13_wheel_on_jetpack(const jg_view *v, json_t *out);
 bool jg_cuda13_wheel_on_jetpack_found(const json_t *out);
 void jg_rule_orin_cuda13_warning(const jg_view *v, json_t *out);
 void jg_rule_jp6_image_on_jp7(const jg_view *v, json_t *out);
+void jg_rule_cu13_wheels_missing(const jg_view *v, json_t *out);
 void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out);
 void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out);
 void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out);

@@ -102,7 +102,7 @@ void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
 {
     static const char *const cusparselt[] = {"libcusparseLt.so", NULL};
     const json_t *m = jg_missing_library(v, cusparselt);
-    if (!m)
+    if (!m || jg_findings_has(out, "pytorch-build.cu13-wheels-missing"))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
@@ -185,7 +185,7 @@ void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
         "container-runtime.tegra-driver-not-passed", "kernel-driver.tegra-driver-missing",
         "container-runtime.driver-not-mounted", "cuda-driver.libcuda-not-found",
         "configuration.library-not-on-loader-path", "configuration.sudo-drops-environment",
-        NULL};
+        "pytorch-build.cu13-wheels-missing", NULL};
     for (int i = 0; ids[i]; i++)
         if (jg_findings_has(out, ids[i]))
             return;

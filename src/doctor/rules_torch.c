@@ -148,6 +148,22 @@ static const jg_finding_spec gpu_too_old = {
     "architecture the build has kernels for",
     "use an older release or a source build that still has this GPU's arch, or a newer GPU"};
 
+/* On JetPack 7.2 Orin the upstream cu130 wheel runs (sm_80 code); jetson-ai-lab's sbsa/cu130
+ * torch does not (facts §7.4). */
+static const char *arch_summary(const jg_view *v, const char *cc)
+{
+    if (v->l4t_major == 39 && cc && strcmp(cc, "8.7") == 0)
+        return "the CUDA build has no kernels Orin runs ('no kernel image is available', 209): "
+               "on JetPack 7.2 typical of jetson-ai-lab's sbsa/cu130 torch, while the upstream "
+               "cu130 wheel runs Orin through its sm_80 code";
+    if (jg_on_jetson(v))
+        return "the CUDA build has no kernels for this GPU ('no kernel image is available', "
+               "209): typical of conda-forge torch (no sm_87) and SBSA wheels on Orin before "
+               "JetPack 7.2";
+    return "the CUDA build has no kernels for this GPU ('no kernel image is available', 209): it "
+           "was built without this compute capability";
+}
+
 void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
@@ -156,8 +172,9 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     /* torch's own warning says so when its arch list was not pasted whole */
     const json_t *warned = list_known ? NULL : jg_view_signal(v, JG_SIG_torch_arch_warning);
     bool missing = (list_known && cc && !arch_list_has(v->torch_arch_list, cc)) || warned;
-    if (!missing && (!e209 || jg_kernel_image_from_other_package(v) ||
-                     jg_kernel_image_from_native_program(v)))
+    if ((!missing && (!e209 || jg_kernel_image_from_other_package(v) ||
+                      jg_kernel_image_from_native_program(v))) ||
+        jg_findings_has(out, "pytorch-build.cuda12-build-on-thor"))
         return;
     const json_t *conda = jg_view_signal(v, JG_SIG_conda_forge_torch);
     json_t *ev = jg_ev_new();
@@ -181,11 +198,7 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     jg_finding_spec s = {
         "pytorch-build.missing-device-arch", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (missing || conda) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        jg_on_jetson(v) ? "the CUDA build has no kernels for this GPU ('no kernel image is "
-                          "available', 209): typical of conda-forge torch (no sm_87) and SBSA "
-                          "wheels on Orin"
-                        : "the CUDA build has no kernels for this GPU ('no kernel image is "
-                          "available', 209): it was built without this compute capability",
+        arch_summary(v, cc),
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
@@ -337,14 +350,24 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
 void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
-    if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(v->torch_cuda) / 1000 != 12)
+    jg_torch_input in = jg_torch_input_version(v->torch_version);
+    in.cuda = v->torch_cuda;
+    jg_torch_build b; /* torch.version.cuda, else the +cu tag (a pasted "2.7.1+cu128") */
+    jg_torch_classify(&in, &b);
+    if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(b.cuda) / 1000 != 12)
         return;
+    const json_t *shown = jg_view_signal(v, JG_SIG_torch_arch_warning);
+    if (!shown)
+        shown = jg_view_cuda_error(v, 209);
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_python_torch_version);
-    jg_ev_printf(ev, "torch CUDA = %s", v->torch_cuda);
+    jg_ev_printf(ev, "torch CUDA = %s", b.cuda);
     jg_ev_printf(ev, "device compute capability = %s", cc);
+    if (shown)
+        jg_ev_seen(ev, "torch", shown);
     jg_finding_spec s = {
-        "pytorch-build.cuda12-build-on-thor", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "pytorch-build.cuda12-build-on-thor", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+        shown ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "a CUDA 12 torch build on Thor: CUDA 12.8/12.9 know Thor as sm_101, the JetPack 7 driver "
         "reports compute capability 11.0 (sm_110), so kernels are missing",
         "pip install torch --index-url https://download.pytorch.org/whl/cu130 (JetPack 7 uses "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "doctor/rules.h"
+#include "facts/tables.h"
 #include "facts/torch_build.h"
 #include "util/json.h"
 
@@ -137,5 +138,32 @@ void jg_rule_jp6_image_on_jp7(const jg_view *v, json_t *out)
         "links); -igpu images ended at 26.02",
         "use a JetPack 7 image: the multi-arch nvcr.io/nvidia/pytorch:<YY.MM>-py3 (no -igpu "
         "suffix) or an r38/r39 l4t image"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* JetPack 7.2's upstream CUDA 13 torch loads cuDNN, NCCL, cuSPARSELt and NVSHMEM from the
+ * nvidia-*-cu13 pip wheels, which JetPack does not ship (§7.4; LibreYOLO's Jetson page maps
+ * each missing library to one wheel). */
+void jg_rule_cu13_wheels_missing(const jg_view *v, json_t *out)
+{
+    static const char *const libs[] = {"libcudnn.so.9", "libcudnn", "libnccl.so.2",
+                                       "libcusparseLt.so.0", "libnvshmem", NULL};
+    const json_t *m = jg_missing_library(v, libs);
+    jg_torch_build b;
+    classify(v, &b);
+    bool cu13 = b.kind == JG_TORCH_UPSTREAM_CUDA && strncmp(b.cuda, "13.", 3) == 0;
+    if (!m || v->l4t_major != 39 || !cu13)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "missing library", m);
+    jg_ev_field(ev, v, JG_FF_python_torch_version);
+    jg_ev_field(ev, v, JG_FF_l4t_version);
+    char summary[300], fix[300];
+    snprintf(summary, sizeof summary, "torch %s, JetPack 7.2's upstream CUDA 13 build, loads %s "
+             "from the nvidia-*-cu13 pip wheels, which JetPack does not ship", v->torch_version,
+             JG_ITEM_STR(m, soname));
+    snprintf(fix, sizeof fix, "pip install %s", jg_cu13_pip_wheels);
+    jg_finding_spec s = {"pytorch-build.cu13-wheels-missing", JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+                         JG_CONF_HIGH, summary, fix};
     jg_finding_add(out, &s, ev);
 }

@@ -94,5 +94,7 @@ typedef struct jg_torch_channel {
     const char *install, *index, *container, *extra_pip;
 } jg_torch_channel;
 const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc);
+/* §7.4: the nvidia-*-cu13 wheels an upstream CUDA 13 torch needs on JetPack 7.2. */
+extern const char jg_cu13_pip_wheels[];
 
 #endif

@@ -5,6 +5,10 @@
 
 #include "facts/tables.h"
 
+/* §7.4: the wheels JetPack 7.2's upstream CUDA 13 torch needs from pip (Orin and Thor) */
+const char jg_cu13_pip_wheels[] =
+    "nvidia-cudnn-cu13 nvidia-nccl-cu13 nvidia-cusparselt-cu13 nvidia-nvshmem-cu13";
+
 static const jg_torch_channel channels[] = {
     {4, NULL, "NVIDIA's PyTorch wheel for JetPack 4.6 (cp36)", NULL,
      "nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3", NULL},
@@ -23,12 +27,12 @@ static const jg_torch_channel channels[] = {
     {7, "tegra234",
      "the upstream CUDA 13 build: pip install torch --index-url https://download.pytorch.org/whl/cu130 "
      "(not jetson-ai-lab's sbsa/cu130 torch, which has no kernel Orin runs)",
-     "https://download.pytorch.org/whl/cu130", "the multi-arch nvcr.io/nvidia/pytorch:<YY.MM>-py3",
-     "nvidia-cudnn-cu13 nvidia-nccl-cu13 nvidia-cusparselt-cu13 nvidia-nvshmem-cu13"},
+     "https://download.pytorch.org/whl/cu130", "nvcr.io/nvidia/pytorch:<YY.MM>-py3 (multi-arch)",
+     jg_cu13_pip_wheels},
     {7, NULL,
      "the standard SBSA CUDA 13 wheels: pip install torch --index-url "
      "https://download.pytorch.org/whl/cu130",
-     "https://download.pytorch.org/whl/cu130", "the multi-arch nvcr.io/nvidia/pytorch:<YY.MM>-py3",
+     "https://download.pytorch.org/whl/cu130", "nvcr.io/nvidia/pytorch:<YY.MM>-py3 (multi-arch)",
      NULL},
 };
 
