@@ -10,6 +10,9 @@
 # Inputs (environment, set by action.yml from the action's inputs):
 #   INPUT_POLICY  INPUT_PYTHON  INPUT_TIER  INPUT_SELECT  INPUT_TIMEOUT
 #   INPUT_ALLOW_MISSING (true|false)  INPUT_LABELS (comma list)  INPUT_BINARY
+#   INPUT_SETUP (false|true|sub-project path)  INPUT_EXTRAS (comma list)
+#   INPUT_SETUP_ARGS (more `jetgate setup` arguments)  INPUT_SETUP_COMMAND
+#   INPUT_ROOT (read the platform from this directory)
 # Runner environment: GITHUB_ACTION_PATH (jetgate's source), GITHUB_WORKSPACE
 # (the project checkout), GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, RUNNER_TEMP,
 # RUNNER_TOOL_CACHE, GITHUB_SHA, GITHUB_ACTION_REF (the pinned commit).
@@ -92,11 +95,73 @@ find_jetgate() {
   note "jetgate $version ($commit) $HOW: $JETGATE"
 }
 
+# torch's version and the sha256 of its RECORD, as the interpreter $1 sees them.
+torch_fingerprint() {
+  "$1" -c 'import hashlib, importlib.metadata as m
+d = m.distribution("torch")
+print(d.version, hashlib.sha256((d.read_text("RECORD") or "").encode()).hexdigest())' 2>/dev/null
+}
+
+# Install the project before the gate (INPUT_SETUP not false): `jetgate setup`
+# makes a venv outside the checkout (so the tree stays clean) that sees the
+# interpreter's NVIDIA torch, installs the project (INPUT_EXTRAS, then
+# INPUT_SETUP_ARGS) without replacing torch, and proves it; then
+# INPUT_SETUP_COMMAND runs in that venv under jetgate's constraints, and torch
+# must be the same build after it. The venv's interpreter becomes the gate's
+# --python, so the probes and the hooks ($JETGATE_PYTHON) see the project.
+# Sets GATE_PYTHON; returns 1 (with SETUP_WHY) when the project was not installed.
+setup_project() {
+  local project=. venv="$WORK/venv" base
+  case "${INPUT_SETUP:-false}" in
+    "" | false) return 0 ;;
+    true) ;;
+    *) project=$INPUT_SETUP ;;
+  esac
+  [ -d "$project" ] || die "setup: '$project' is not a directory of the checkout"
+  base=${INPUT_PYTHON:-$(python3 -c 'import json,sys; print((json.load(open(sys.argv[1])).get("project") or {}).get("python") or "python3")' "$WORK/policy.json")}
+  local args=(setup --python "$base" --venv "$venv" "${POLICY_ARGS[@]}")
+  [ -z "${INPUT_EXTRAS:-}" ] || args+=(--extra "$INPUT_EXTRAS")
+  [ -z "${INPUT_ROOT:-}" ] || args+=(--root "$INPUT_ROOT")
+  local more=()
+  # Split on blanks only: the words go to jetgate as arguments, never to a shell.
+  [ -z "${INPUT_SETUP_ARGS:-}" ] || read -r -a more <<<"$INPUT_SETUP_ARGS"
+  rm -rf "$venv"
+  note "setup: $JETGATE ${args[*]} ${more[*]} $project"
+  set +e
+  "$JETGATE" "${args[@]}" "${more[@]}" "$project" 2>&1 | tee "$WORK/setup.txt"
+  local rc=${PIPESTATUS[0]}
+  set -e
+  if [ "$rc" != 0 ]; then
+    SETUP_WHY="\`jetgate setup\` exited $rc: the project was not installed, and the gate did not run"
+    return 1
+  fi
+  GATE_PYTHON="$venv/bin/python"
+  [ -n "${INPUT_SETUP_COMMAND:-}" ] || return 0
+  local before after
+  before=$(torch_fingerprint "$GATE_PYTHON")
+  note "setup: running the setup command in the venv under $venv/jetgate-constraints.txt"
+  set +e
+  env VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" PIP_CONSTRAINT="$venv/jetgate-constraints.txt" \
+    bash -c "$INPUT_SETUP_COMMAND" 2>&1 | tee -a "$WORK/setup.txt"
+  rc=${PIPESTATUS[0]}
+  set -e
+  after=$(torch_fingerprint "$GATE_PYTHON")
+  if [ "$rc" != 0 ]; then
+    SETUP_WHY="the setup command exited $rc; the gate did not run"
+    return 1
+  fi
+  if [ "$before" != "$after" ]; then
+    SETUP_WHY="the setup command changed torch (before: ${before:-none}; after: ${after:-none}); the gate did not run"
+    return 1
+  fi
+}
+
 # The gate. Sets RC (jetgate run's exit code: 0 passed, 1 failed/not_run, 2 input error).
 run_gate() {
   local args=(run "$GATE" --out "$OUT_DIR" --junit "$OUT_DIR/$GATE.junit.xml")
   [ -z "${INPUT_POLICY:-}" ] || args+=(--policy "$INPUT_POLICY")
-  [ -z "${INPUT_PYTHON:-}" ] || args+=(--python "$INPUT_PYTHON")
+  [ -z "${GATE_PYTHON:-}" ] || args+=(--python "$GATE_PYTHON")
+  [ -z "${INPUT_ROOT:-}" ] || args+=(--root "$INPUT_ROOT")
   [ -z "${INPUT_SELECT:-}" ] || args+=(--select "$INPUT_SELECT")
   [ -z "${INPUT_TIMEOUT:-}" ] || args+=(--timeout "$INPUT_TIMEOUT")
   [ "${INPUT_ALLOW_MISSING:-false}" != true ] || args+=(--allow-missing)
@@ -106,7 +171,11 @@ run_gate() {
     echo "::warning title=jetgate::no labels given: the evidence records no runner labels, so no tier can be claimed from it" >&2
   fi
   set +e
-  "$JETGATE" "${args[@]}" | tee "$WORK/run.txt"
+  if [ -n "${VENV_BIN:-}" ]; then # the installed project's venv, as if activated
+    env VIRTUAL_ENV="${VENV_BIN%/bin}" PATH="$VENV_BIN:$PATH" "$JETGATE" "${args[@]}" | tee "$WORK/run.txt"
+  else
+    "$JETGATE" "${args[@]}" | tee "$WORK/run.txt"
+  fi
   RC=${PIPESTATUS[0]}
   set -e
 }
@@ -176,8 +245,27 @@ print("claim=%s" % decision)
 PY
 }
 
+now() { date +%s.%N; }
+took() { python3 -c 'import sys; print("%.1f" % (float(sys.argv[2]) - float(sys.argv[1])))' "$1" "$2"; }
+
+# Setup refused or failed: no gate ran, no evidence; the step fails with the reason.
+setup_failed() {
+  out status error
+  out setup failed
+  out exit-code 1
+  echo "::error title=jetgate setup::$SETUP_WHY" >&2
+  {
+    printf '## jetgate: the project was not installed\n\n%s.\n\n```\n' "$SETUP_WHY"
+    tail -40 "$WORK/setup.txt"
+    printf '```\n'
+  } >>"$GITHUB_STEP_SUMMARY"
+}
+
 main() {
+  local t0 t1 t2 t3
+  t0=$(now)
   find_jetgate
+  t1=$(now)
   cd "$GITHUB_WORKSPACE"
   POLICY_ARGS=()
   [ -z "${INPUT_POLICY:-}" ] || POLICY_ARGS=(--policy "$INPUT_POLICY")
@@ -185,14 +273,30 @@ main() {
     die "the policy cannot be used (message above)"
   local policy_name
   policy_name=$("$JETGATE" policy --where "${POLICY_ARGS[@]}")
+  out jetgate "$JETGATE"
+  out build "$HOW"
+  out policy "$policy_name"
+  out build-seconds "$(took "$t0" "$t1")"
+  GATE_PYTHON=${INPUT_PYTHON:-} VENV_BIN=""
+  if ! setup_project; then
+    out setup-seconds "$(took "$t1" "$(now)")"
+    setup_failed
+    return 0
+  fi
+  t2=$(now)
+  out setup-seconds "$(took "$t1" "$t2")"
+  case "${INPUT_SETUP:-false}" in
+    "" | false) out setup skipped ;;
+    *) out setup installed; VENV_BIN=$(dirname "$GATE_PYTHON") ;;
+  esac
+  out python "${GATE_PYTHON:-}"
   POLICY_ARGS=(--policy "$WORK/policy.json") # the claims judge by exactly what run used
   [ "$policy_name" = "embedded default policy" ] && POLICY_ARGS=()
   CHOSEN_TIER=${INPUT_TIER:-$(python3 -c 'import json,sys; print((json.load(open(sys.argv[1])).get("project") or {}).get("tier") or "")' "$WORK/policy.json")}
   run_gate
+  t3=$(now)
+  out gate-seconds "$(took "$t2" "$t3")"
   EV="$OUT_DIR/$GATE.json"
-  out jetgate "$JETGATE"
-  out build "$HOW"
-  out policy "$policy_name"
   out retention-days "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["evidence"]["retention_days"])' "$WORK/policy.json")"
   if [ ! -f "$EV" ]; then
     out status error
@@ -211,6 +315,8 @@ main() {
     cat "$WORK/summary.md"
     printf '\nPolicy: `%s`. Evidence: `%s` (jetgate %s build). Exit code of `jetgate run`: %s.\n' \
       "$policy_name" "$EV" "$HOW" "$RC"
+    printf 'Times: jetgate %s %s s, setup %s s, gate %s s.\n' "$HOW" "$(took "$t0" "$t1")" \
+      "$(took "$t1" "$t2")" "$(took "$t2" "$t3")"
   } >>"$GITHUB_STEP_SUMMARY"
 }
 

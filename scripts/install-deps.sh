@@ -12,7 +12,7 @@
 # Runs apt-get as root (through sudo when not root). Safe to run twice.
 set -eu
 build="build-essential cmake pkg-config libjansson-dev libexpat1-dev libyaml-dev"
-tests="libcmocka-dev python3 python3-venv git time"
+tests="libcmocka-dev python3 python3-venv python3-pip git time"
 # valgrind: scripts/test.sh's memcheck tests (tests/memcheck/); clang + libclang-rt-dev: the fuzz
 # lane (libclang-rt-dev is Debian 12 / Ubuntu 24.04 and later; older releases
 # ship libFuzzer with clang itself).

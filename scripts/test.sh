@@ -25,11 +25,24 @@ cpu() {
 }
 lane_start() { echo "== $1"; wall0=$(date +%s); cpu; cpu0=$cpu_s; }
 lane_end() { cpu; echo "-- $(( $(date +%s) - wall0 )) s wall, $(( cpu_s - cpu0 )) s CPU"; }
+# A skipped test (exit 77: what it needs is missing here) is never a pass:
+# each is listed with the reason it printed (its last line starting "skip").
+say_skipped() { # DIR CTEST-OUTPUT
+  sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) (Skipped)$/\1/p' "$2" | while read -r name; do
+    why=$(awk -v t="$name" '$2 == "Testing:" && $3 == t { on = 1; next }
+      on && /^<end of output>/ { exit } on && tolower($0) ~ /^skip/ { line = $0 }
+      END { print line }' "$1/Testing/Temporary/LastTest.log")
+    echo "skipped: $name: ${why:-(it printed no reason)}"
+  done
+}
 build_and_test() { # DIR CTEST-LABEL-OPTION LABEL CMAKE-ARGS...
   dir=$1 sel=$2 label=$3; shift 3
-  cmake -S . -B "$dir" -DJETGATE_WERROR=ON "$@" >/dev/null
+  cmake -S . -B "$dir" -DJETGATE_WERROR=ON -DJETGATE_TESTS=ON "$@" >/dev/null
   cmake --build "$dir" -j "$jobs"
-  (cd "$dir" && ctest --output-on-failure -j "$jobs" "$sel" "$label")
+  { (cd "$dir" && ctest --output-on-failure -j "$jobs" "$sel" "$label"); echo $? >"$dir/ctest.rc"; } 2>&1 |
+    tee "$dir/ctest.out"
+  say_skipped "$dir" "$dir/ctest.out"
+  return "$(cat "$dir/ctest.rc")"
 }
 lane_start "-Werror build: unit tests, bounds, static checks, every command under memcheck"
 build_and_test build/ci -L plain -DJETGATE_MEMCHECK=ON

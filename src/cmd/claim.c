@@ -9,18 +9,22 @@
 
 #include "cmd/cmd.h"
 #include "evidence/read.h"
+#include "policy/attest.h"
 #include "policy/claim.h"
 #include "policy/discover.h"
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "report/render.h"
 #include "schema/claim.h"
+#include "schema/policy.h"
+#include "util/env.h"
 #include "util/json.h"
 #include "util/msg.h"
+#include "util/sha256.h"
 
 struct claim_opts {
-    const char *tier, *commit, *policy, *now, *repo;
-    bool json;
+    const char *tier, *commit, *policy, *now, *repo, *attestation;
+    bool json, verify_gh;
 };
 
 static const jg_opt options[] = {
@@ -33,6 +37,15 @@ static const jg_opt options[] = {
     JG_OPT_POLICY(struct claim_opts),
     JG_OPT_STR(struct claim_opts, now, "now", "RFC3339",
                "judge evidence age at this time instead of the clock"),
+    JG_OPT_STR(struct claim_opts, attestation, "attestation", "FILE",
+               "what `gh attestation verify EVIDENCE --format json` printed (several joined "
+               "with `jq -s add`): each evidence file must have a verified attestation whose "
+               "subject is its sha256, signed by the policy's attestation.signer_workflow, for "
+               "this repository and commit and the record's run (docs/schema.md, \"Signed "
+               "evidence\"); required for tiers with require_attestation"),
+    JG_OPT_FLAG(struct claim_opts, verify_gh, "verify-with-gh", 0,
+                "run `gh attestation verify` (gh on PATH, with its token) for each evidence file "
+                "instead of --attestation"),
     JG_OPT_FLAG(struct claim_opts, json, "json", 0, "print one JSON document (jetgate.claim/1)"),
     JG_OPT_END,
 };
@@ -59,26 +72,80 @@ static int parse(int argc, char **argv, struct claim_opts *o, jg_operands *ops)
     int rc = jg_opts_parse(&jg_cmd_claim, argc, argv, o, ops);
     if (rc == JG_OPTS_CONTINUE && !jg_claim_commit_ok(o->commit))
         return jg_usage_error("claim", "--commit: '%s' is not 40 lowercase hex digits", o->commit);
+    if (rc == JG_OPTS_CONTINUE && o->attestation && o->verify_gh)
+        return jg_usage_error("claim", "--attestation and --verify-with-gh: give one");
     return rc;
+}
+
+/* The verified attestations for one file: gh's (run now), else those
+ * given (NULL: none); *bad when gh could not be run. New reference. */
+static json_t *attestations_for(const jg_claim_ctx *c, const json_t *given, bool gh,
+                                const char *path, bool *bad)
+{
+    if (!gh)
+        return json_incref((json_t *)given);
+    char signer[512], why[600] = "";
+    jg_attest_signer_normalize(JG_STR(policy, c->policy, signer_workflow), signer, sizeof signer);
+    json_t *res = jg_attest_run_gh(path, c->repo, signer, why, sizeof why);
+    if (!res)
+        jg_err("claim: --verify-with-gh: %s", why);
+    else if (json_array_size(res) == 0)
+        jg_warn("claim: gh verified no attestation for %s: %s", path, why);
+    *bad = !res;
+    return res;
 }
 
 /* Judge each file as it is read and free it at once; NULL (after printing
  * why) at the first bad file. */
-static json_t *judge_all(const jg_claim_ctx *c, int n, char **paths)
+static json_t *judge_all(const jg_claim_ctx *c, const json_t *given, bool gh, int n,
+                         char **paths)
 {
     json_t *files = json_array();
     for (int i = 0; i < n; i++) {
         jg_jerr err = {{0}};
-        json_t *doc = jg_evidence_read(paths[i], &err);
-        if (!doc) {
-            jg_err("%s", err.text);
+        char sha[JG_SHA256_HEX];
+        bool bad = false;
+        json_t *doc = jg_evidence_read_sha256(paths[i], sha, &err);
+        json_t *att = doc ? attestations_for(c, given, gh, paths[i], &bad) : NULL;
+        if (!doc || bad) {
+            if (!doc)
+                jg_err("%s", err.text);
+            json_decref(doc);
             json_decref(files);
             return NULL;
         }
-        json_array_append_new(files, jg_claim_judge(c, doc, paths[i]));
+        json_t *v = jg_claim_judge(c, doc, paths[i]);
+        jg_attest_judge(c, v, doc, sha, att);
+        json_array_append_new(files, v);
+        json_decref(att);
         json_decref(doc);
     }
     return files;
+}
+
+/* --attestation's results; --verify-with-gh's prerequisites. -1 after
+ * printing why. */
+static int attest_setup(const struct claim_opts *o, const json_t *policy, const char *repo,
+                        json_t **given)
+{
+    jg_jerr err = {{0}};
+    char signer[512];
+    *given = NULL;
+    if (o->attestation && !(*given = jg_attest_load(o->attestation, &err)))
+        return jg_err("%s", err.text), -1;
+    if (!o->verify_gh)
+        return 0;
+    if (!jg_attest_signer_normalize(JG_STR(policy, policy, signer_workflow), signer, sizeof signer))
+        return jg_usage_error("claim", "--verify-with-gh: the policy names no signer workflow "
+                                       "(policy.attestation.signer_workflow)"), -1;
+    if (!*repo)
+        return jg_usage_error("claim", "--verify-with-gh: no repository to verify for (--repo)"), -1;
+    char *gh = jg_which("gh");
+    free(gh);
+    if (!gh)
+        return jg_usage_error("claim", "--verify-with-gh: gh is not on PATH (install GitHub CLI, "
+                                       "or give --attestation FILE)"), -1;
+    return 0;
 }
 
 /* --repo, else this checkout's; "" when neither names one (the claim then
@@ -110,7 +177,11 @@ static int decide(const struct claim_opts *o, const json_t *policy, const jg_pol
         jg_err("claim: the policy has no %s gate", JG_CLAIM_GATE);
         return JG_EXIT_USAGE;
     }
-    json_t *files = judge_all(&c, n, paths);
+    json_t *given;
+    if (attest_setup(o, policy, repo, &given) != 0)
+        return JG_EXIT_USAGE;
+    json_t *files = judge_all(&c, given, o->verify_gh, n, paths);
+    json_decref(given);
     if (!files)
         return JG_EXIT_USAGE;
     json_t *d = jg_claim_finish(&c, files);

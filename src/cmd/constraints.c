@@ -29,7 +29,8 @@ struct opts {
 
 static const jg_opt options[] = {
     JG_OPT_STR(struct opts, python, "python", "PY",
-               "interpreter whose packages are pinned (default python3)"),
+               "interpreter whose packages are pinned (default: the policy's project.python, "
+               "else python3; --check runs only an interpreter named here, else python3)"),
     JG_OPT_POLICY(struct opts),
     JG_OPT_STR(struct opts, tier, "tier", "ID",
                "the tier this host belongs to (default: the policy's project.tier, else the tier "
@@ -215,8 +216,10 @@ static int cmd_constraints(int argc, char **argv)
     json_t *policy = jg_policy_open("constraints", o.policy, &src);
     if (!policy)
         return JG_EXIT_USAGE;
+    /* --check reads metadata, maybe of a clone not yet trusted: it runs only an
+     * interpreter the user names, never the one that clone's policy names. */
     if (!o.python)
-        o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
+        o.python = !o.check && jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     if (!o.tier) /* the tier the project claims, so CPU CI judges against its pin */
         o.tier = jg_policy_project_tier(policy);
     if (!o.tier)

@@ -11,6 +11,7 @@
 
 #include "cmd/cmd.h"
 #include "policy/discover.h"
+#include "policy/repo.h"
 #include "policy/policy.h"
 #include "policy/scaffold.h"
 #include "schema/policy.h"
@@ -84,9 +85,8 @@ static void explain(const char *path, const struct init_opts *o)
     explain_hook("hooks.tests", o->tests,
                  "JUnit to $JETGATE_JUNIT: tests > 0, no failure, error or skip");
     printf("Every jetgate command in this checkout now uses it (`jetgate policy` prints it);\n"
-           "commit it. The fields are described in the file and in docs/schema.md.\n"
-           "Keep conditional-evidence/ out of git (.gitignore): untracked files make the\n"
-           "tree dirty, and evidence of a dirty tree never backs a claim.\n");
+           "commit it with .gitignore. The fields are described in the file and in\n"
+           "docs/schema.md.\n");
 }
 
 /* The tier's labels as the reusable workflow's tier-labels input wants them. */
@@ -100,6 +100,42 @@ static void explain_workflow(const json_t *doc, const char *tier)
            "  tier-labels: '%s'   (README, \"Adopting jetgate in a project\")\n",
            text ? text : "[]");
     free(text);
+}
+
+#define EVIDENCE_RULE "conditional-evidence/"
+#define GITIGNORE_MAX (1024 * 1024)
+
+/* Untracked evidence makes the tree dirty, and evidence of a dirty tree backs
+ * no claim: unless git already ignores it, add the rule to the checkout's
+ * .gitignore, on a line of its own even when the file lacks a final newline.
+ * 1 added, 0 already ignored, -1 error (errno). */
+static int ignore_evidence(const char *root)
+{
+    char probe[PATH_MAX + 64], path[PATH_MAX + 16];
+    snprintf(probe, sizeof probe, "%s/%sjetgate/jetson-runtime.json", root, EVIDENCE_RULE);
+    char *ignored = jg_git("check-ignore", "-q", probe);
+    bool already = ignored != NULL;
+    free(ignored);
+    if (already)
+        return 0;
+    snprintf(path, sizeof path, "%s/.gitignore", root);
+    char *text = calloc(1, GITIGNORE_MAX + sizeof EVIDENCE_RULE + 2);
+    FILE *f = text ? fopen(path, "rb") : NULL;
+    size_t n = f ? fread(text, 1, GITIGNORE_MAX, f) : 0;
+    bool too_big = f && !feof(f);
+    if (f)
+        fclose(f);
+    if (!text || (!f && errno != ENOENT) || too_big) {
+        free(text);
+        errno = too_big ? EFBIG : errno;
+        return -1;
+    }
+    if (n && text[n - 1] != '\n')
+        text[n++] = '\n';
+    memcpy(text + n, EVIDENCE_RULE "\n", sizeof EVIDENCE_RULE + 1);
+    int rc = jg_atomic_write(root, ".gitignore", text, strlen(text));
+    free(text);
+    return rc == 0 ? 1 : -1;
 }
 
 static int write_policy(const json_t *doc, const struct init_opts *o)
@@ -124,6 +160,14 @@ static int write_policy(const json_t *doc, const struct init_opts *o)
         return JG_EXIT_USAGE;
     }
     explain(path, o);
+    int ig = ignore_evidence(root);
+    if (ig < 0)
+        jg_warn("init: cannot add '" EVIDENCE_RULE "' to %s/.gitignore: %s; add it yourself "
+                "(untracked evidence makes the tree dirty)", root, strerror(errno));
+    else
+        printf("%s\n", ig ? "added '" EVIDENCE_RULE "' to .gitignore (untracked evidence makes "
+                             "the tree dirty, and a dirty tree backs no claim)"
+                           : "git already ignores " EVIDENCE_RULE);
     explain_workflow(doc, o->tier);
     return JG_EXIT_OK;
 }

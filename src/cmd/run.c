@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cmd/cmd.h"
+#include "evidence/predicate.h"
 #include "evidence/sanitize.h"
 #include "evidence/write.h"
 #include "gate/commit.h"
@@ -36,8 +38,10 @@ extern char **environ;
 #define JG_RUN_DEFAULT_OUT "conditional-evidence/jetgate"
 
 typedef struct run_opts {
-    const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select;
+    const char *gate, *policy, *python, *commit, *out, *host_facts, *labels, *junit, *select, *root;
+    const char *predicate;
     const char *policy_desc; /* which policy was used, for the checklist */
+    const jg_policy_src *src; /* the same, for the predicate's digest */
     bool model, allow_missing, json, quiet;
     double timeout_s;
 } run_opts;
@@ -58,6 +62,10 @@ static const jg_opt options[] = {
                "container whose device tree is masked. Alternatively mount the host's "
                "/proc/device-tree read-only at " JG_MOUNTED_DT_DEFAULT " or at "
                "$JETGATE_DEVICE_TREE. The evidence records which source identified the module."),
+    JG_OPT_STR(run_opts, root, "root", "DIR",
+               "read the platform's files (module, JetPack, L4T, architecture) from DIR instead "
+               "of / (a container that sees the host's files there, or a test fixture); the "
+               "CUDA and framework probes still run here"),
     JG_OPT_STR(run_opts, labels, "runner-labels", "L,...",
                "runner labels for the record (default: $RUNNER_LABELS)"),
     JG_OPT_CHOICE(run_opts, select, "select", "model-download", selections,
@@ -65,6 +73,11 @@ static const jg_opt options[] = {
                   "the only check allowed network access and HF tokens; implied by the gate "
                   "model-download"),
     JG_OPT_STR(run_opts, junit, "junit", "FILE", "also write the checks as JUnit XML"),
+    JG_OPT_STR(run_opts, predicate, "predicate", "FILE",
+               "also write the in-toto test-result predicate (result, passed, warned and failed "
+               "checks, the run URL, sha256 of the policy and of this jetgate binary) for "
+               "actions/attest to sign with the evidence as subject (docs/schema.md, \"Signed "
+               "evidence\")"),
     JG_OPT_TIMEOUT(run_opts,
                "deadline for each probe and hook (default: per probe)"),
     JG_OPT_FLAG(run_opts, allow_missing, "allow-missing", 0,
@@ -118,6 +131,9 @@ static int parse(int argc, char **argv, run_opts *o)
         return jg_usage_error("run", "'%s' is not a gate id", o->gate);
     if (o->select || strcmp(o->gate, "model-download") == 0)
         o->model = true;
+    struct stat st;
+    if (o->root && (stat(o->root, &st) != 0 || !S_ISDIR(st.st_mode)))
+        return jg_usage_error("run", "--root %s is not a directory", o->root);
     return JG_OPTS_CONTINUE;
 }
 
@@ -160,6 +176,10 @@ static int write_outputs(const run_opts *o, const json_t *ev, const jg_scrub *s)
             return JG_EXIT_USAGE;
         }
     }
+    if (o->predicate && jg_predicate_write(o->predicate, ev, o->src) != 0) {
+        jg_err("run: writing %s: %s", o->predicate, strerror(errno));
+        return JG_EXIT_USAGE;
+    }
     if (o->json) {
         jg_json_print(stdout, ev);
     } else {
@@ -180,6 +200,31 @@ static int exit_for(const char *status, bool allow_missing)
     if (strcmp(status, "not_run") == 0 && allow_missing)
         return JG_EXIT_OK;
     return JG_EXIT_NO;
+}
+
+/* A dirty tree is recorded and no claim accepts the record: say which files
+ * now, while they can still be committed or ignored. */
+static void warn_dirty(const jg_commit *cm)
+{
+    if (cm->dirty == 1)
+        jg_warn("run: the checkout is dirty (%s): evidence of a dirty tree never backs a claim; "
+                "commit those files or ignore them (.gitignore)", cm->dirty_files);
+}
+
+/* Evidence written inside the checkout but not ignored by git makes the next
+ * run's tree dirty (`jetgate init` writes the ignore rule). */
+static void warn_not_ignored(const run_opts *o, const jg_commit *cm)
+{
+    char ev[PATH_MAX + 80], abs[PATH_MAX];
+    snprintf(ev, sizeof ev, "%s/%s.json", o->out, o->gate);
+    size_t rn = strlen(cm->root);
+    if (!rn || !realpath(ev, abs) || strncmp(abs, cm->root, rn) != 0 || abs[rn] != '/')
+        return;
+    char *ignored = jg_git("check-ignore", "-q", abs);
+    if (!ignored)
+        jg_warn("run: %s is not ignored by git, so the next run's tree is dirty and its evidence "
+                "backs no claim: add '%s/' to .gitignore (`jetgate init` does)", ev, o->out);
+    free(ignored);
 }
 
 static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *c,
@@ -207,6 +252,8 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     jg_hooks_print_failures(stderr, record_checks(ev));
     int rc = write_outputs(o, ev, &s);
     if (rc == JG_EXIT_OK)
+        warn_not_ignored(o, cm);
+    if (rc == JG_EXIT_OK)
         rc = exit_for(JG_STR(pred, verdict, status), o->allow_missing);
     json_decref(ev);
     json_decref(run);
@@ -216,8 +263,9 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     return rc;
 }
 
-/* Before any work: the evidence directory takes a file, and --junit names
- * neither the evidence file nor an unwritable place (issue #15 row 12). */
+/* Before any work: the evidence directory takes a file, and --junit and
+ * --predicate name neither the evidence file (nor each other) nor an
+ * unwritable place (issue #15 row 12). */
 static int check_outputs(const run_opts *o)
 {
     char ev[PATH_MAX], dir[PATH_MAX];
@@ -226,14 +274,17 @@ static int check_outputs(const run_opts *o)
         jg_err("run: --out %s: cannot write the evidence there: %s", o->out, strerror(errno));
         return JG_EXIT_USAGE;
     }
-    if (!o->junit)
-        return 0;
-    if (jg_same_file(o->junit, ev))
-        return jg_usage_error("run", "--junit %s is the evidence file itself; name another file",
-                              o->junit);
-    if (jg_dir_writable(jg_dir_of(o->junit, dir, sizeof dir)) != 0) {
-        jg_err("run: --junit %s: cannot write there: %s", o->junit, strerror(errno));
-        return JG_EXIT_USAGE;
+    const char *files[] = {o->junit, o->predicate}, *names[] = {"--junit", "--predicate"};
+    for (size_t i = 0; i < 2; i++) {
+        if (!files[i])
+            continue;
+        if (jg_same_file(files[i], ev) || (i == 1 && o->junit && jg_same_file(files[i], o->junit)))
+            return jg_usage_error("run", "%s %s is the %s file itself; name another file",
+                                  names[i], files[i], jg_same_file(files[i], ev) ? "evidence" : "JUnit");
+        if (jg_dir_writable(jg_dir_of(files[i], dir, sizeof dir)) != 0) {
+            jg_err("run: %s %s: cannot write there: %s", names[i], files[i], strerror(errno));
+            return JG_EXIT_USAGE;
+        }
     }
     return 0;
 }
@@ -254,6 +305,7 @@ static int cmd_run(int argc, char **argv)
     }
     char desc[PATH_MAX + 128];
     o.policy_desc = jg_policy_src_describe(&src, desc, sizeof desc);
+    o.src = &src;
     if (!o.python)
         o.python = jg_policy_python(policy) ? jg_policy_python(policy) : "python3";
     const json_t *gate = jg_gate_find(policy, o.gate);
@@ -271,9 +323,11 @@ static int cmd_run(int argc, char **argv)
     if (rc == 0)
         rc = check_outputs(&o);
     if (rc == 0) {
+        warn_dirty(&cm);
         time_t started = time(NULL);
         jg_gate_run_opts ro = {.python = o.python, .timeout_s = o.timeout_s, .model = o.model,
-                               .evidence_dir = o.out, .root = cm.root};
+                               .evidence_dir = o.out, .root = cm.root,
+                               .platform_root = o.root};
         jg_gate_inputs c = {0};
         if (jg_gate_collect(&ro, gate, host_facts, &c) != 0) {
             jg_err("run: reading host facts: %s", strerror(errno));

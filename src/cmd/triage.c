@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "doctor/catalogue.h"
 #include "doctor/diagnose.h"
 #include "doctor/render.h"
 #include "doctor/reply.h"
@@ -13,7 +14,8 @@
 #include "util/msg.h"
 
 typedef struct triage_opts {
-    bool json, reply;
+    bool json, reply, list_rules;
+    const char *explain;
 } triage_opts;
 
 static const jg_opt options[] = {
@@ -22,6 +24,12 @@ static const jg_opt options[] = {
     JG_OPT_FLAG(triage_opts, reply, "reply", 0,
                 "print a Markdown reply for the reporter: the diagnosis, the quoted lines that "
                 "show it, the fix, what to run next, what the report does not show"),
+    JG_OPT_FLAG(triage_opts, list_rules, "list-rules", 0,
+                "list the table rules (one per line: id, severity, confidence, signal) and exit; "
+                "no FILE"),
+    JG_OPT_STR(triage_opts, explain, "explain", "ID",
+               "print the rule that gives finding ID (texts, second reading, phrases, source) "
+               "and exit; no FILE"),
     JG_OPT_END,
 };
 
@@ -31,7 +39,7 @@ const jg_cmd_spec jg_cmd_triage = {
     .name = "triage",
     .summary = "findings from a pasted report (facts, collect_env, logs)",
     .operands = "FILE|-",
-    .min_operands = 1,
+    .min_operands = 0, /* one, unless --list-rules or --explain (cmd_triage checks) */
     .max_operands = 1,
     .operand_hint = "one FILE (or - for standard input)",
     .about = "Diagnose a pasted report: which layer of the Jetson CUDA stack broke, and the fix.\n"
@@ -54,6 +62,24 @@ static json_t *input_info(const jg_report_info *in)
     return o;
 }
 
+/* --list-rules, --explain ID: the catalogue instead of a report. */
+static int catalogue(const triage_opts *o, const jg_operands *ops)
+{
+    if (ops->n > 0)
+        return jg_usage_error("triage", "--%s takes no FILE", o->explain ? "explain" : "list-rules");
+    if (o->json || o->reply || (o->list_rules && o->explain))
+        return jg_usage_error("triage", "--list-rules and --explain exclude --json, --reply and "
+                                        "each other");
+    if (o->list_rules) {
+        jg_catalogue_list(stdout);
+        return jg_finish_stdout(JG_EXIT_OK);
+    }
+    if (!jg_catalogue_explain(stdout, o->explain))
+        return jg_usage_error("triage", "no table rule gives '%s' (--list-rules lists them)",
+                              o->explain);
+    return jg_finish_stdout(JG_EXIT_OK);
+}
+
 static int cmd_triage(int argc, char **argv)
 {
     triage_opts o = {0};
@@ -61,6 +87,10 @@ static int cmd_triage(int argc, char **argv)
     int rc = jg_opts_parse(&jg_cmd_triage, argc, argv, &o, &ops);
     if (rc != JG_OPTS_CONTINUE)
         return rc;
+    if (o.list_rules || o.explain)
+        return catalogue(&o, &ops);
+    if (ops.n < 1)
+        return jg_usage_error("triage", "expected %s", jg_cmd_triage.operand_hint);
     bool json = o.json;
     if (o.reply && json)
         return jg_usage_error("triage", "--reply and --json exclude each other");

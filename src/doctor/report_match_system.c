@@ -1,5 +1,5 @@
 /* Recognisers for what sits below and around CUDA that need more than one
- * fixed phrase (those are report_phrases_lower.c and _upper.c): the reporter's words
+ * fixed phrase (those are phrase: lines of src/doctor/knowledge/<layer>.rules): the reporter's words
  * about the machine, pip's resolver, the user's shell, tracebacks through a
  * source folder, Xids, device nodes, docker's own lines. */
 #include <stdlib.h>

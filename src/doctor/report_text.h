@@ -3,6 +3,7 @@
  * every list is capped, so a huge paste costs time, not memory. */
 #ifndef JG_DOCTOR_REPORT_TEXT_H
 #define JG_DOCTOR_REPORT_TEXT_H
+#include "doctor/phrase_pair.h"
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,7 +42,6 @@ typedef struct jg_tp {
 } jg_tp;
 
 /* The pair filter's hash of two characters (0..4095). */
-#define JG_TP_PAIR(a, b) ((((unsigned)(unsigned char)(a) << 5) ^ (unsigned char)(b)) & 4095u)
 
 void jg_tp_init(jg_tp *p);
 /* Feed one cleaned line. */

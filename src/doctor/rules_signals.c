@@ -58,22 +58,32 @@ static void signal_row(const jg_view *v, json_t *out, const jg_signal_rule *r)
     jg_finding_add(out, &s, ev);
 }
 
+size_t jg_signal_rows_count(void)
+{
+    return jg_signal_rules_count;
+}
+
+const jg_signal_rule *jg_signal_row(size_t i)
+{
+    return i < jg_signal_rules_count ? &jg_signal_rules[i] : NULL;
+}
+
+const char *jg_platform_test_name(enum jg_platform_test t)
+{
+    static const char *const names[] = {"any", "off-jetson", "jetson", "no-nvidia-gpu"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
+const char *jg_alt_test_name(enum jg_alt_test t)
+{
+    static const char *const names[] = {"none",          "container-seen",  "inside-container",
+                                        "package-file",  "torch-seen",      "devices-limited",
+                                        "interpreter-seen"};
+    return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
+}
+
 void jg_rule_signal_table(const jg_view *v, json_t *out)
 {
-    static const struct {
-        const jg_signal_rule *rows;
-        const size_t *count;
-    } tables[] = {{jg_signal_rules_hw, &jg_signal_rules_hw_count},
-                  {jg_signal_rules_platform, &jg_signal_rules_platform_count},
-                  {jg_signal_rules_driver, &jg_signal_rules_driver_count},
-                  {jg_signal_rules_container, &jg_signal_rules_container_count},
-                  {jg_signal_rules_libs, &jg_signal_rules_libs_count},
-                  {jg_signal_rules_packages, &jg_signal_rules_packages_count},
-                  {jg_signal_rules_config, &jg_signal_rules_config_count},
-                  {jg_signal_rules_system, &jg_signal_rules_system_count},
-                  {jg_signal_rules_project, &jg_signal_rules_project_count},
-                  {jg_signal_rules_models, &jg_signal_rules_models_count}};
-    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
-        for (size_t i = 0; i < *tables[t].count; i++)
-            signal_row(v, out, &tables[t].rows[i]);
+    for (size_t i = 0, n = jg_signal_rows_count(); i < n; i++)
+        signal_row(v, out, jg_signal_row(i));
 }

@@ -1,16 +1,10 @@
 /* Findings that one phrase of a tool's own output establishes: one row per
- * finding, in a table per layer or two (rules_signals_hw.c: the GPU, the kernel
- * driver; _platform.c: a Jetson board's and a data-centre system's own units and
- * services; _driver.c: the CUDA driver; _container.c: the container runtime,
- * permissions; _libs.c: CUDA libraries, the torch build; _packages.c: Python
- * packages; _config.c: the configuration; _system.c: the system around the stack
- * (apt, registries, network, disk); _project.c: the project; _models.c: its models,
- * engines and inference libraries), evaluated by
- * rules_signals.c. A row may
- * speak only on some platforms, use a Jetson fix on a Jetson, and name a
- * second reading of the same phrase that holds when the report shows a
- * certain context (a container, a Python package's file, torch). Rules that
- * need more than that are functions (rules_host*.c). */
+ * finding, one stanza each in src/doctor/knowledge/<layer>.rules (the build turns
+ * them into jg_signal_rules, tools/doctor-knowledge.c), evaluated by
+ * rules_signals.c. A row may speak only on some platforms, use a Jetson fix on
+ * a Jetson, and name a second reading of the same phrase that holds when the
+ * report shows a certain context (a container, a Python package's file, torch).
+ * Rules that need more than that are functions (rules_*.c). */
 #ifndef JG_DOCTOR_SIGNAL_RULES_H
 #define JG_DOCTOR_SIGNAL_RULES_H
 #include "doctor/rule.h"
@@ -44,15 +38,25 @@ typedef struct jg_signal_rule {
     enum jg_platform_test platform;
     enum jg_alt_test alt_test;
     jg_finding_spec alt; /* the reading when alt_test holds */
+    const char *sources; /* where the words come from, one per line; NULL: none recorded */
+    const char *whys;    /* why the reading and its confidence, one per line; NULL: none */
 } jg_signal_rule;
 
-extern const jg_signal_rule jg_signal_rules_hw[], jg_signal_rules_platform[],
-    jg_signal_rules_driver[], jg_signal_rules_container[], jg_signal_rules_libs[],
-    jg_signal_rules_packages[], jg_signal_rules_config[], jg_signal_rules_system[],
-    jg_signal_rules_project[], jg_signal_rules_models[];
-extern const size_t jg_signal_rules_hw_count, jg_signal_rules_platform_count,
-    jg_signal_rules_driver_count, jg_signal_rules_container_count, jg_signal_rules_libs_count,
-    jg_signal_rules_packages_count, jg_signal_rules_config_count, jg_signal_rules_system_count,
-    jg_signal_rules_project_count, jg_signal_rules_models_count;
+/* A line a rule must give first (its stanza's example / second-example). */
+typedef struct jg_rule_example {
+    const char *id, *text; /* text: "\n" between lines is written as the two characters */
+} jg_rule_example;
+
+extern const jg_signal_rule jg_signal_rules[];
+extern const size_t jg_signal_rules_count;
+extern const jg_rule_example jg_rule_examples[];
+extern const size_t jg_rule_examples_count;
+
+/* Every row, in evaluation order (i < jg_signal_rows_count()). */
+size_t jg_signal_rows_count(void);
+const jg_signal_rule *jg_signal_row(size_t i);
+/* The names the catalogue and the rule files give the tests: "off-jetson", "inside-container". */
+const char *jg_platform_test_name(enum jg_platform_test t);
+const char *jg_alt_test_name(enum jg_alt_test t);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "schema/check.h"
 #include "schema/evidence.h"
+#include "util/sha256.h"
 #include "util/sysroot.h"
 #include "util/version.h"
 
@@ -177,20 +178,27 @@ json_t *jg_evidence_parse(const char *text, size_t len, const char *name, jg_jer
     return doc;
 }
 
-json_t *jg_evidence_read(const char *path, jg_jerr *err)
+json_t *jg_evidence_read_sha256(const char *path, char *sha256, jg_jerr *err)
 {
     jg_blob b;
     enum jg_rstatus st = jg_read_path(path, JG_EVIDENCE_MAX_BYTES, &b);
     json_t *doc = NULL;
-    if (st == JG_R_TOO_BIG)
-        snprintf(err->text, sizeof err->text, "%s: larger than %u bytes", path,
-                 JG_EVIDENCE_MAX_BYTES);
-    else if (st != JG_R_OK)
-        snprintf(err->text, sizeof err->text, "%s: %s", path, strerror(b.err));
+    char why[160];
+    /* One wording for every refusal to read (a FIFO, a device, too large, ...). */
+    if (st != JG_R_OK)
+        snprintf(err->text, sizeof err->text, "%s: cannot read: %s", path,
+                 jg_blob_why(&b, JG_EVIDENCE_MAX_BYTES, why, sizeof why));
     else
         doc = jg_evidence_parse(b.data, b.len, path, err);
+    if (doc && sha256)
+        jg_sha256_of(b.data, b.len, sha256);
     jg_blob_free(&b);
     return doc;
+}
+
+json_t *jg_evidence_read(const char *path, jg_jerr *err)
+{
+    return jg_evidence_read_sha256(path, NULL, err);
 }
 
 static int days_in_month(int year, int mon)

@@ -25,6 +25,9 @@
  * record at path ("-" = stdin). NULL with err = "FILE:LINE:COL: why" or
  * "FILE: json.path: why". */
 json_t *jg_evidence_read(const char *path, jg_jerr *err);
+/* The same, and the sha256 of the bytes read (65 bytes: 64 hex and NUL),
+ * the digest an attestation names as its subject. */
+json_t *jg_evidence_read_sha256(const char *path, char *sha256, jg_jerr *err);
 json_t *jg_evidence_parse(const char *text, size_t len, const char *name, jg_jerr *err);
 int jg_evidence_check_shape(const json_t *doc, const char *name, jg_jerr *err);
 

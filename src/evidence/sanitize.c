@@ -28,6 +28,33 @@ void jg_scrub_add_env(jg_scrub *s, char *const *env)
     }
 }
 
+extern char **environ;
+
+char *jg_scrub_excerpt(const char *text, size_t len, size_t n, bool tail)
+{
+    char *plain = malloc(len + 1);
+    if (!plain)
+        return NULL;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        plain[i] = (ch >= 0x20 && ch < 0x7f) || ch == '\n' || ch == '\t' ? (char)ch : '?';
+    }
+    plain[len] = '\0';
+    jg_scrub s;
+    jg_scrub_init(&s);
+    jg_scrub_add_env(&s, environ);
+    char *clean = jg_scrub_text(&s, plain, JG_SCRUB_FREE_TEXT);
+    jg_scrub_free(&s);
+    free(plain);
+    size_t k = clean ? strlen(clean) : 0;
+    if (clean && k > n) {
+        if (tail)
+            memmove(clean, clean + k - n, n);
+        clean[n] = '\0';
+    }
+    return clean;
+}
+
 static void add_id(void *s, const char *value, const char *label)
 {
     jg_scrub_add(s, value, label);

@@ -19,6 +19,13 @@ void jg_scrub_add_env(jg_scrub *s, char *const *env);
  * (under the root and, when given, a mounted device-tree directory). */
 void jg_scrub_add_host(jg_scrub *s, const jg_root *r, const char *mounted_dt);
 
+/* Scrubbed, then cut (the order matters: a cut inside a URL or a secret
+ * leaves a piece no rule recognises): len bytes of text, those outside
+ * printable ASCII, newline and tab shown as '?', scrubbed with the shape
+ * rules and this process's environment values (jg_scrub_add_env), then the
+ * last n bytes (tail) or the first n. Always valid UTF-8; malloc'd. */
+char *jg_scrub_excerpt(const char *text, size_t len, size_t n, bool tail);
+
 /* Every string in doc, in place, in scope (util/scrub.h), except members
  * that hold names (id, runner_labels, status, ...), which get the value
  * scope; members whose key names an identifier (serial, uuid, hostname,

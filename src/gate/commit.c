@@ -33,6 +33,27 @@ static int check_requested(const char *flag, const char *env, const char *head, 
     return -1;
 }
 
+/* The paths of `git status --porcelain` (two status letters and a blank
+ * before each), comma-separated into out until it is full, then "...". */
+static void name_dirty_files(const char *status, char *out, size_t n)
+{
+    size_t used = 0, count = 0;
+    out[0] = '\0';
+    for (const char *line = status; *line;) {
+        size_t len = strcspn(line, "\n");
+        const char *path = len > 3 ? line + 3 : line;
+        int plen = (int)(len > 3 ? len - 3 : len);
+        int w = snprintf(out + used, n - used, "%s%.*s", count ? ", " : "", plen, path);
+        if (w < 0 || used + (size_t)w + 5 >= n) {
+            snprintf(out + used, n - used, "%s...", count ? ", " : "");
+            return;
+        }
+        used += (size_t)w;
+        count++;
+        line += len + (line[len] == '\n');
+    }
+}
+
 int jg_commit_resolve(const char *flag, jg_commit *out, char *err, size_t n)
 {
     memset(out, 0, sizeof *out);
@@ -62,8 +83,10 @@ int jg_commit_resolve(const char *flag, jg_commit *out, char *err, size_t n)
     if (rc != 0)
         return rc;
     char *status = jg_git("status", "--porcelain", NULL);
-    if (status)
+    if (status) {
         out->dirty = status[0] != '\0';
+        name_dirty_files(status, out->dirty_files, sizeof out->dirty_files);
+    }
     free(status);
     char *top = jg_git_line("rev-parse", "--show-toplevel", NULL);
     snprintf(out->root, sizeof out->root, "%s", top ? top : "");

@@ -17,6 +17,7 @@ typedef struct jg_commit {
     int dirty;          /* 1 / 0, or -1 when git cannot tell */
     char repo[JG_REPO_MAX]; /* "" when unknown */
     char root[1024];    /* the checkout's top level; "" outside a checkout */
+    char dirty_files[512]; /* what makes the tree dirty: the first paths of `git status`, "" if clean */
 } jg_commit;
 
 /* 0, or -1 with err saying why (not 40 lowercase hex digits, differs from

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "evidence/sanitize.h"
 #include "gate/check.h"
 #include "gate/junit.h"
 #include "schema/check.h"
@@ -41,20 +42,9 @@ bool jg_device_auto_is_cuda(const char *out, char *got, size_t n)
 
 json_t *jg_hook_tail(const char *text, size_t len, size_t n)
 {
-    if (!text)
-        return json_string("");
-    const char *from = len > n ? text + len - n : text;
-    size_t k = len > n ? n : len;
-    char *buf = malloc(k + 1);
-    if (!buf)
-        return json_string("");
-    for (size_t i = 0; i < k; i++) {
-        unsigned char ch = (unsigned char)from[i];
-        buf[i] = (ch >= 0x20 && ch < 0x7f) || ch == '\n' || ch == '\t' ? (char)ch : '?';
-    }
-    buf[k] = '\0';
-    json_t *s = json_string(buf);
-    free(buf);
+    char *clean = text ? jg_scrub_excerpt(text, len, n, true) : NULL;
+    json_t *s = json_string(clean ? clean : "");
+    free(clean);
     return s;
 }
 

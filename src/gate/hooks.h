@@ -3,7 +3,7 @@
  * /bin/sh -c at the project root in a secret-free, offline environment with
  * $JETGATE_PYTHON, $JETGATE_EVIDENCE_DIR and (tests) $JETGATE_JUNIT set.
  * Their results become project.device_auto and project.tests; each keeps
- * the last 2 KiB of the hook's stdout and stderr (scrubbed with the evidence). */
+ * the last 2 KiB of the hook's stdout and stderr (scrubbed, then cut). */
 #ifndef JG_GATE_HOOKS_H
 #define JG_GATE_HOOKS_H
 #include <jansson.h>
@@ -37,8 +37,8 @@ bool jg_device_auto_is_cuda(const char *out, char *got, size_t n);
  * hooks must not run for this GitHub event on this runner, or NULL. */
 const char *jg_hooks_refusal(const char *event, const char *runner_environment);
 
-/* The last n bytes of text as a JSON string, bytes outside printable ASCII,
- * newline and tab shown as '?' (so the string is always valid UTF-8). */
+/* The last n bytes of text, scrubbed BEFORE the cut (jg_scrub_excerpt), as a
+ * JSON string; the evidence scrubs it again with the host's values. */
 json_t *jg_hook_tail(const char *text, size_t len, size_t n);
 
 #endif

@@ -59,7 +59,7 @@ static json_t *run_python(const jg_gate_run_opts *o, const char *model, bool gpu
 int jg_gate_collect(const jg_gate_run_opts *o, const json_t *gate, const json_t *host_facts,
                     jg_gate_inputs *in)
 {
-    jg_collect_opts fo = {.root = NULL, .python = NULL, .probe_cuda = false};
+    jg_collect_opts fo = {.root = o->platform_root, .python = NULL, .probe_cuda = false};
     in->facts = jg_facts_collect(&fo);
     if (!in->facts)
         return -1;

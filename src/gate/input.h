@@ -15,6 +15,7 @@ typedef struct jg_gate_run_opts {
     bool model;          /* also run the model download (network allowed) */
     const char *evidence_dir; /* $JETGATE_EVIDENCE_DIR for the hooks */
     const char *root;         /* the hooks' working directory (project root); NULL = cwd */
+    const char *platform_root; /* read the platform's files from here; NULL = the live host */
 } jg_gate_run_opts;
 
 /* Everything a run collects from the host; every member owned. */

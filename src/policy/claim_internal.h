@@ -18,4 +18,8 @@ __attribute__((format(printf, 3, 4))) void jg_claim_add(json_t *list, const char
 /* Every rule over one record; each appends to v->deny or v->notes. */
 void jg_claim_rules(struct verdict *v, const jg_claim_ctx *c, const json_t *doc);
 
+/* The facts the claim recomputes from the record's own measurements
+ * (claim_recompute.c): project checks, tool and subject names. */
+void jg_claim_recompute(struct verdict *v, const json_t *doc);
+
 #endif

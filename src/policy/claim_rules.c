@@ -275,6 +275,7 @@ void jg_claim_rules(struct verdict *v, const jg_claim_ctx *c, const json_t *doc)
     rule_status(v, pred);
     rule_checks(v, c, pred);
     rule_counts(v, pred);
+    jg_claim_recompute(v, doc);
     jg_tier_match_platform(c->tier, JG_NODE(pred, pred, platform), on_mismatch, v->deny);
     rule_times(v, pred, c->now, jg_policy_max_age_days(c->policy));
     rule_run(v, c, pred);

@@ -40,10 +40,45 @@ int jg_git_root(const char *dir, char *out, size_t n)
     }
 }
 
+bool jg_owner_trusted(uid_t owner, uid_t euid)
+{
+    return owner == euid || owner == 0;
+}
+
+int jg_policy_check_owner(const char *root, const char *policy, jg_jerr *err)
+{
+    char paths[4][PATH_MAX + 32];
+    snprintf(paths[0], sizeof paths[0], "%s", root);
+    snprintf(paths[1], sizeof paths[1], "%s/.git", strcmp(root, "/") == 0 ? "" : root);
+    snprintf(paths[2], sizeof paths[2], "%s/%s", strcmp(root, "/") == 0 ? "" : root,
+             JG_POLICY_PROJECT_DIR);
+    snprintf(paths[3], sizeof paths[3], "%s", policy);
+    for (int i = 0; i < 5; i++) {
+        struct stat st;
+        const char *p = paths[i < 4 ? i : 3];
+        int rc = i < 4 ? lstat(p, &st) : stat(p, &st); /* the last: the link's target */
+        if (rc == 0 && jg_owner_trusted(st.st_uid, geteuid()))
+            continue;
+        if (rc != 0)
+            snprintf(err->text, sizeof err->text, "%.300s: cannot check its owner: %s", p,
+                     strerror(errno));
+        else
+            snprintf(err->text, sizeof err->text,
+                     "%.300s is owned by uid %u, not by you or root: the project policy there is "
+                     "not trusted (it names commands jetgate runs); name it with --policy or $%s "
+                     "to use it anyway",
+                     p, (unsigned)st.st_uid, JG_POLICY_ENV);
+        return -1;
+    }
+    return 0;
+}
+
 static void set_path(jg_policy_src *src, enum jg_policy_origin origin, const char *path)
 {
     src->origin = origin;
-    snprintf(src->path, sizeof src->path, "%s", path);
+    /* A name that does not fit is refused by jg_policy_load_from, never read cut short. */
+    int n = snprintf(src->path, sizeof src->path, "%s", path);
+    src->too_long = n < 0 || (size_t)n >= sizeof src->path;
 }
 
 void jg_policy_discover(const char *flag, jg_policy_src *src)
@@ -72,6 +107,18 @@ json_t *jg_policy_load_from(const char *flag, jg_policy_src *src, jg_jerr *err)
     jg_policy_discover(flag, src);
     if (src->origin == JG_POLICY_FROM_EMBEDDED)
         return jg_policy_load(NULL, err);
+    if (src->too_long) {
+        snprintf(err->text, sizeof err->text, "%.300s...: policy file name longer than %d bytes",
+                 src->path, PATH_MAX - 1);
+        return NULL;
+    }
+    if (src->origin == JG_POLICY_FROM_GIT_ROOT) {
+        char root[PATH_MAX];
+        size_t k = strlen(src->path) - strlen("/" JG_POLICY_PROJECT_PATH);
+        snprintf(root, sizeof root, "%.*s", (int)k, src->path);
+        if (jg_policy_check_owner(k ? root : "/", src->path, err) != 0)
+            return NULL;
+    }
     if (src->origin == JG_POLICY_FROM_ENV && access(src->path, F_OK) != 0) {
         /* Say where the name came from: the user may not know the variable is set. */
         snprintf(err->text, sizeof err->text, "%.300s (from $%s): cannot read: %s", src->path,

@@ -7,6 +7,8 @@
 #define JG_POLICY_DISCOVER_H
 #include <jansson.h>
 #include <limits.h>
+#include <stdbool.h>
+#include <sys/types.h>
 
 #include "util/json.h"
 
@@ -25,11 +27,21 @@ enum jg_policy_origin {
 typedef struct jg_policy_src {
     enum jg_policy_origin origin;
     char path[PATH_MAX]; /* empty for the embedded default */
+    int too_long;        /* the name given did not fit in path: an error when loading */
 } jg_policy_src;
 
 /* The root of the git checkout holding dir (the nearest ancestor with a
  * .git directory or file); 0, or -1 when dir is in no checkout. */
 int jg_git_root(const char *dir, char *out, size_t n);
+
+/* May a file owned by owner be trusted by a process of effective uid euid?
+ * Only the user's own and root's (as git does since CVE-2022-24765): a
+ * project policy names commands jetgate runs. */
+bool jg_owner_trusted(uid_t owner, uid_t euid);
+/* 0 when the checkout root, its .git, .jetgate and the policy file (the link
+ * and its target) are all trusted; else -1 with err saying whose they are
+ * and how to opt in (--policy or $JETGATE_POLICY name a policy explicitly). */
+int jg_policy_check_owner(const char *root, const char *policy, jg_jerr *err);
 
 /* Decide the policy source (flag may be NULL). An empty $JETGATE_POLICY
  * counts as unset. Never fails: a file that is named but missing is an

@@ -184,7 +184,7 @@ int jg_policy_validate(const json_t *policy, const char *name, jg_jerr *err)
         return -1;
     /* Untrusted triggers and a missing jetson-runtime gate are 'jetgate lint'
      * findings, not load errors; claims enforce both on their own. */
-    if (check_waiver_targets(&c, policy) != 0)
+    if (check_waiver_targets(&c, policy) != 0 || jg_pv_check_attestation(&c, policy) != 0)
         return -1;
     return jg_policy_project_check(policy, name, err);
 }

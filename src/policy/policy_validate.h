@@ -48,5 +48,7 @@ bool jg_pv_is_date(const char *s);
 /* One tier / one waiver object at path. */
 int jg_pv_check_tier(struct vctx *c, const json_t *t, const char *path);
 int jg_pv_check_waiver(struct vctx *c, const json_t *w, const char *path);
+/* policy.attestation and each tier's require_attestation (policy_attest.c). */
+int jg_pv_check_attestation(struct vctx *c, const json_t *root);
 
 #endif

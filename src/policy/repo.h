@@ -19,8 +19,10 @@ bool jg_repo_normalize(const char *url, const char *server_url, char *out, size_
  * the repository ("host/owner/name", lowercase) in repo. */
 bool jg_repo_of_issue(const char *url, char *repo, size_t n);
 
-/* This checkout's repository: GITHUB_REPOSITORY (on GITHUB_SERVER_URL's
- * host), else `git remote get-url origin`, normalised. false when neither. */
+/* This checkout's repository, normalised: `git remote get-url origin` and
+ * GITHUB_REPOSITORY (on GITHUB_SERVER_URL's host), which must agree when
+ * both are known (else false, with a warning once); either alone; false
+ * when neither. */
 bool jg_repo_here(char *out, size_t n);
 
 /* `git A1 A2 A3` in a secret-free environment: its stdout (malloc'd) when it

@@ -6,6 +6,7 @@
 
 #include "policy/repo.h"
 #include "util/env.h"
+#include "util/msg.h"
 #include "util/spawn.h"
 
 extern char **environ;
@@ -42,13 +43,30 @@ char *jg_git_line(const char *a1, const char *a2, const char *a3)
     return s;
 }
 
+/* The checkout's origin is what ran; GITHUB_REPOSITORY is what the runner
+ * says. When both are known they must agree (a workflow may check out
+ * another repository, or set the variable): otherwise the repository is
+ * unknown, and no claim accepts a record without one. */
 bool jg_repo_here(char *out, size_t n)
 {
+    static bool warned;
     const char *gh = getenv("GITHUB_REPOSITORY");
-    if (gh && *gh)
-        return jg_repo_normalize(gh, getenv("GITHUB_SERVER_URL"), out, n);
+    char from_env[JG_REPO_MAX] = "", from_git[JG_REPO_MAX] = "";
+    bool env_ok = gh && *gh && jg_repo_normalize(gh, getenv("GITHUB_SERVER_URL"), from_env,
+                                                 sizeof from_env);
     char *origin = jg_git_line("remote", "get-url", "origin");
-    bool ok = origin && jg_repo_normalize(origin, NULL, out, n);
+    bool git_ok = origin && jg_repo_normalize(origin, NULL, from_git, sizeof from_git);
     free(origin);
-    return ok;
+    if (env_ok && git_ok && strcmp(from_env, from_git) != 0) {
+        if (!warned)
+            jg_warn("GITHUB_REPOSITORY names %s but the checkout's origin is %s: the repository "
+                    "is unknown", from_env, from_git);
+        warned = true;
+        return false;
+    }
+    const char *repo = git_ok ? from_git : from_env;
+    if (!(env_ok || git_ok) || strlen(repo) >= n)
+        return false;
+    memcpy(out, repo, strlen(repo) + 1);
+    return true;
 }

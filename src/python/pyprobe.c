@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "embedded.h"
+#include "evidence/sanitize.h"
 #include "util/env.h"
 #include "util/json.h"
 #include "util/spawn.h"
@@ -27,7 +28,8 @@ static json_t *child_json(const jg_child *c)
                      "signal", c->outcome == JG_CHILD_SIGNALED ? json_integer(c->signo) : json_null());
 }
 
-/* Last non-empty line of the child's stderr: usually the exception that ended it. */
+/* Last non-empty line of the child's stderr: usually the exception that
+ * ended it; scrubbed before it is cut to n - 1 bytes. */
 static void last_line(const char *text, char *buf, size_t n)
 {
     buf[0] = '\0';
@@ -39,7 +41,9 @@ static void last_line(const char *text, char *buf, size_t n)
     const char *start = end;
     while (start > text && start[-1] != '\n')
         start--;
-    snprintf(buf, n, "%.*s", (int)(end - start), start);
+    char *clean = jg_scrub_excerpt(start, (size_t)(end - start), n - 1, false);
+    snprintf(buf, n, "%s", clean ? clean : "");
+    free(clean);
 }
 
 static json_t *failure(const char *why, const jg_child *c)

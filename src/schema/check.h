@@ -21,7 +21,8 @@ JG_DOC_DECLARE(check, JG_CHECK_FIELDS);
 
 /* Relative to a check's measurements: the members other stages read by
  * name (the probe's CUDA error, schema/probe.h's structure; the project.tests
- * JUnit counts the claim judges; the hooks' output tails). Free-form
+ * JUnit counts, the hooks' exit code and device=auto's resolved device, which
+ * the claim recomputes; the hooks' output tails). Free-form
  * otherwise, so the evidence reader does not type them. */
 #define JG_CHECK_MEASUREMENT_FIELDS(X, P)                                                        \
     X(P, cuda_error, "cuda_error", OBJ)                                                           \
@@ -29,6 +30,8 @@ JG_DOC_DECLARE(check, JG_CHECK_FIELDS);
     X(P, failures, "failures", INT)                                                               \
     X(P, errors, "errors", INT)                                                                   \
     X(P, skipped, "skipped", INT)                                                                 \
+    X(P, exit_code, "exit_code", INT)                                                             \
+    X(P, resolved, "resolved", STR)                                                               \
     X(P, stdout_tail, "stdout_tail", STR)                                                         \
     X(P, stderr_tail, "stderr_tail", STR)
 JG_DOC_DECLARE(checkm, JG_CHECK_MEASUREMENT_FIELDS);

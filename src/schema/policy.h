@@ -11,7 +11,8 @@
 #define JG_SCHEMA_POLICY_H
 #include "schema/doc.h"
 
-/* The root, its "evidence" limits and its "project" defaults. */
+/* The root, its "evidence" limits, its "project" defaults and the signer
+ * its attested claims accept ("attestation": src/policy/policy_attest.c). */
 #define JG_POLICY_FIELDS(X, P)                                                                   \
     X(P, schema_version, "schema_version", INT)                                                   \
     X(P, evidence, "evidence", OBJ)                                                               \
@@ -22,7 +23,10 @@
     X(P, waivers, "waivers", OBJS)                                                                \
     X(P, project, "project", OBJ)                                                                 \
     X(P, python, "project.python", STR)                                                           \
-    X(P, project_tier, "project.tier", STR)
+    X(P, project_tier, "project.tier", STR)                                                       \
+    X(P, attestation, "attestation", OBJ)                                                         \
+    X(P, signer_workflow, "attestation.signer_workflow", STR)                                     \
+    X(P, signer_commits, "attestation.signer_commits", STRS)
 JG_DOC_DECLARE(policy, JG_POLICY_FIELDS);
 
 /* One element of gates. A hook is an object or null (not configured). */
@@ -60,7 +64,8 @@ JG_DOC_DECLARE(gate, JG_GATE_FIELDS);
     X(P, pytorch, "pytorch", OBJ)                                                                 \
     X(P, bitsandbytes, "bitsandbytes", STR)                                                       \
     X(P, evidence, "evidence", STR)                                                               \
-    X(P, memory_notes, "memory_notes", STR)
+    X(P, memory_notes, "memory_notes", STR)                                                       \
+    X(P, require_attestation, "require_attestation", BOOL)
 JG_DOC_DECLARE(tier, JG_TIER_FIELDS);
 
 /* Relative to a tier's pytorch pin, and to its fallback (a pin too). */

@@ -26,6 +26,10 @@ typedef struct scrub_rule {
 static const scrub_rule rules[] = {
     {"url-userinfo", jg_match_url_userinfo, ALL_PROFILES, 0, true, {"<secret>", "[secret]", "<secret>"}},
     {"authorization", jg_match_authorization, ALL_PROFILES, 0, true, {"<secret>", "[secret]", "<secret>"}},
+    {"aws-secret", jg_match_aws_secret, ALL_PROFILES, 0, true, {"<secret>", "[secret]", "<secret>"}},
+    /* the line profile removes the rest of the line from such a word (private-word) */
+    {"secret-assignment", jg_match_secret_assignment, EVIDENCE | ISSUE, 0, true,
+     {"<secret>", "[secret]", NULL}},
     {"jwt", jg_match_jwt, ALL_PROFILES, 0, true, {"<token>", "[token]", "<token>"}},
     {"webhook", jg_match_webhook, ALL_PROFILES, 0, true, {"<webhook>", "[webhook]", "<webhook>"}},
     {"token-prefix", jg_match_token_prefix, ALL_PROFILES, 0, true, {"<token>", "[token]", "<token>"}},

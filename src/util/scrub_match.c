@@ -41,7 +41,19 @@ static size_t run_of(const char *p, bool (*ok)(char))
     return n;
 }
 
-/* "scheme://user:password@": the userinfo goes, scheme and host stay. */
+/* After "user:" a port ("host:8080/") is not a password. */
+static bool is_port(const char *p)
+{
+    size_t d = 0;
+    while (isdigit((unsigned char)p[d]))
+        d++;
+    return d > 0 && (p[d] == '/' || p[d] == '@' || p[d] == '\0' || isspace((unsigned char)p[d]));
+}
+
+/* "scheme://user:password@": the userinfo goes, scheme and host stay. Tools
+ * print passwords unencoded, so after "user:" the userinfo runs to the LAST
+ * '@' of the word: a password may hold '/' and '@' (an over-long match takes
+ * a path with it, never leaves part of a password). */
 size_t jg_match_url_userinfo(const char *p, const char *start, size_t *keep)
 {
     if (!isalpha((unsigned char)*p) || (p > start && isalnum((unsigned char)p[-1])))
@@ -51,17 +63,39 @@ size_t jg_match_url_userinfo(const char *p, const char *start, size_t *keep)
         s++;
     if (strncmp(p + s, "://", 3) != 0)
         return 0;
-    size_t u = s + 3, n = u;
-    while (n < u + 256 && p[n] && !strchr("/?#@ \t\r\n\"'<>", p[n]))
+    size_t u = s + 3, n = u, colon = 0, first_at = 0, last_at = 0;
+    bool path = false; /* a '/', '?' or '#' before the first '@' */
+    while (n < u + 256 && p[n] && !strchr(" \t\r\n\"'<>`", p[n])) {
+        if (p[n] == ':' && !colon && !first_at && !path)
+            colon = n;
+        path |= !first_at && strchr("/?#", p[n]) != NULL;
+        if (p[n] == '@')
+            last_at = first_at ? n : (first_at = n);
         n++;
-    if (p[n] != '@' || n == u)
+    }
+    bool password = colon && !is_port(p + colon + 1);
+    if (!first_at || first_at == u || (path && !password))
         return 0;
     *keep = u;
-    return n;
+    return password ? last_at : first_at;
 }
 
 /* "Bearer <value>", "Basic <value>" (any case): the value goes. A value has
- * 8 or more characters and a digit: prose ("Bearer authentication") stays. */
+ * 8 or more characters and looks made, not written: a digit, a symbol, an
+ * inner capital, or 20+ letters ("Bearer authentication" stays). */
+static bool made_value(const char *v, size_t n)
+{
+    bool lower = false, inner_upper = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)v[i];
+        if (isdigit(c) || !isalpha(c))
+            return true;
+        inner_upper |= i > 0 && isupper(c);
+        lower |= islower(c) != 0;
+    }
+    return n >= 20 || (inner_upper && lower);
+}
+
 size_t jg_match_authorization(const char *p, const char *start, size_t *keep)
 {
     static const char *const schemes[] = {"bearer ", "basic "};
@@ -72,13 +106,65 @@ size_t jg_match_authorization(const char *p, const char *start, size_t *keep)
         if (strncasecmp(p, schemes[i], k) != 0)
             continue;
         size_t n = k;
-        bool digit = false;
         while (token_char(p[n]) || p[n] == '.' || p[n] == '/' || p[n] == '+' || p[n] == '~')
-            digit |= isdigit((unsigned char)p[n++]) != 0;
-        if (n - k >= 8 && digit) {
+            n++;
+        if (n - k >= 8 && made_value(p + k, n - k)) {
             *keep = k;
             return n;
         }
+    }
+    return 0;
+}
+
+static bool b64_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '/' || c == '+';
+}
+
+/* An AWS secret access key: exactly 40 base64 characters mixing upper case,
+ * lower case and digits ('/' and '+' break the generic token run). Commit
+ * ids (lower-case hex) and paths (no capitals and digits together) stay. */
+size_t jg_match_aws_secret(const char *p, const char *start, size_t *keep)
+{
+    (void)keep;
+    if ((p != start && (b64_char(p[-1]) || p[-1] == '=')) || *p == '/')
+        return 0;
+    size_t n = 0;
+    bool upper = false, lower = false, digit = false;
+    while (n <= 40 && b64_char(p[n])) {
+        upper |= isupper((unsigned char)p[n]) != 0;
+        lower |= islower((unsigned char)p[n]) != 0;
+        digit |= isdigit((unsigned char)p[n]) != 0;
+        n++;
+    }
+    return n == 40 && p[n] != '=' && upper && lower && digit ? n : 0;
+}
+
+/* "password=VALUE", "DB_PASSWORD: VALUE", "\"token\": \"VALUE\"": the value goes
+ * (any case; the word may end a longer name). A placeholder stays. */
+size_t jg_match_secret_assignment(const char *p, const char *start, size_t *keep)
+{
+    static const char *const words[] = {"password", "passwd", "secret", "token", "api_key",
+                                        "apikey", "access_key"};
+    if (p != start && isalpha((unsigned char)p[-1]))
+        return 0;
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        size_t n = strlen(words[i]);
+        if (strncasecmp(p, words[i], n) != 0)
+            continue;
+        n += p[n] == '"' || p[n] == '\'';
+        if (p[n] != '=' && p[n] != ':')
+            return 0;
+        n++;
+        while (p[n] == ' ' || p[n] == '"' || p[n] == '\'')
+            n++;
+        size_t v = n;
+        while (p[n] && !isspace((unsigned char)p[n]) && !strchr("\"'&;,<>`", p[n]))
+            n++;
+        if (n == v || p[v] == '<')
+            return 0;
+        *keep = v;
+        return n;
     }
     return 0;
 }

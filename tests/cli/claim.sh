@@ -22,7 +22,7 @@ expect_rc 2 "$JETGATE" claim --tier target --commit $SHA --now yesterday "$GOOD"
 expect_err "'yesterday' is not an RFC 3339 time"
 expect_rc 2 "$JETGATE" claim --tier target --commit $SHA --frobnicate "$GOOD"
 expect_rc 2 "$JETGATE" claim --tier target --commit $SHA --repo example/project "$T/absent.json"
-expect_err "absent.json: No such file"
+expect_err "absent.json: cannot read: No such file"
 # No repository to claim for: refused, naming the fix.
 expect_rc 1 "$JETGATE" claim --policy hooks.json --tier target --commit $SHA --now 2026-12-02T12:00:00Z "$GOOD"
 expect_out '\[repository_not_given\] no repository to claim for: give --repo'

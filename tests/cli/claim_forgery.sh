@@ -71,6 +71,12 @@ def optional_project(d, p):   # project checks failed, marked optional by the re
 def da_skip(d, p): check(p, "project.device_auto").update(status="skip", reason="not configured")
 def empty_junit(d, p): check(p, "project.tests")["measurements"].update(tests=0)
 def skipped_junit(d, p): check(p, "project.tests")["measurements"].update(skipped=3)
+# Issue #28 defect 9: passes the record's own measurements contradict, foreign names.
+def da_cpu(d, p): check(p, "project.device_auto")["measurements"].update(resolved="cpu")
+def da_exit(d, p): check(p, "project.device_auto")["measurements"].update(exit_code=1)
+def tests_exit(d, p): check(p, "project.tests")["measurements"].update(exit_code=1)
+def subject_name(d, p): d["subject"][0]["name"] = "sbom"
+def tool_name(d, p): p["tool"]["name"] = "othertool"
 def unknown_fail(d, p):
     p["checks"].append({"id": "vendor.extra", "status": "fail", "required": False,
                         "reason": "x", "duration_s": 0, "measurements": {}})
@@ -89,6 +95,8 @@ cases = [("tampered-status", tampered), ("other-commit", other_commit),
          ("no-l4t", no_l4t), ("no-finish", no_finish), ("reasons-on-passed", reasons),
          ("optional-project", optional_project), ("da-skip", da_skip),
          ("empty-junit", empty_junit), ("skipped-junit", skipped_junit),
+         ("da-cpu", da_cpu), ("da-exit", da_exit), ("tests-exit", tests_exit),
+         ("subject-name", subject_name), ("tool-name", tool_name),
          ("unknown-fail", unknown_fail), ("container", container),
          ("torch-cpu", pl(torch="2.5.0+cpu", torch_cuda=None)),
          ("torch-other", pl(torch="2.8.0a0+5228986c39.nv25.06", torch_cuda="12.9")),
@@ -167,6 +175,11 @@ expect_out "covers jetgate's own probes only, not the project's code (opted out:
 refused da-skip required_check_skipped
 refused empty-junit project_tests_junit_contradicts
 refused skipped-junit project_tests_junit_contradicts
+refused da-cpu project_device_auto_contradicts
+refused da-exit project_device_auto_contradicts
+refused tests-exit project_tests_exit_contradicts
+refused subject-name subject_name_foreign
+refused tool-name tool_foreign
 
 # 2. The policy alone decides: status, counts, reasons and required flags recomputed.
 refused tampered-status required_check_failed

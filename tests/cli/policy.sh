@@ -33,6 +33,12 @@ edit "$T/extra.json" 'p["tiers"][1]["colour"] = "green"; p["owner"] = "x"'
 expect_rc 0 "$JETGATE" matrix --policy "$T/extra.json"
 expect_err "warning: .*extra.json: tiers\[1\].colour: unknown field, ignored"
 expect_err "warning: .*extra.json: policy.owner: unknown field, ignored"
+# A --policy or $JETGATE_POLICY name longer than PATH_MAX is refused, never read cut short.
+long=$T/$(head -c 5000 /dev/zero | tr '\0' x).json
+expect_rc 2 "$JETGATE" matrix --policy "$long"
+expect_err "policy file name longer than 4095 bytes"
+expect_rc 2 env JETGATE_POLICY="$long" "$JETGATE" matrix
+expect_err "policy file name longer than 4095 bytes"
 # The embedded default and its source file are the same policy.
 expect_rc 0 "$JETGATE" matrix --json --policy "$DEF"
 grep -v '"policy":' "$T/out" > "$T/file.json"

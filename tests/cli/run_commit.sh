@@ -33,8 +33,13 @@ c = json.load(open(sys.argv[1]))["predicate"]["commit"]
 assert c == {"sha": sys.argv[2], "source": "git", "dirty": False,
              "repository": "github.com/example/project"}, c
 PY
+# GITHUB_REPOSITORY must agree with the checkout's origin (issue #28 defect 8):
+# a workflow that checks out another repository records no repository.
+GITHUB_REPOSITORY=Example/PROJECT expect_rc 1 "$JETGATE" run --json --quiet --out "$T/ev-co"
+grep -q '"repository": "github.com/example/project"' "$T/out" || fail "the agreeing repository not recorded"
 GITHUB_REPOSITORY=Other/Name expect_rc 1 "$JETGATE" run --json --quiet --out "$T/ev-co"
-grep -q '"repository": "github.com/other/name"' "$T/out" || fail "GITHUB_REPOSITORY not recorded"
+expect_err "GITHUB_REPOSITORY names github.com/other/name but the checkout's origin is github.com/example/project"
+grep -q 'other/name' "$T/out" && fail "GITHUB_REPOSITORY recorded against the checkout's origin"
 grep -q 'PW' "$T/ev-co/jetson-runtime.json" && fail "remote credentials reached the evidence"
 cd "$T"
 

@@ -8,7 +8,8 @@
 . "$(dirname "$0")/lib.sh.inc"
 PY3=$(python3 -c 'import sys; print(sys.executable)')
 if ! "$PY3" -c 'import venv, ensurepip, tomllib' 2>/dev/null; then
-  echo "SKIP: python3 -m venv / ensurepip / tomllib (3.11+) missing; setup not tested end to end" >&2
+  echo "skipped (setup not tested end to end: needs Python 3.11+ (tomllib) with venv and ensurepip" \
+    "(python3-venv, python3-pip); this python3 is $("$PY3" -c 'import sys; print(sys.version.split()[0])'))" >&2
   exit 77
 fi
 NV=2.5.0a0+872d972e41.nv24.08.17622132   # the version of tier target's pinned wheel

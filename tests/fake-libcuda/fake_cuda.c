@@ -7,7 +7,9 @@
  *   garbage       (print non-JSON on stdout and exit 0).
  * Unnamed calls succeed. Memory is host memory, copies are memcpy, and
  * kernels do nothing, so a probe that gets this far must report a mismatch.
- * JG_FAKE_CUDA_DISCRETE=1 reports a discrete GPU instead of an integrated one.
+ * JG_FAKE_CUDA_DISCRETE=1 reports a discrete GPU instead of an integrated one;
+ * JG_FAKE_CUDA_NAME=NAME names the device (an end-to-end gate on a Jetson
+ * fixture wants the Jetson GPU class, e.g. "Orin").
  * JG_FAKE_CUDA_COMPUTE=1 runs jetgate's kernels on the CPU (fake_kernels.c),
  * so the probes' pass path is exercised too; =trunc does the same with the
  * surgery's fp16 rounding done toward zero (a kernel bug to be caught).
@@ -117,7 +119,8 @@ CUresult cuDeviceGetName(char *name, int len, int dev)
 {
     (void)dev;
     ENTER("cuDeviceGetName");
-    snprintf(name, (size_t)len, "jetgate fake GPU");
+    const char *want = getenv("JG_FAKE_CUDA_NAME");
+    snprintf(name, (size_t)len, "%s", want && *want ? want : "jetgate fake GPU");
     return 0;
 }
 

@@ -249,6 +249,18 @@ static void hooks_run(void **state)
     assert_non_null(strstr(tail, "?\ncuda\n"));
     assert_null(strstr(tail, "line-0-"));
     json_decref(r);
+
+    /* Scrubbed before the cut (issue #28 defect 6): a tail that starts inside
+     * a URL keeps no piece of its password. */
+    static const char url[] = "401 for https://ci-bot:jgPW6666@pypi.example/simple/\n";
+    char text[4096];
+    memset(text, 'x', sizeof text);
+    memcpy(text + 100, url, sizeof url - 1);
+    size_t len = sizeof text, from = 100 + (size_t)(strstr(url, "bot:") - url);
+    json_t *t = jg_hook_tail(text, len, len - from);
+    assert_null(strstr(json_string_value(t), "PW6666"));
+    assert_non_null(strstr(json_string_value(t), "@pypi.example/simple/"));
+    json_decref(t);
 }
 
 int main(void)

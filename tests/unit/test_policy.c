@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "policy/discover.h"
 #include "policy/policy.h"
 
 static json_t *embedded(void)
@@ -274,6 +275,16 @@ static void test_missing_file(void **state)
     assert_non_null(strstr(err.text, "/nonexistent/policy.json: No such file"));
 }
 
+/* Issue #28 defect 4: only the user's own files and root's are trusted. */
+static void test_owner_trusted(void **state)
+{
+    (void)state;
+    assert_true(jg_owner_trusted(1000, 1000));
+    assert_true(jg_owner_trusted(0, 1000));
+    assert_false(jg_owner_trusted(1001, 1000));
+    assert_false(jg_owner_trusted(1000, 0)); /* root does not run another user's policy */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_tier_for_platform),
         cmocka_unit_test(test_bad_policies_name_the_place),
         cmocka_unit_test(test_missing_file),
+        cmocka_unit_test(test_owner_trusted),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -77,8 +77,9 @@ static void members_declared(const char *what, const json_t *obj, const jg_field
     } while (0)
 
 /* The default policy with every member of every table: both hooks (tests
- * with junit), an opt-out, a project, a waiver in force, and a container
- * pin with a fallback wheel on a tier that names cudnn and tensorrt. */
+ * with junit), an opt-out, a project, a waiver in force, a signer for
+ * attestations, and a container pin with a fallback wheel on a tier that
+ * names cudnn and tensorrt and requires an attestation. */
 static json_t *full_policy(void)
 {
     jg_jerr err = {{0}};
@@ -113,6 +114,9 @@ static json_t *full_policy(void)
     JG_SET_STR(pin, pin, digest, "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
     JG_SET(pin, pin, fallback, fallback);
     JG_SET(tier, t, pytorch, pin);
+    JG_SET_BOOL(tier, t, require_attestation, true);
+    JG_SET_STR(policy, p, signer_workflow, "example/jetgate/.github/workflows/jetson-gate.yml");
+    JG_SET(policy, p, signer_commits, json_pack("[s]", "0123456789abcdef0123456789abcdef01234567"));
     return p;
 }
 
@@ -171,6 +175,7 @@ static void unknown_members_warned(void **state)
         {"", "full: policy.zz: unknown field"},
         {"evidence", "full: policy.evidence.zz: unknown field"},
         {"project", "full: project.zz: unknown field"},
+        {"attestation", "full: policy.attestation.zz: unknown field"},
         {"gates.0", "full: gates[0].zz: unknown field"},
         {"gates.0.hooks", "full: gates[0].hooks.zz: unknown field"},
         {"gates.0.hooks.device_auto", "full: gates[0].hooks.device_auto.zz: unknown field"},

@@ -86,6 +86,43 @@ static void identity_only_as_words_in_free_text(void **state)
     jg_scrub_free(&s);
 }
 
+static void expect_text(const char *in, const char *want)
+{
+    char *got = jg_scrub_text(NULL, in, JG_SCRUB_FREE_TEXT);
+    if (strcmp(got, want) != 0)
+        fail_msg("text('%s') = '%s', want '%s'", in, got, want);
+    free(got);
+}
+
+/* Issue #28 defect 6: the credential shapes the previous rules missed. */
+static void credentials_of_round_three(void **state)
+{
+    (void)state;
+    /* a password holding '/' or '@': all of it goes, the host stays */
+    expect_text("url https://ci:pa/ss@pypi.example/simple", "url https://<secret>@pypi.example/simple");
+    expect_text("url https://ci:p@ss@pypi.example/simple", "url https://<secret>@pypi.example/simple");
+    expect_text("url https://:tok@pypi.example/", "url https://<secret>@pypi.example/");
+    /* ports, paths and tags with '@' are no userinfo */
+    expect_text("https://host:8080/x@y https://github.com/o/r@v1",
+                "https://host:8080/x@y https://github.com/o/r@v1");
+    /* AWS secret keys hold '/' and '+' (AWS's documented example key) */
+    expect_text("key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY.", "key <secret>.");
+    expect_text("key wJalrXUtnFEMI+K7MDENG+bPxRfiCYEXAMPLEKEY", "key <secret>");
+    expect_issue("0123456789abcdef0123456789abcdef01234567 /usr/local/cuda-12.6/targets/aarch64",
+                "0123456789abcdef0123456789abcdef01234567 /usr/local/cuda-12.6/targets/aarch64");
+    /* assignments to a secret's name */
+    expect_text("password=hunter2 next", "password=<secret> next");
+    expect_text("DB_PASSWORD: hunter2", "DB_PASSWORD: <secret>");
+    expect_text("{\"token\": \"abc\", \"n\": 1}", "{\"token\": \"<secret>\", \"n\": 1}");
+    expect_text("tokens: 5, tokenizer=x", "tokens: 5, tokenizer=x");
+    expect_issue("db?user=a&password=hunter2&x=1", "db?user=a&password=[secret]&x=1");
+    /* digit-free Bearer values; prose stays */
+    expect_text("Authorization: Bearer abcdefghijklmnopqrstuv", "Authorization: Bearer <secret>");
+    expect_text("Authorization: Bearer AbcDefGhIj", "Authorization: Bearer <secret>");
+    expect_text("uses Bearer authentication", "uses Bearer authentication");
+    assert_true(jg_scrub_has_credential("wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"));
+}
+
 static void has_credential_is_by_value(void **state)
 {
     (void)state;
@@ -104,6 +141,7 @@ int main(void)
         cmocka_unit_test(profiles_keep_their_conventions),
         cmocka_unit_test(identity_only_as_words_in_free_text),
         cmocka_unit_test(has_credential_is_by_value),
+        cmocka_unit_test(credentials_of_round_three),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
