@@ -335,6 +335,28 @@ static void jetpack_disagreement_and_disputed_rows(void **state)
     json_decref(doc);
 }
 
+/* The module column of the JetPack table (jetson-facts.md §7.2): an Orin on L4T 38.4.0
+ * (JetPack 7.1, Thor only) disagrees whatever the package says; on 39.2.0 it does not.
+ * Release line: R38.4.0 GCID 43443517 (§1.1), compatible of the AGX Orin 64GB devkit. */
+static void jetpack_release_without_the_module(void **state)
+{
+    (void)state;
+    PUT("etc/nv_tegra_release", "# R38 (release), REVISION: 4.0, GCID: 43443517, BOARD: generic, "
+                                "EABI: aarch64, DATE: Wed Dec 31 00:15:19 UTC 2025\n");
+    PUT("proc/device-tree/compatible", "nvidia,p3737-0000+p3701-0005\0nvidia,p3701-0005\0"
+                                       "nvidia,tegra234\0");
+    json_t *doc = collect_dir(tmp);
+    const json_t *agrees = jg_json_at(doc, "jetpack.agrees");
+    assert_true(json_is_false(jg_fact_value(agrees)));
+    assert_non_null(strstr(json_string_value(json_object_get(agrees, "note")), "tegra264 only"));
+    json_decref(doc);
+    PUT("etc/nv_tegra_release", "# R39 (release), REVISION: 2.0, GCID: 45755727, BOARD: generic, "
+                                "EABI: aarch64, DATE: Mon Jun  1 09:28:48 PM UTC 2026\n");
+    doc = collect_dir(tmp);
+    assert_string_equal(status(doc, "jetpack.agrees"), "unknown"); /* no package to compare */
+    json_decref(doc);
+}
+
 static void thor_compute_capability_follows_toolkit(void **state)
 {
     (void)state;
@@ -425,6 +447,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(unreadable_release_falls_back_to_dpkg, fresh, cleanup),
         cmocka_unit_test_setup_teardown(jetpack_disagreement_and_disputed_rows, fresh, cleanup),
         cmocka_unit_test_setup_teardown(thor_compute_capability_follows_toolkit, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(jetpack_release_without_the_module, fresh, cleanup),
         cmocka_unit_test_setup_teardown(malformed_files_are_unparsable, fresh, cleanup),
         cmocka_unit_test_setup_teardown(huge_dpkg_status, fresh, cleanup),
         cmocka_unit_test_setup_teardown(cuda_link_chain_is_followed, fresh, cleanup),
