@@ -94,6 +94,29 @@ static int install_wheel(const struct setup_opts *o, const json_t *tier)
     return 0;
 }
 
+/* A tier pinning JetPack 7.2's upstream CUDA torch: the nvidia-*-cu13 wheels it loads
+ * cuDNN, NCCL, cuSPARSELt and NVSHMEM from are installed (pip leaves torch alone), then
+ * judge() checks them. */
+static int install_extra_wheels(const struct setup_opts *o, const json_t *tier, json_t **probe)
+{
+    const char *extra = jg_tier_extra_wheels(tier);
+    if (!extra || !jg_tier_missing_wheels(*probe, tier))
+        return 0;
+    char list[512], why[512], *argv[16] = {(char *)o->venv_py, "-m", "pip", "install"};
+    size_t k = 4;
+    snprintf(list, sizeof list, "%s", extra);
+    for (char *save = NULL, *w = strtok_r(list, " ", &save); w && k < 15;
+         w = strtok_r(NULL, " ", &save))
+        argv[k++] = w;
+    argv[k] = NULL;
+    jg_progress("setup: installing the wheels the tier's upstream CUDA torch needs: %s", extra);
+    if (jg_setup_exec(argv, JG_PIP_TIMEOUT_S, NULL, why, sizeof why) < 0)
+        return jg_err("setup: installing %s failed: %s", extra, why), JG_EXIT_NO;
+    json_decref(*probe);
+    *probe = probe_venv(o, why, sizeof why);
+    return *probe ? 0 : (jg_err("setup: cannot ask the venv's interpreter: %s", why), JG_EXIT_NO);
+}
+
 /* The vendor build, and the tier's pin when the tier pins a wheel. */
 static int judge(const struct setup_opts *o, const json_t *tier, const json_t *probe)
 {
@@ -102,7 +125,7 @@ static int judge(const struct setup_opts *o, const json_t *tier, const json_t *p
     const json_t *pt = JG_OBJ(tier, tier, pytorch);
     const char *kind = JG_STR(pin, pt, kind), *pin = JG_STR(pin, pt, pin);
     const char *id = JG_STR(tier, tier, id);
-    if (!jg_torch_is_vendor(probe, why, sizeof why))
+    if (!jg_torch_fits_tier(probe, tier, why, sizeof why))
         return jg_err("setup: refusing: %s (the venv %s sees it)", why, o->venv_dir), JG_EXIT_NO;
     if (kind && strcmp(kind, "container") == 0)
         return jg_err("setup: tier %s pins the container %s, not a flashed-host torch: build "
@@ -135,6 +158,8 @@ int setup_torch(struct setup_opts *o, const json_t *tier, json_t **before)
     } else if (rc == 0 && o->wheel) {
         jg_progress("setup: torch is already visible; --wheel %s is not installed", o->wheel);
     }
+    if (rc == 0)
+        rc = install_extra_wheels(o, tier, &probe);
     if (rc == 0)
         rc = judge(o, tier, probe);
     json_decref(probe);
