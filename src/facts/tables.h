@@ -94,6 +94,10 @@ typedef struct jg_torch_channel {
     const char *install, *index, *container, *extra_pip;
 } jg_torch_channel;
 const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc);
+/* Whether torch (a version with its local tag) is the kind of build a JetPack's channel
+ * serves, by the one classifier (facts/torch_build.h): 1 yes, 0 no (why says what it is
+ * and what the JetPack uses), -1 the version alone cannot tell (a plain or source build). */
+int jg_torch_fits_jetpack(const char *torch, int jp_major, const char *soc, char *why, size_t n);
 /* §7.4: the nvidia-*-cu13 wheels an upstream CUDA 13 torch needs on JetPack 7.2. */
 extern const char jg_cu13_pip_wheels[];
 

@@ -1,9 +1,11 @@
 /* Per JetPack, the torch that works there and how to install it (jetson-facts.md
  * §4.1, §4.2, §7.4): the one home of this knowledge; doctor's and triage's fix
  * texts, the support doc and release notes read it through tables.h. */
+#include <stdio.h>
 #include <string.h>
 
 #include "facts/tables.h"
+#include "facts/torch_build.h"
 
 /* §7.4: the wheels JetPack 7.2's upstream CUDA 13 torch needs from pip (Orin and Thor) */
 const char jg_cu13_pip_wheels[] =
@@ -44,4 +46,32 @@ const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc)
             (!channels[i].soc || (canon && strcmp(channels[i].soc, canon) == 0)))
             return &channels[i];
     return NULL;
+}
+
+/* What the channel of this JetPack serves, against the kind of build a version is. */
+int jg_torch_fits_jetpack(const char *torch, int jp_major, const char *soc, char *why, size_t n)
+{
+    const jg_torch_channel *c = jg_torch_channel_for(jp_major, soc);
+    jg_torch_input in = jg_torch_input_version(torch);
+    jg_torch_build b;
+    jg_torch_classify(&in, &b);
+    bool upstream = c && c->index && strstr(c->index, "download.pytorch.org");
+    if (!c || b.kind == JG_TORCH_UNKNOWN || b.kind == JG_TORCH_SOURCE)
+        return snprintf(why, n, "%s", c ? b.why : "no torch channel is on record for this "
+                        "JetPack"), -1;
+    if (b.kind == JG_TORCH_CPU)
+        return snprintf(why, n, "torch %s is a CPU-only build", torch), 0;
+    if (b.kind == JG_TORCH_UPSTREAM_CUDA && upstream && strncmp(b.cuda, "13.", 3) != 0)
+        return snprintf(why, n, "torch %s is a CUDA %s build; JetPack %d's torch is a CUDA 13 "
+                        "build", torch, b.cuda, jp_major), 0;
+    if (b.kind == JG_TORCH_UPSTREAM_CUDA && !upstream)
+        return snprintf(why, n, "torch %s is an upstream CUDA build (PyPI or "
+                        "download.pytorch.org); JetPack %d's torch is NVIDIA's build: %s", torch,
+                        jp_major, c->install), 0;
+    if (b.kind == JG_TORCH_NVIDIA_JETSON && (upstream || (b.nv_jetpack && b.nv_jetpack != jp_major)))
+        return snprintf(why, n, "torch %s is NVIDIA's wheel for JetPack %d, not JetPack %d's "
+                        "torch: %s", torch, b.nv_jetpack, jp_major, c->install), 0;
+    if (b.kind == JG_TORCH_JETSON_AI_LAB && upstream)
+        return snprintf(why, n, "%s", b.why), -1;
+    return snprintf(why, n, "torch %s is the kind of build JetPack %d uses", torch, jp_major), 1;
 }

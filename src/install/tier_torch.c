@@ -82,10 +82,10 @@ bool jg_torch_fits_tier(const json_t *probe, const json_t *tier, char *why, size
     if (!upstream)
         return jg_torch_is_vendor(probe, why, n);
     const char *jp = JG_STR(tier, tier, jetpack), *id = JG_STR(tier, tier, id);
-    if (!c || !c->index || !strstr(c->index, "download.pytorch.org"))
-        return snprintf(why, n, "tier %s pins the upstream CUDA build torch %s, but JetPack %s's "
-                        "torch is NVIDIA's build, never PyPI's or download.pytorch.org's", id,
-                        pinned, jp ? jp : "unknown"), false;
+    char fit[400];
+    if (!c || jg_torch_fits_jetpack(pinned, atoi(jp), JG_STR(tier, tier, soc), fit, sizeof fit) != 1)
+        return snprintf(why, n, "tier %s pins %s", id, c ? fit : "an upstream CUDA build for a "
+                        "JetPack with no torch channel on record"), false;
     const char *machine = JG_STR(pyprobe, probe, python_machine); /* the same "python" member */
     if (!machine || strcmp(machine, "aarch64") != 0)
         return snprintf(why, n, "the interpreter runs on %s, not aarch64: no Jetson torch here",
