@@ -205,7 +205,9 @@ const char *jg_fix_torch(const jg_view *v)
              c->extra_pip ? " (JetPack does not ship them)" : "",
              c->container ? "; or use the container " : "");
     if (c->container)
-        snprintf(fix + strlen(fix), sizeof fix - strlen(fix), "%s", c->container);
+        snprintf(fix + strlen(fix), sizeof fix - strlen(fix), "%s%s%s%s", c->container,
+                 c->container_note ? " (" : "", c->container_note ? c->container_note : "",
+                 c->container_note ? ")" : "");
     return fix;
 }
 

@@ -91,7 +91,7 @@ int jg_cuda_major_for_l4t_major(int l4t_major);
 typedef struct jg_torch_channel {
     int jp_major;
     const char *soc;
-    const char *install, *index, *container, *extra_pip;
+    const char *install, *index, *container, *container_note, *extra_pip;
 } jg_torch_channel;
 const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc);
 /* Whether torch (a version with its local tag) is the kind of build a JetPack's channel
