@@ -66,10 +66,15 @@ int jg_l4t_supports_soc(const char *l4t, const char *soc, const char **socs);
 /* The JetPacks the table says support a SoC, oldest first, at most max; only
  * releases with a module list on record are named. */
 size_t jg_jetpacks_for_soc(const char *soc, const char **out, size_t max);
+/* Every JetPack major with the CUDA toolkits its releases ship, from the CUDA column:
+ * "JetPack 4: 10.2, JetPack 5: 11.4, ...". */
+const char *jg_cuda_by_jetpack(void);
 /* JetPack major for an L4T major (§2); 0 when not in the table. */
 int jg_jp_major_for_l4t(int l4t_major);
-/* JetPack major a CUDA toolkit version belongs to ("12.6.68" -> 6); 0 when
- * the toolkit is not tied to one JetPack major. */
+/* JetPack major a CUDA toolkit version hints at ("12.6.68" -> 6); 0 when the
+ * toolkit is not tied to one JetPack major. A hint only, never the JetPack:
+ * pip's nvidia-*-cu13 and cu130 wheels put CUDA 13.0 on JetPack 7.2's 13.2
+ * hosts (jetson-facts.md §7.4); the L4T release decides. */
 int jg_jp_major_for_toolkit(const char *toolkit);
 /* CUDA driver version that a JetPack major ships (§2 / §6.1); 0 = unknown. */
 int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version);
