@@ -78,21 +78,28 @@ def first_diagnosis(findings):
     return None
 
 
-def triage(jetgate, body):
-    p = subprocess.run([jetgate, "triage", "--json", "-"], input=body.encode(),
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
-    if p.returncode not in (0, 1):
-        raise SystemExit("jetgate triage exited %d: %s" % (p.returncode, p.stderr.decode()[:300]))
-    return json.loads(p.stdout)
+def triage_all(jetgate, bodies):
+    """Every body through one `jetgate triage --batch -` (NUL-separated reports,
+    one JSON result per line): the same answers as one process per report."""
+    data = b"".join(b.encode() + b"\0" for b in bodies)
+    p = subprocess.run([jetgate, "triage", "--batch", "-"], input=data,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
+    results = [json.loads(line) for line in p.stdout.splitlines()]
+    if p.returncode != 0 or len(results) != len(bodies):
+        raise SystemExit("jetgate triage --batch exited %d after %d of %d reports: %s" % (
+            p.returncode, len(results), len(bodies), p.stderr.decode()[:300]))
+    return results
 
 
 def score(jetgate, corpus, verbose):
     sets = {"dev": [0, 0], "validation": [0, 0]}
     by_confidence = {}
     wrong_confident, no_evidence = [], []
-    for name, head, body in reports(corpus):
+    every = list(reports(corpus))
+    results = triage_all(jetgate, [body for _, _, body in every])
+    for (name, head, body), result in zip(every, results):
         which = split_of(head["source"])
-        findings = triage(jetgate, body).get("findings", [])
+        findings = result.get("findings", [])
         no_evidence += ["%s: %s" % (name, f["id"]) for f in findings if not f.get("evidence")]
         top = first_diagnosis(findings)
         got = top["layer"] if top else "none"

@@ -35,6 +35,7 @@ RUN apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
 COPY CMakeLists.txt /src/jetgate/
 COPY cmake /src/jetgate/cmake
 COPY src /src/jetgate/src
+COPY tools /src/jetgate/tools
 RUN cmake -S /src/jetgate -B /src/build -DJETGATE_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \
  && cmake --build /src/build -j"$(nproc)"
 

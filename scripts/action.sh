@@ -43,7 +43,7 @@ source_commit() {
     [ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
     git -C "$SRC" rev-parse HEAD
   else
-    echo "tree-$( (cd "$SRC" && find CMakeLists.txt cmake src -type f -print0 | sort -z |
+    echo "tree-$( (cd "$SRC" && find CMakeLists.txt cmake src tools -type f -print0 | sort -z |
       xargs -0 sha256sum) | sha256sum | cut -c1-40)"
   fi
 }
@@ -158,7 +158,8 @@ setup_project() {
 
 # The gate. Sets RC (jetgate run's exit code: 0 passed, 1 failed/not_run, 2 input error).
 run_gate() {
-  local args=(run "$GATE" --out "$OUT_DIR" --junit "$OUT_DIR/$GATE.junit.xml")
+  local args=(run "$GATE" --out "$OUT_DIR" --junit "$OUT_DIR/$GATE.junit.xml"
+    --predicate "$OUT_DIR/$GATE.predicate.json") # what action.yml's attest step signs
   [ -z "${INPUT_POLICY:-}" ] || args+=(--policy "$INPUT_POLICY")
   [ -z "${GATE_PYTHON:-}" ] || args+=(--python "$GATE_PYTHON")
   [ -z "${INPUT_ROOT:-}" ] || args+=(--root "$INPUT_ROOT")
@@ -307,6 +308,7 @@ main() {
   out exit-code "$RC"
   out evidence "$EV"
   out junit "$OUT_DIR/$GATE.junit.xml"
+  out predicate "$OUT_DIR/$GATE.predicate.json"
   COMMIT=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["predicate"]["commit"]["sha"])' "$EV")
   claim_all
   summarize >"$WORK/outputs.txt"

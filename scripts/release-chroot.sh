@@ -7,14 +7,22 @@
 # it (scripts/release-check-deb.sh).
 #
 #   sudo scripts/release-chroot.sh [CHROOT] [OUT]
-#     CHROOT  default /srv/jetgate-bullseye (made with debootstrap when absent)
+#     CHROOT  default /var/tmp/jetgate-bullseye (made with debootstrap when absent)
 #     OUT     default build/release (inside this checkout)
+#   sudo scripts/release-chroot.sh --run CMD [CHROOT]
+#     runs CMD (sh -c, in the checkout) in the same chroot instead, with the
+#     --tests packages installed (scripts/gcc9-lane.sh --chroot uses it)
 # JG_DEBIAN_MIRROR (default http://deb.debian.org/debian). Needs root,
 # debootstrap and about 1.5 GB. The checkout is bind-mounted at its own path.
 set -eu
 cd "$(dirname "$0")/.."
 root=$(pwd)
-chroot_dir=${1:-/srv/jetgate-bullseye}
+run_cmd=""
+if [ "${1:-}" = --run ]; then
+  [ $# -ge 2 ] || { echo "usage: scripts/release-chroot.sh --run CMD [CHROOT]" >&2; exit 2; }
+  run_cmd=$2; shift 2
+fi
+chroot_dir=${1:-/var/tmp/jetgate-bullseye}
 out=${2:-build/release}
 mirror=${JG_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 [ "$(id -u)" = 0 ] || { echo "release-chroot: needs root (debootstrap, mount, chroot)" >&2; exit 2; }
@@ -35,8 +43,14 @@ bind "$root" "$root"
 cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
 in_chroot() { chroot "$chroot_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
   DEBIAN_FRONTEND=noninteractive "$@"; }
+if [ -n "$run_cmd" ]; then
+  echo "== packages: build and tests (scripts/install-deps.sh --tests)"
+  in_chroot sh -c "cd '$root' && scripts/install-deps.sh --tests" >/dev/null
+  in_chroot sh -c "cd '$root' && $run_cmd"
+  exit
+fi
 echo "== packages: build, tests, arm64 cross and qemu (scripts/install-deps.sh)"
 in_chroot sh -c "cd '$root' && scripts/install-deps.sh --tests --cross-arm64" >/dev/null
 echo "== $(in_chroot sh -c '. /etc/os-release; echo $PRETTY_NAME'), $(in_chroot ldd --version | head -1)"
-in_chroot JG_RELEASE_ARCHES="${JG_RELEASE_ARCHES:-x86_64 aarch64}" sh -c "cd '$root' && scripts/release.sh '$out'"
+in_chroot JG_RELEASE_ARCHES="${JG_RELEASE_ARCHES:-x86_64 aarch64}" JG_TIMEOUT_SCALE="${JG_TIMEOUT_SCALE:-}" sh -c "cd '$root' && scripts/release.sh '$out'"
 in_chroot sh -c "cd '$root' && scripts/release-check-deb.sh '$out'"

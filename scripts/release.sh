@@ -1,18 +1,24 @@
 #!/bin/sh
 # Release artefacts for people who should not build: for each architecture
 # a binary with jansson, expat and libyaml linked in (glibc stays dynamic so
-# dlopen of libcuda works), its .deb, and SHA256SUMS:
+# dlopen of libcuda works), its .deb, a Python wheel carrying the same binary
+# (scripts/make-wheel.py: `pip install` it, then `jetgate` or
+# `python -m jetgate`), and SHA256SUMS:
 #   OUT/jetgate-VERSION-linux-x86_64   OUT/jetgate_VERSION_amd64.deb
 #   OUT/jetgate-VERSION-linux-aarch64  OUT/jetgate_VERSION_arm64.deb
+#   OUT/jetgate-VERSION-py3-none-manylinux_2_27_{x86_64,aarch64}.whl
 #   OUT/SHA256SUMS
 # Each build passes the whole test suite first (aarch64: cross-compiled with
 # Debian multiarch and tested under qemu-user) plus release/portable_binary:
 # no glibc symbol newer than 2.27 (JetPack 4.6) and no shared library but
 # glibc's. Run it where glibc is old enough (Debian 11:
 # scripts/release-chroot.sh); on a newer glibc the portable_binary test fails.
+# At the end tests/release/artefacts.sh checks OUT: every copy of jetgate
+# (download, .deb, wheel) within the ceiling, SHA256SUMS complete.
 #
 #   scripts/release.sh [OUT]       (default build/release)
-# JG_RELEASE_ARCHES (default "x86_64 aarch64"), JG_RELEASE_JOBS (default nproc).
+# JG_RELEASE_ARCHES (default "x86_64 aarch64"), JG_RELEASE_JOBS (default nproc),
+# JG_TIMEOUT_SCALE (default: CMake's, 6 for the emulated aarch64 suite, 1 natively).
 # SHA256SUMS covers every artefact in OUT, so arches built one at a time
 # into the same OUT end with one complete SHA256SUMS.
 set -eu
@@ -22,6 +28,7 @@ arches=${JG_RELEASE_ARCHES:-x86_64 aarch64}
 jobs=${JG_RELEASE_JOBS:-$(nproc 2>/dev/null || echo 2)}
 glibc_max=2.27
 host=$(uname -m)
+release_start=$(date +%s)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 rm -f "$out/SHA256SUMS"
@@ -34,6 +41,7 @@ for arch in $arches; do
   set -- -DCMAKE_BUILD_TYPE=Release -DJETGATE_WERROR=ON -DJETGATE_STATIC_DEPS=ON \
     -DJETGATE_GLIBC_MAX=$glibc_max
   [ "$arch" = "$host" ] || set -- "$@" -DCMAKE_TOOLCHAIN_FILE="$(pwd)/cmake/$arch-linux-gnu.cmake"
+  [ -z "${JG_TIMEOUT_SCALE:-}" ] || set -- "$@" -DJG_TIMEOUT_SCALE="$JG_TIMEOUT_SCALE"
   echo "== $arch: build (static jansson, expat, libyaml)"
   rm -rf "$dir"
   cmake -H. -B"$dir" "$@" >/dev/null
@@ -52,6 +60,10 @@ for arch in $arches; do
   "$strip" -o "$out/jetgate-$version-linux-$arch" "$dir/src/jetgate"
   bash tests/release/portable_binary.sh "$out/jetgate-$version-linux-$arch" "$glibc_max" | tail -1
   (cd "$dir" && cpack -G DEB >/dev/null && mv jetgate_*.deb "$out/")
+  rm -f "$out"/jetgate-*-py3-none-*_"$arch".whl
+  python3 scripts/make-wheel.py "$out/jetgate-$version-linux-$arch" "$version" "$arch" "$out" "$glibc_max"
 done
 (cd "$out" && sha256sum jetgate-* jetgate_*.deb >SHA256SUMS && cat SHA256SUMS)
+bash tests/release/artefacts.sh "$out" "$glibc_max"
 ls -l "$out"
+echo "release: $(($(date +%s) - release_start)) s wall"

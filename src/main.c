@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "doctor/catalogue.h"
+#include "doctor/engine/catalogue.h"
 #include "util/cleanup.h"
 #include "util/msg.h"
 
@@ -46,29 +46,34 @@ static const jg_cmd_spec *find(const char *name)
     return NULL;
 }
 
-/* The doctor's catalogue of table rules (doctor/catalogue.h) into PATH, or stdout for "-". */
-static int write_catalogue(const char *path)
+/* The doctor's catalogue of table rules or its examples (doctor/catalogue.h) into
+ * PATH, or stdout for "-". */
+static int write_catalogue(const char *path, void (*write)(FILE *))
 {
     FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
     if (!f)
         return -1;
-    jg_catalogue_write(f);
+    write(f);
     return f == stdout ? (fflush(f) == 0 && !ferror(f) ? 0 : -1) : fclose(f);
 }
 
 /* Hidden, for the build and the tests:
- * `jetgate __generate man|bash-completion|doctor-catalogue PATH`. */
+ * `jetgate __generate man|bash-completion|doctor-catalogue|doctor-examples|doctor-rules-md PATH`. */
 static int generate(int argc, char **argv)
 {
     int rc = -1;
     if (argc == 4 && strcmp(argv[2], "doctor-catalogue") == 0)
-        rc = write_catalogue(argv[3]);
+        rc = write_catalogue(argv[3], jg_catalogue_write);
+    else if (argc == 4 && strcmp(argv[2], "doctor-rules-md") == 0)
+        rc = write_catalogue(argv[3], jg_catalogue_markdown);
+    else if (argc == 4 && strcmp(argv[2], "doctor-examples") == 0)
+        rc = write_catalogue(argv[3], jg_catalogue_examples);
     else if (argc == 4 && strcmp(argv[2], "man") == 0)
         rc = jg_opts_write_man(&program, argv[3]);
     else if (argc == 4 && strcmp(argv[2], "bash-completion") == 0)
         rc = jg_opts_write_completion(&program, argv[3]);
     else
-        return jg_usage_error("__generate", "expected man|bash-completion|doctor-catalogue PATH");
+        return jg_usage_error("__generate", "expected man|bash-completion|doctor-catalogue|doctor-examples|doctor-rules-md PATH");
     if (rc != 0) {
         jg_err("__generate: writing %s: %s", argv[3], strerror(errno));
         return JG_EXIT_USAGE;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "doctor/phrase_pair.h"
+#include "doctor/triage/phrase_pair.h"
 
 #define MAX_STANZAS 4096 /* a generator's guard against a runaway file, not a row cap of jetgate */
 #define MAX_VALUES 64
@@ -39,12 +39,12 @@ typedef struct stanza {
 enum {
     K_ID, K_SIGNAL, K_LABEL, K_SEVERITY, K_CONFIDENCE, K_PLATFORM, K_SUMMARY, K_FIX,
     K_FIX_JETSON, K_SECOND_WHEN, K_SECOND_ID, K_SECOND_SEVERITY, K_SECOND_CONFIDENCE,
-    K_SECOND_SUMMARY, K_SECOND_FIX, K_SET_BY, K_ONE_COUNT
+    K_SECOND_SUMMARY, K_SECOND_FIX, K_SET_BY, K_BY, K_ONE_COUNT
 };
 static const char *const keys[K_ONE_COUNT + 1] = {
     "id", "signal", "label", "severity", "confidence", "platform", "summary", "fix",
     "fix-jetson", "second-when", "second-id", "second-severity", "second-confidence",
-    "second-summary", "second-fix", "set-by", NULL};
+    "second-summary", "second-fix", "set-by", "by", NULL};
 
 static const char *const layers[] = {"hardware",        "kernel-driver",  "cuda-driver",
                                      "container-runtime", "cuda-libraries", "pytorch-build",
@@ -52,7 +52,7 @@ static const char *const layers[] = {"hardware",        "kernel-driver",  "cuda-
                                      "project",         NULL};
 static const char *const severities[] = {"error", "warning", "info", NULL};
 static const char *const confidences[] = {"high", "medium", "low", NULL};
-/* The C enumerators (doctor/signal_rules.h), in the order of the names. */
+/* The C enumerators (doctor/engine/rows.h), in the order of the names. */
 static const char *const platforms[] = {"any", "off-jetson", "jetson", "no-nvidia-gpu", NULL};
 static const char *const platform_enums[] = {"JG_PT_ANY", "JG_PT_OFF_JETSON", "JG_PT_JETSON",
                                              "JG_PT_NO_NVIDIA_GPU"};
@@ -304,6 +304,31 @@ static void check_diagnosis(const stanza *st)
                 st->one[K_ID]);
 }
 
+/* A stanza "id + by": an id a C rule gives (by: its file under src/doctor/), declared
+ * here so that the id enum holds it; its texts and condition are C. */
+static void check_code_id(const stanza *st)
+{
+    check_id(st, K_ID, true);
+    for (int k = 0; k < K_ONE_COUNT; k++)
+        if (st->one[k] && k != K_ID && k != K_BY)
+            fail_at(st->file, st->line, "'%s' does not go with 'by' (a C rule's id)", keys[k]);
+    if (st->n_phrase || st->n_example || st->n_second_example)
+        fail_at(st->file, st->line, "phrases and examples do not go with 'by' (a C rule's id)");
+    char path[4096];
+    const char *slash = strrchr(st->file, '/');
+    int dir = slash ? (int)(slash - st->file) : 0;
+    char *files = dup_str(st->one[K_BY]), *save = NULL;
+    for (char *f = strtok_r(files, " ", &save); f; f = strtok_r(NULL, " ", &save)) {
+        snprintf(path, sizeof path, "%.*s%s../%s", dir, st->file, dir ? "/" : "", f);
+        FILE *c = fopen(path, "r");
+        if (!c)
+            fail_at(st->file, st->line, "'by: %s': no such file beside src/doctor/knowledge", f);
+        else
+            fclose(c);
+    }
+    free(files);
+}
+
 /* A stanza without an id: a signal that code reads (rules_*.c), with its phrases. */
 static void check_signal_only(const stanza *st)
 {
@@ -336,9 +361,12 @@ static void check_phrases(void)
 static void check_signals(void)
 {
     for (int i = 0; i < n_stanzas; i++) {
+        if (!stanzas[i].one[K_SIGNAL])
+            continue;
         bool set = false;
         for (int j = 0; j < n_stanzas && !set; j++)
-            set = strcmp(stanzas[j].one[K_SIGNAL], stanzas[i].one[K_SIGNAL]) == 0 &&
+            set = stanzas[j].one[K_SIGNAL] &&
+                  strcmp(stanzas[j].one[K_SIGNAL], stanzas[i].one[K_SIGNAL]) == 0 &&
                   (stanzas[j].n_phrase || stanzas[j].one[K_SET_BY]);
         if (!set)
             fail_at(stanzas[i].file, stanzas[i].line,
@@ -350,6 +378,10 @@ static void check_all(void)
 {
     for (int i = 0; i < n_stanzas; i++) {
         const stanza *st = &stanzas[i];
+        if (st->one[K_BY]) {
+            check_code_id(st);
+            continue;
+        }
         if (!valid_name(st->one[K_SIGNAL]))
             fail_at(st->file, st->line, "'signal: <name>' (lower case, digits, _) is required");
         if (st->one[K_SET_BY] && strcmp(st->one[K_SET_BY], "code") != 0)
@@ -358,11 +390,12 @@ static void check_all(void)
             check_diagnosis(st);
         else
             check_signal_only(st);
-        for (int j = 0; j < i && st->one[K_ID]; j++)
-            if (stanzas[j].one[K_ID] && strcmp(stanzas[j].one[K_ID], st->one[K_ID]) == 0)
-                fail_at(st->file, st->line, "id '%s' also at %s:%d", st->one[K_ID],
-                        stanzas[j].file, stanzas[j].line);
     }
+    for (int i = 0; i < n_stanzas; i++)
+        for (int j = 0; j < i && stanzas[i].one[K_ID]; j++)
+            if (stanzas[j].one[K_ID] && strcmp(stanzas[j].one[K_ID], stanzas[i].one[K_ID]) == 0)
+                fail_at(stanzas[i].file, stanzas[i].line, "id '%s' also at %s:%d",
+                        stanzas[i].one[K_ID], stanzas[j].file, stanzas[j].line);
     if (errors)
         return;
     check_phrases();
@@ -398,10 +431,18 @@ static void c_enum(FILE *f, const char *prefix, const char *name)
         fputc(*c == '-' ? '_' : toupper((unsigned char)*c), f);
 }
 
+/* JG_FID_<id with . and - as _>: the id's enumerator (doctor_ids.h). */
+static void c_fid(FILE *f, const char *id)
+{
+    fputs("JG_FID_", f);
+    for (const char *c = id; *c; c++)
+        fputc(*c == '-' || *c == '.' ? '_' : *c, f);
+}
+
 static void c_spec(FILE *f, const stanza *st, int id, int sev, int conf, int sum, int fix)
 {
     fputs("{", f);
-    c_string(f, st->one[id]);
+    c_fid(f, st->one[id]);
     char layer[64];
     snprintf(layer, sizeof layer, "%.*s", (int)strcspn(st->one[id], "."), st->one[id]);
     c_enum(f, ", JG_L_", layer);
@@ -539,6 +580,59 @@ static int close_out(FILE *f, const char *path)
     return 0;
 }
 
+/* Every finding id the knowledge declares (rows, second readings, C rules' ids), sorted. */
+static int id_order(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static const char **all_ids(int *n)
+{
+    const char **ids = must(calloc((size_t)n_stanzas * 2 + 1, sizeof *ids));
+    *n = 0;
+    for (int i = 0; i < n_stanzas; i++) {
+        const char *two[2] = {stanzas[i].one[K_ID], stanzas[i].one[K_SECOND_ID]};
+        for (int k = 0; k < 2; k++) {
+            bool seen = !two[k];
+            for (int j = 0; j < *n && !seen; j++)
+                seen = strcmp(ids[j], two[k]) == 0;
+            if (!seen)
+                ids[(*n)++] = two[k];
+        }
+    }
+    qsort(ids, (size_t)*n, sizeof *ids, id_order);
+    return ids;
+}
+
+static int write_ids(const char *dir, FILE *c)
+{
+    char path[4096];
+    int n;
+    const char **ids = all_ids(&n);
+    FILE *h = open_out(dir, "doctor_ids.h", path, sizeof path);
+    if (!h)
+        return -1;
+    fputs("#ifndef JG_GEN_DOCTOR_IDS_H\n#define JG_GEN_DOCTOR_IDS_H\n"
+          "/* Every finding id: a row's, its second reading's, a C rule's (by:). */\n"
+          "typedef enum jg_fid {\n",
+          h);
+    fputs("\nconst char *const jg_fid_names[] = {\n", c);
+    for (int i = 0; i < n; i++) {
+        fputs("    ", h);
+        c_fid(h, ids[i]);
+        fputs(",\n", h);
+        fputs("    ", c);
+        c_string(c, ids[i]);
+        fputs(",\n", c);
+    }
+    fputs("    JG_FID_COUNT\n} jg_fid;\n\nextern const char *const jg_fid_names[JG_FID_COUNT];\n"
+          "\n#endif\n",
+          h);
+    fputs("};\n", c);
+    free(ids);
+    return close_out(h, path);
+}
+
 static int write_all(const char *dir)
 {
     char hpath[4096], cpath[4096];
@@ -549,9 +643,10 @@ static int write_all(const char *dir)
           "/* The signals: one phrase or shape a recogniser saw, named for the rules. */\n"
           "#define JG_SIGNALS(X) \\\n", h);
     for (int i = 0; i < n_stanzas; i++) {
-        bool first = true;
+        bool first = stanzas[i].one[K_SIGNAL] != NULL;
         for (int j = 0; j < i && first; j++)
-            first = strcmp(stanzas[j].one[K_SIGNAL], stanzas[i].one[K_SIGNAL]) != 0;
+            first = !stanzas[j].one[K_SIGNAL] ||
+                    strcmp(stanzas[j].one[K_SIGNAL], stanzas[i].one[K_SIGNAL]) != 0;
         if (first)
             fprintf(h, "    X(%s) \\\n", stanzas[i].one[K_SIGNAL]);
     }
@@ -561,15 +656,32 @@ static int write_all(const char *dir)
     FILE *c = open_out(dir, "doctor_knowledge.c", cpath, sizeof cpath);
     if (!c)
         return -1;
-    fputs("#include \"doctor/report_phrases.h\"\n#include \"doctor/signal_rules.h\"\n\n"
+    fputs("#include \"doctor/triage/report_phrases.h\"\n#include \"doctor/engine/rows.h\"\n\n"
           "const jg_signal_rule jg_signal_rules[] = {\n", c);
     int rows = 0;
     for (int i = 0; i < n_stanzas; i++)
-        if (stanzas[i].one[K_ID])
+        if (stanzas[i].one[K_ID] && !stanzas[i].one[K_BY])
             write_row(c, &stanzas[i]), rows++;
     fprintf(c, "};\nconst size_t jg_signal_rules_count = %d;\n", rows);
+    fputs("\nconst jg_code_id jg_code_ids[] = {\n", c);
+    int codes = 0;
+    for (int i = 0; i < n_stanzas; i++)
+        if (stanzas[i].one[K_BY]) {
+            fputs("    {", c);
+            c_fid(c, stanzas[i].one[K_ID]);
+            fputs(", ", c);
+            c_string(c, stanzas[i].one[K_BY]);
+            fputs("},\n", c);
+            codes++;
+        }
+    fprintf(c, "    {JG_FID_COUNT, NULL}, /* no C rule id is also fine */\n};\n"
+               "const size_t jg_code_ids_count = %d;\n", codes);
     write_phrases(c);
     write_examples(c);
+    if (write_ids(dir, c) != 0) {
+        fclose(c);
+        return -1;
+    }
     return close_out(c, cpath);
 }
 

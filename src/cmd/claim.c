@@ -84,9 +84,9 @@ static json_t *attestations_for(const jg_claim_ctx *c, const json_t *given, bool
 {
     if (!gh)
         return json_incref((json_t *)given);
-    char signer[512], why[600] = "";
+    char signer[512], why[600] = "gh reads the evidence file itself: give its path, not -";
     jg_attest_signer_normalize(JG_STR(policy, c->policy, signer_workflow), signer, sizeof signer);
-    json_t *res = jg_attest_run_gh(path, c->repo, signer, why, sizeof why);
+    json_t *res = strcmp(path, "-") ? jg_attest_run_gh(path, c->repo, signer, why, sizeof why) : NULL;
     if (!res)
         jg_err("claim: --verify-with-gh: %s", why);
     else if (json_array_size(res) == 0)

@@ -5,7 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <limits.h>
+
 #include "cmd/cmd.h"
+#include "cmd/constraints_follow.h"
+#include "install/setup.h"
 #include "facts/collect.h"
 #include "gate/gate.h"
 #include "install/constraints.h"
@@ -22,6 +26,8 @@
 
 struct opts {
     const char *python, *policy, *check, *tier, *extra, *group;
+    const char *index_url, *extra_index_url, *find_links;
+    bool no_index, no_resolve;
     char names[2][MAX_SELECT][128]; /* --extra / --group, split and normalized */
     const char *extra_v[MAX_SELECT], *group_v[MAX_SELECT];
     size_t nextras, ngroups;
@@ -46,12 +52,26 @@ static const jg_opt options[] = {
                "another torch, uses +cpu/+cuXXX or a PyTorch index, or adds bitsandbytes; what "
                "the selection does not install is not reported. Versions come from the vendor "
                "torch installed for PY, else (CPU CI) from --tier's pinned NVIDIA wheel or the "
-               "torch version its container pin records"),
+               "torch version its container pin records. Then the whole graph: PY's pip resolves "
+               "the file (pip install --dry-run --report, the vendor torch family pinned to "
+               "stand-in wheels of its versions, with the index options below) and a "
+               "dependency's dependency that brings another torch, torchvision, torchaudio or "
+               "bitsandbytes is a finding with its path (a -> b -> torchvision); where pip cannot "
+               "resolve (offline, no pip) the output says the graph was NOT followed and the "
+               "exit is 1"),
     JG_OPT_STR(struct opts, extra, "extra", "NAME[,NAME]",
                "with --check: the install includes these extras (pip's .[NAME], uv's --extra)"),
     JG_OPT_STR(struct opts, group, "group", "NAME[,NAME]",
                "with --check: and these dependency groups (uv's default 'dev' group only when "
                "named, as pip installs no group)"),
+    JG_OPT_STR(struct opts, index_url, "index-url", "URL",
+               "with --check: passed to pip's resolve (which reads pip's own configuration too)"),
+    JG_OPT_STR(struct opts, extra_index_url, "extra-index-url", "URL", "passed to pip's resolve"),
+    JG_OPT_STR(struct opts, find_links, "find-links", "DIR|URL", "passed to pip's resolve"),
+    JG_OPT_FLAG(struct opts, no_index, "no-index", 0, "passed to pip's resolve (offline)"),
+    JG_OPT_FLAG(struct opts, no_resolve, "no-resolve", 0,
+                "with --check: judge the file's own lines only; the output says that the "
+                "dependencies of dependencies were not followed"),
     JG_OPT_END,
 };
 
@@ -91,6 +111,35 @@ static int split_names(struct opts *o, int which, const char *list)
     return 0;
 }
 
+/* The whole graph after the file's own lines; note says what was followed. */
+static int follow(const struct opts *o, const struct jg_check_ctx *ctx, jg_findings *found,
+                  char *note, size_t nn)
+{
+    if (o->no_resolve)
+        return snprintf(note, nn, "dependencies of dependencies not followed (--no-resolve)"), 0;
+    if (jg_check_is_lock(o->check))
+        return snprintf(note, nn, "a lock lists every package it installs: nothing further to "
+                        "follow"), 0;
+    char abs[PATH_MAX], tmp[PATH_MAX];
+    const char *base = getenv("TMPDIR");
+    snprintf(tmp, sizeof tmp, "%s/jetgate-resolve-XXXXXX", base && *base ? base : "/tmp");
+    if (!realpath(o->check, abs) || !mkdtemp(tmp))
+        return snprintf(note, nn, "dependencies of dependencies NOT followed: no temporary "
+                        "directory"), 1;
+    jg_marker_env sel = {
+        .python = json_string_value(json_object_get(json_object_get(ctx->probe, "python"),
+                                                    "version")),
+        .extras = ctx->extras, .nextras = ctx->nextras, .groups = ctx->groups,
+        .ngroups = ctx->ngroups};
+    struct jg_follow_in in = {.file = o->check, .abs_file = abs, .python = o->python, .tmp = tmp,
+                              .probe = ctx->probe, .sel = &sel, .index_url = o->index_url,
+                              .extra_index_url = o->extra_index_url, .find_links = o->find_links,
+                              .no_index = o->no_index, .exclude_bnb = ctx->exclude_bnb};
+    int rc = jg_check_follow(&in, found, note, nn);
+    jg_tree_remove(tmp);
+    return rc;
+}
+
 static int check_file(const struct opts *o, const struct jg_check_ctx *ctx)
 {
     jg_blob b;
@@ -101,22 +150,29 @@ static int check_file(const struct opts *o, const struct jg_check_ctx *ctx)
         return JG_EXIT_USAGE;
     }
     jg_findings found = {0};
-    char err[512];
-    int rc = jg_constraints_check(o->check, b.data, b.len, ctx, &found, err, sizeof err);
+    char err[512], note[1536];
+    int rc = jg_check_is_setuptools(o->check)
+                 ? 0 /* code or pip's config: only the resolve reads its dependencies */
+                 : jg_constraints_check(o->check, b.data, b.len, ctx, &found, err, sizeof err);
     jg_blob_free(&b);
     if (rc < 0) {
         jg_err("%s", err);
         jg_findings_free(&found);
         return JG_EXIT_USAGE;
     }
+    int unfollowed = follow(o, ctx, &found, note, sizeof note);
     jg_findings_print(&found, stdout);
     if (found.n)
         printf("%zu finding(s): installing %s could replace the vendor torch or add "
                "bitsandbytes\n", found.n, o->check);
+    else if (unfollowed)
+        printf("%s: its own lines keep the vendor torch (from %s), but that is not an all-clear\n",
+               o->check, ctx->source);
     else
         printf("%s keeps the vendor torch (from %s)%s\n", o->check, ctx->source,
                ctx->exclude_bnb ? " and adds no bitsandbytes" : "");
-    rc = found.n ? JG_EXIT_NO : JG_EXIT_OK;
+    printf("%s\n", note);
+    rc = found.n || unfollowed ? JG_EXIT_NO : JG_EXIT_OK;
     jg_findings_free(&found);
     return rc;
 }
@@ -209,8 +265,10 @@ static int cmd_constraints(int argc, char **argv)
     int p = jg_opts_parse(&jg_cmd_constraints, argc, argv, &o, &ops);
     if (p != JG_OPTS_CONTINUE)
         return p;
-    if ((o.extra || o.group) && !o.check)
-        return jg_usage_error("constraints", "--extra and --group select what --check reads");
+    if ((o.extra || o.group || o.no_resolve || o.index_url || o.extra_index_url ||
+         o.find_links || o.no_index) && !o.check)
+        return jg_usage_error("constraints", "--extra, --group, --no-resolve and the index "
+                              "options go with --check");
     if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
         return JG_EXIT_USAGE;
     jg_policy_src src;

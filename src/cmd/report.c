@@ -83,28 +83,26 @@ static void render(FILE *f, const json_t *unused)
     current_fn(f, current);
 }
 
+/* Every record is validated first (a bad one is refused before any output),
+ * then read again one at a time while the report is written: memory holds
+ * one record, never all of them. */
 static int write_report(const struct report_opts *o, struct jg_report_in *in, int n, char **paths)
 {
-    json_t **docs = calloc((size_t)n + 1, sizeof *docs);
-    int rc = docs ? JG_EXIT_OK : JG_EXIT_USAGE;
-    for (int i = 0; rc == JG_EXIT_OK && i < n; i++) {
+    for (int i = 0; i < n; i++) {
         jg_jerr err = {{0}};
-        if (!(docs[i] = jg_evidence_read(paths[i], &err))) {
+        json_t *doc = jg_evidence_read(paths[i], &err);
+        if (!doc) {
             jg_err("%s", err.text);
-            rc = JG_EXIT_USAGE;
+            return JG_EXIT_USAGE;
         }
+        json_decref(doc);
     }
-    if (rc == JG_EXIT_OK) {
-        in->evidence = (const json_t *const *)docs;
-        in->n = (size_t)n;
-        current = in;
-        current_fn = o->fn;
-        rc = jg_render_out(NULL, 0, render) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE;
-    }
-    for (int i = 0; docs && i < n; i++)
-        json_decref(docs[i]);
-    free(docs);
-    return rc;
+    in->evidence = NULL;
+    in->paths = paths;
+    in->n = (size_t)n;
+    current = in;
+    current_fn = o->fn;
+    return jg_render_out(NULL, 0, render) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE;
 }
 
 static int cmd_report(int argc, char **argv)

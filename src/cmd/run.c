@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "cmd/cmd.h"
-#include "evidence/predicate.h"
+#include "gate/predicate.h"
 #include "evidence/sanitize.h"
 #include "evidence/write.h"
 #include "gate/commit.h"

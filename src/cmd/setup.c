@@ -14,6 +14,7 @@
 #include "cmd/cmd.h"
 #include "cmd/setup_steps.h"
 #include "install/reqfile.h"
+#include "install/setup.h"
 #include "policy/discover.h"
 #include "policy/policy.h"
 #include "util/msg.h"
@@ -27,9 +28,18 @@ static const jg_opt options[] = {
                "system site packages"),
     JG_OPT_STR(struct setup_opts, extra, "extra", "NAME[,NAME]",
                "install these extras of the project too"),
-    JG_OPT_STR(struct setup_opts, wheel, "wheel", "PATH|URL",
-               "when the venv sees no torch: install this NVIDIA wheel into it, only when it "
-               "is the tier's pin and its sha256 is the one the policy records"),
+    JG_OPT_STR(struct setup_opts, group, "group", "NAME[,NAME]",
+               "and these PEP 735 dependency groups of its pyproject.toml (or lock)"),
+    JG_OPT_STR(struct setup_opts, requirements, "requirements", "FILE[,FILE]",
+               "install these requirements files (relative to PROJECT; pip's -r, -c and -e "
+               "lines, e.g. '-e .') instead of the project's lock or pyproject.toml / setup.py"),
+    JG_OPT_FLAG(struct setup_opts, ignore_lock, "ignore-lock", 0,
+                "install from pyproject.toml / setup.py / setup.cfg / requirements.txt even "
+                "when PROJECT has a uv.lock or pylock.toml"),
+    JG_OPT_STR(struct setup_opts, wheel, "wheel", "PATH|URL[,PATH|URL]",
+               "when the interpreter sees no torch (or no torchvision / torchaudio the tier "
+               "pins): install these NVIDIA wheels into the venv, each only when it is the "
+               "tier's pin for its package and its sha256 is the one the policy records"),
     JG_OPT_STR(struct setup_opts, python, "python", "PY",
                "the interpreter the venv is made from, which sees the vendor torch (default "
                "python3)"),
@@ -52,14 +62,20 @@ const jg_cmd_spec jg_cmd_setup = {
     .operands = "[PROJECT]",
     .min_operands = 0,
     .max_operands = 1,
-    .about = "Install PROJECT (default .) on a flashed Jetson the way the support plan says:\n"
-             "check this host is a Jetson of a tier (else say which layer is missing, as\n"
-             "doctor does) and that the installed torch is NVIDIA's build the tier pins;\n"
-             "create a venv with system site packages; install the project under jetgate's\n"
-             "constraints, or, when PROJECT has a uv.lock, from the lock without torch,\n"
-             "torchvision, torchaudio and bitsandbytes with --no-deps; then prove torch is\n"
-             "the same build (version, RECORD digest, every recorded file hash, location)\n"
-             "and run pip check. A step that would replace torch stops with the reason.",
+    .about = "Install PROJECT (default .; a sub-project of a monorepo too) on a flashed\n"
+             "Jetson the way the support plan says. First, without creating anything: check\n"
+             "this host is a Jetson of a tier (else say which layer is missing, as doctor\n"
+             "does), that the torch it sees (and torchvision / torchaudio) is NVIDIA's build\n"
+             "the tier pins, and that what the project installs keeps it: its uv.lock or\n"
+             "pylock.toml, else its pyproject.toml / setup.py / setup.cfg with --extra and\n"
+             "--group, else its requirements.txt (or --requirements FILE), line by line and\n"
+             "then through pip's own resolve with the constraints applied. Then create a\n"
+             "venv with system site packages, copy the work tree into it (builds write\n"
+             "there, never into the checkout), install under jetgate's constraints (a lock:\n"
+             "its versions without the torch family and bitsandbytes, --no-deps), prove\n"
+             "torch, torchvision and torchaudio are the same builds (version, RECORD digest,\n"
+             "every recorded file hash, location) and run pip check. A step that would\n"
+             "replace torch stops with the reason.",
     .opts = options,
     .notes = "Exit codes: 0 installed, torch kept; 1 refused or failed (the reason is\n"
              "printed; torch is never replaced); 2 usage or input error.",
@@ -84,9 +100,14 @@ static int run(struct setup_opts *o, const json_t *policy)
     json_t *before = NULL, *after = NULL;
     int rc = setup_platform(o, policy, &tier);
     if (rc == 0)
-        rc = setup_venv(o);
+        rc = setup_plan_venv(o);
     if (rc == 0)
         rc = setup_torch(o, tier, &before);
+    if (rc == 0)
+        rc = setup_project(o, policy, tier);
+    /* Everything above only read (and wrote under o->tmp); from here on it writes. */
+    if (rc == 0)
+        rc = setup_venv(o, tier, &before);
     if (rc == 0)
         rc = setup_install(o, policy, tier);
     if (rc == 0)
@@ -98,6 +119,37 @@ static int run(struct setup_opts *o, const json_t *policy)
     return rc;
 }
 
+/* "a,B_c" into normalized names (PEP 685 / PEP 735 compare them so). */
+static int split_names(struct setup_opts *o, int which, const char *list)
+{
+    size_t *n = which ? &o->ngroups : &o->nextras;
+    const char **v = which ? o->group_v : o->extra_v;
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list ? list : "");
+    for (char *save, *e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
+        if (*n == SETUP_MAX_NAMES)
+            return jg_usage_error("setup", "more than %d --%s names", SETUP_MAX_NAMES,
+                                  which ? "group" : "extra");
+        jg_req_normalize(e, o->names[which][*n], sizeof o->names[0][0]);
+        v[*n] = o->names[which][*n];
+        (*n)++;
+    }
+    return 0;
+}
+
+/* This run's temporary directory (downloads, the resolve's copy), outside
+ * the checkout; removed however setup ends. */
+static int make_tmp(struct setup_opts *o)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(o->tmp, sizeof o->tmp, "%s/jetgate-setup-XXXXXX", base && *base ? base : "/tmp");
+    if (!mkdtemp(o->tmp))
+        return jg_err("setup: cannot create a temporary directory under %s", o->tmp),
+               JG_EXIT_NO;
+    jg_source_root(o->project, o->src_root, sizeof o->src_root);
+    return 0;
+}
+
 static int cmd_setup(int argc, char **argv)
 {
     struct setup_opts o = {.python = "python3", .project = "."};
@@ -107,14 +159,10 @@ static int cmd_setup(int argc, char **argv)
         return p;
     if (ops.n == 1)
         o.project = ops.v[0];
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", o.extra ? o.extra : "");
-    for (char *save, *e = strtok_r(buf, ",", &save); e && o.nextras < SETUP_MAX_EXTRAS;
-         e = strtok_r(NULL, ",", &save)) {
-        jg_req_normalize(e, o.extras[o.nextras], sizeof o.extras[0]);
-        o.extra_v[o.nextras] = o.extras[o.nextras];
-        o.nextras++;
-    }
+    if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
+        return JG_EXIT_USAGE;
+    if (o.requirements && o.ignore_lock)
+        return jg_usage_error("setup", "--requirements already ignores the lock");
     struct stat st;
     if (stat(o.project, &st) != 0 || !S_ISDIR(st.st_mode))
         return jg_usage_error("setup", "PROJECT '%s' is not a directory", o.project);
@@ -125,7 +173,11 @@ static int cmd_setup(int argc, char **argv)
     json_t *policy = jg_policy_open("setup", o.policy, &src);
     if (!policy)
         return JG_EXIT_USAGE;
-    int rc = run(&o, policy);
+    int rc = make_tmp(&o);
+    if (rc == 0)
+        rc = run(&o, policy);
+    if (o.tmp[0] && jg_tree_remove(o.tmp) != 0)
+        jg_warn("setup: cannot remove %s", o.tmp);
     json_decref(policy);
     return rc;
 }

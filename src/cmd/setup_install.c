@@ -1,9 +1,9 @@
 /* setup: install the project so that nothing can replace torch, then prove
- * it. Before pip runs, the project's own files are checked with the
- * constraints rules (a requirement the vendor torch does not meet stops
- * here, with the line); then pip runs under the constraints, or, for a
- * uv.lock project, installs the locked versions without the torch family
- * and bitsandbytes with --no-deps. */
+ * it. pip builds from a copy of the project's work tree in the venv
+ * (VENV/jetgate-src), so a backend's build/ or *.egg-info never lands in the
+ * checkout; an editable line (-e .) installs that copy editable. pip runs
+ * under the constraints, or, for a lock, installs the locked versions
+ * without the torch family and bitsandbytes with --no-deps. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,50 +15,8 @@
 #include "install/setup.h"
 #include "schema/pyprobe.h"
 #include "schema/policy.h"
-#include "util/atomic.h"
-#include "util/json.h"
 #include "util/msg.h"
 #include "util/sysroot.h"
-
-static bool exists(const char *dir, const char *name, char *path, size_t n)
-{
-    struct stat st;
-    snprintf(path, n, "%s/%s", dir, name);
-    return stat(path, &st) == 0;
-}
-
-/* The same rules as `constraints --check`, on the file the install reads.
- * From a lock, torch-family entries are left out of the export (the vendor
- * build stays; pip check judges what depends on it), so only bitsandbytes
- * stops it there. */
-static int precheck(struct setup_opts *o, const char *file, const json_t *probe, bool no_bnb,
-                    bool lock)
-{
-    jg_blob b;
-    if (jg_read_path(file, JG_CAP_LARGE, &b) != JG_R_OK)
-        return jg_blob_free(&b), jg_err("setup: cannot read %s", file), JG_EXIT_USAGE;
-    struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = true, .exclude_bnb = no_bnb,
-                               .source = "the venv", .extras = o->extra_v,
-                               .nextras = o->nextras, .follow_includes = true};
-    jg_findings found = {0};
-    char err[1024];
-    int rc = jg_constraints_check(file, b.data, b.len, &ctx, &found, err, sizeof err);
-    jg_blob_free(&b);
-    size_t stops = lock ? jg_findings_count(&found, "bitsandbytes") : found.n;
-    if (rc < 0)
-        jg_err("%s", err);
-    else if (found.n)
-        jg_findings_print(&found, stderr);
-    if (rc == 0 && stops)
-        jg_err("setup: stopped before pip ran: installing %s would %s (findings above)", file,
-               lock ? "add bitsandbytes" : "replace the vendor torch or add bitsandbytes");
-    else if (rc == 0 && found.n)
-        jg_progress("setup: the lock's own torch entries above are left out of the export: the "
-                    "vendor build stays, and pip check judges what depends on it");
-    rc = rc < 0 ? JG_EXIT_USAGE : stops ? JG_EXIT_NO : 0;
-    jg_findings_free(&found);
-    return rc;
-}
 
 static int write_file(const char *path, const char *text)
 {
@@ -68,12 +26,13 @@ static int write_file(const char *path, const char *text)
     return 0;
 }
 
-/* venv python -m pip install ARGS... plus the index options given to setup. */
-static int pip_install(const struct setup_opts *o, const char *const *args)
+/* venv python -m pip install ARGS... plus the index options given to setup,
+ * run in the staged project (requirements files name paths from there). */
+int setup_pip_install(const struct setup_opts *o, const char *const *args)
 {
-    const char *argv[32] = {o->venv_py, "-m", "pip", "install"};
+    const char *argv[48] = {o->venv_py, "-m", "pip", "install"};
     size_t k = 4;
-    for (; *args && k < 20; args++)
+    for (; *args && k < 40; args++)
         argv[k++] = *args;
     const char *pass[][2] = {{"--index-url", o->index_url},
                              {"--extra-index-url", o->extra_index_url},
@@ -87,64 +46,147 @@ static int pip_install(const struct setup_opts *o, const char *const *args)
         argv[k++] = "--no-index";
     argv[k] = NULL;
     char why[2048];
-    if (jg_setup_exec((char *const *)argv, JG_PIP_TIMEOUT_S, NULL, why, sizeof why) < 0)
+    const char *cwd = o->stage_project[0] ? o->stage_project : NULL;
+    if (jg_setup_exec_in((char *const *)argv, cwd, JG_PIP_TIMEOUT_S, NULL, why, sizeof why) < 0)
         return jg_err("setup: pip stopped, torch untouched: %s", why), JG_EXIT_NO;
     return 0;
 }
 
-static int from_lock(struct setup_opts *o, const char *lock, const json_t *probe)
+static bool project_files(const struct setup_opts *o)
+{
+    static const char *const names[] = {"pyproject.toml", "setup.py", "setup.cfg"};
+    char path[PATH_MAX + 64];
+    struct stat st;
+    for (size_t i = 0; i < 3; i++)
+        if (snprintf(path, sizeof path, "%s/%s", o->stage_project, names[i]) > 0 &&
+            stat(path, &st) == 0)
+            return true;
+    return false;
+}
+
+static int from_lock(struct setup_opts *o, const char *dir, const json_t *probe)
 {
     char why[1024], path[PATH_MAX + 32];
-    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extra_v, .nextras = o->nextras};
-    char *text = jg_lock_export(lock, &sel, why, sizeof why);
+    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extra_v,
+                         .nextras = o->nextras, .groups = o->group_v, .ngroups = o->ngroups};
+    char *text = jg_lock_export(o->lock, &sel, why, sizeof why);
     if (!text)
         return jg_err("setup: %s", why), JG_EXIT_NO;
-    snprintf(path, sizeof path, "%s/jetgate-lock-export.txt", o->venv_dir);
+    snprintf(path, sizeof path, "%s/jetgate-lock-export.txt", dir);
     int rc = write_file(path, text);
     free(text);
     jg_progress("setup: installing %s's locked packages (no torch family, no bitsandbytes) "
-                "with --no-deps", lock);
+                "with --no-deps", o->lock);
     const char *reqs[] = {"--no-deps", "-r", path, NULL};
-    const char *proj[] = {"--no-deps", o->project, NULL};
+    const char *proj[] = {"--no-deps", ".", NULL};
     if (rc == 0)
-        rc = pip_install(o, reqs);
-    return rc ? rc : pip_install(o, proj);
+        rc = setup_pip_install(o, reqs);
+    return rc || !project_files(o) ? rc : setup_pip_install(o, proj);
 }
 
-static int under_constraints(struct setup_opts *o, const json_t *probe, bool no_bnb,
-                             const char *bwhy)
+/* The selected dependency groups as requirement lines (pip installs no
+ * group by itself before 25.1); NULL path when none is selected. */
+int setup_groups_file(const struct setup_opts *o, const json_t *probe, const char *dir,
+                      char *path, size_t n)
 {
-    char why[512], path[PATH_MAX + 32], target[PATH_MAX + 600];
+    path[0] = '\0';
+    if (!o->ngroups)
+        return 0;
+    char src[PATH_MAX + 64], err[1024];
+    snprintf(src, sizeof src, "%s/pyproject.toml", o->project);
+    jg_blob b;
+    jg_reqs reqs = {.follow_includes = true};
+    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version),
+                         .groups = o->group_v, .ngroups = o->ngroups};
+    int rc = jg_read_path(src, JG_CAP_LARGE, &b) == JG_R_OK
+                 ? jg_reqfile_parse(src, b.data, b.len, &sel, &reqs, err, sizeof err) : -1;
+    jg_blob_free(&b);
+    snprintf(path, n, "%s/jetgate-groups.txt", dir);
+    FILE *f = rc == 0 ? fopen(path, "w") : NULL;
+    for (size_t i = 0; f && i < reqs.n; i++) {
+        const jg_req *r = &reqs.v[i];
+        if (r->kind == JG_REQ_PACKAGE && !r->constraint)
+            fprintf(f, "%s%s%s%s%s%s%s\n", r->name, r->extras[0] ? "[" : "", r->extras,
+                    r->extras[0] ? "]" : "", r->url[0] ? " @ " : "", r->url[0] ? r->url : r->spec,
+                    r->url[0] ? " " : "");
+    }
+    jg_reqs_free(&reqs);
+    if (!f || fclose(f) != 0)
+        return jg_err("setup: cannot write the dependency groups to %s", path), JG_EXIT_NO;
+    return 0;
+}
+
+/* pip install -c CONSTRAINTS, then the project with its extras (and the
+ * selected groups' lines), or the requirements files. */
+static int under_constraints(struct setup_opts *o, const char *dir, const json_t *probe,
+                             bool no_bnb, const char *bwhy)
+{
+    char why[512], path[PATH_MAX + 32], groups[PATH_MAX + 32], target[PATH_MAX + 600];
     char *text = jg_constraints_render(probe, no_bnb, bwhy, why, sizeof why);
     if (!text)
         return jg_err("setup: refusing to pin: %s", why), JG_EXIT_NO;
-    snprintf(path, sizeof path, "%s/jetgate-constraints.txt", o->venv_dir);
+    snprintf(path, sizeof path, "%s/jetgate-constraints.txt", dir);
     int rc = write_file(path, text);
     free(text);
-    snprintf(target, sizeof target, "%s%s%s%s", o->project, o->extra ? "[" : "",
-             o->extra ? o->extra : "", o->extra ? "]" : "");
-    jg_progress("setup: installing %s under %s (torch pinned to the vendor build)", target, path);
-    const char *args[] = {"-c", path, target, NULL};
-    return rc ? rc : pip_install(o, args);
+    const char *args[2 * SETUP_MAX_REQS + 8] = {"-c", path};
+    size_t k = 2;
+    if (o->shape == SHAPE_REQUIREMENTS) {
+        for (size_t i = 0; i < o->nreqs; i++) {
+            args[k++] = "-r";
+            args[k++] = o->reqs[i];
+        }
+        snprintf(target, sizeof target, "%zu requirements file(s) (%s%s)", o->nreqs, o->reqs[0],
+                 o->nreqs > 1 ? ", ..." : "");
+    } else {
+        snprintf(target, sizeof target, ".%s%s%s", o->extra ? "[" : "", o->extra ? o->extra : "",
+                 o->extra ? "]" : "");
+        args[k++] = target;
+        if (rc == 0 && (rc = setup_groups_file(o, probe, dir, groups, sizeof groups)) == 0 && groups[0]) {
+            args[k++] = "-r";
+            args[k++] = groups;
+        }
+    }
+    jg_progress("setup: installing %s from %s under %s (torch pinned to the vendor build)",
+                target, o->stage_project, path);
+    return rc ? rc : setup_pip_install(o, args);
+}
+
+/* The staged copy: the resolve's (moved from the temporary directory) or a
+ * fresh one, at VENV/jetgate-src. */
+static int place_stage(struct setup_opts *o, const char *dir)
+{
+    char dest[PATH_MAX + 32], why[1024];
+    snprintf(dest, sizeof dest, "%s/jetgate-src", dir);
+    if (jg_tree_remove(dest) != 0)
+        return jg_err("setup: cannot remove the old copy %s", dest), JG_EXIT_NO;
+    if (!(o->stage[0] && rename(o->stage, dest) == 0)) {
+        jg_progress("setup: copying %s to %s (builds write there, not in the checkout)",
+                    o->src_root, dest);
+        if (jg_tree_copy(o->src_root, dest, why, sizeof why) != 0)
+            return jg_err("setup: %s", why), JG_EXIT_NO;
+    }
+    char proj[PATH_MAX];
+    size_t root = strlen(o->src_root);
+    if (!realpath(o->project, proj) || strncmp(proj, o->src_root, root) != 0)
+        return jg_err("setup: %s is not under %s", o->project, o->src_root), JG_EXIT_NO;
+    snprintf(o->stage, sizeof o->stage, "%s", dest);
+    snprintf(o->stage_project, sizeof o->stage_project, "%s%s", dest, proj + root);
+    return 0;
 }
 
 int setup_install(struct setup_opts *o, const json_t *policy, const json_t *tier)
 {
-    char why[1024], bwhy[256], lock[PATH_MAX + 16], pyproject[PATH_MAX + 16];
+    char why[1024], bwhy[256], dir[PATH_MAX];
+    if (!realpath(o->venv_dir, dir))
+        return jg_err("setup: cannot resolve %s", o->venv_dir), JG_EXIT_NO;
     int no_bnb = jg_bnb_excluded(policy, JG_STR(tier, tier, id), bwhy, sizeof bwhy);
     json_t *probe = jg_install_probe(o->venv_py, 0, why, sizeof why);
     if (!probe)
         return jg_err("setup: cannot ask the venv's interpreter: %s", why), JG_EXIT_NO;
-    bool locked = exists(o->project, "uv.lock", lock, sizeof lock);
-    bool has_pp = exists(o->project, "pyproject.toml", pyproject, sizeof pyproject);
-    int rc = 0;
-    if (locked || has_pp)
-        rc = precheck(o, locked ? lock : pyproject, probe, no_bnb == 1, locked);
-    else
-        jg_warn("setup: %s has no pyproject.toml or uv.lock to check first; only pip's resolve "
-                "under the constraints guards torch", o->project);
+    int rc = place_stage(o, dir);
+    bool lock = o->shape == SHAPE_UV_LOCK || o->shape == SHAPE_PYLOCK;
     if (rc == 0)
-        rc = locked ? from_lock(o, lock, probe) : under_constraints(o, probe, no_bnb == 1, bwhy);
+        rc = lock ? from_lock(o, dir, probe) : under_constraints(o, dir, probe, no_bnb == 1, bwhy);
     json_decref(probe);
     return rc;
 }

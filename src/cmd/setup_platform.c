@@ -1,5 +1,5 @@
-/* setup's first steps: is this a Jetson of a tier, is the venv safe, and
- * is the torch it sees the tier's NVIDIA build? */
+/* setup's first steps: is this a Jetson of a tier, and may the venv be
+ * used or made where it is asked for? Both only read. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,7 +69,7 @@ int setup_platform(struct setup_opts *o, const json_t *policy, const json_t **ti
     return rc;
 }
 
-int setup_venv(struct setup_opts *o)
+int setup_plan_venv(struct setup_opts *o)
 {
     char why[1024];
     int t = jg_venv_target(o->venv_dir, o->project, why, sizeof why);
@@ -77,15 +77,11 @@ int setup_venv(struct setup_opts *o)
         jg_err("setup: %s", why);
         return JG_EXIT_USAGE;
     }
+    o->venv_new = t == 0;
     snprintf(o->venv_py, sizeof o->venv_py, "%s/bin/python", o->venv_dir);
-    if (t == 1) {
+    /* A new venv with system site packages sees what its interpreter sees. */
+    snprintf(o->probe_py, sizeof o->probe_py, "%s", o->venv_new ? o->python : o->venv_py);
+    if (!o->venv_new)
         jg_progress("setup: using the existing venv %s (system site packages on)", o->venv_dir);
-        return 0;
-    }
-    jg_progress("setup: creating %s with system site packages", o->venv_dir);
-    if (jg_venv_create(o->python, o->venv_dir, why, sizeof why) < 0) {
-        jg_err("setup: cannot create the venv: %s", why);
-        return JG_EXIT_NO;
-    }
     return 0;
 }

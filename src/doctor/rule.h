@@ -6,8 +6,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "doctor/finding.h"
-#include "doctor/view.h"
+#include "doctor/engine/finding.h"
+#include "doctor/engine/view.h"
 
 typedef void (*jg_rule_fn)(const jg_view *v, json_t *findings);
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "facts/host_ids.h"
+#include "util/host_ids.h"
 #include "util/env.h"
 
 void jg_scrub_add_env(jg_scrub *s, char *const *env)

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "evidence/read.h"
-#include "facts/fact.h"
+#include "schema/fact.h"
 #include "schema/check.h"
 #include "schema/evidence.h"
 #include "schema/fact.h"

@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "schema/fact.h"
 #include "util/sysroot.h"
 
 /* value is stolen (may be NULL -> null); source is the file relative to the root, or a probe name. */
@@ -31,10 +32,6 @@ json_t *jg_fact_read(const jg_root *r, const char *rel, size_t cap, jg_blob *b);
  * 1000000; unparsable otherwise. */
 json_t *jg_fact_line(const jg_root *r, const char *rel, size_t max, bool integer);
 
-const char *jg_fact_status(const json_t *fact);
-/* The value when status is ok, else NULL. */
-json_t *jg_fact_value(const json_t *fact);
-/* Convenience: value at dotted path when it is an ok fact holding a string. */
-const char *jg_fact_str(const json_t *facts, const char *dotted);
+/* The readers (jg_fact_status, jg_fact_value, jg_fact_str) are in schema/fact.h. */
 
 #endif

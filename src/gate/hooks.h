@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "evidence/device_auto.h"
+
 /* How much of each output stream a hook check keeps. */
 #define JG_HOOK_TAIL_BYTES 2048
 
@@ -29,9 +31,7 @@ json_t *jg_gate_run_hooks(const json_t *gate, const jg_hooks_opts *o);
  * tails on f (give it the scrubbed checks of the evidence). */
 void jg_hooks_print_failures(FILE *f, const json_t *checks);
 
-/* Pure: does the hook's stdout resolve device=auto to CUDA? The last non-empty
- * line, trimmed, must be "cuda" or "cuda:<index>"; got receives that line. */
-bool jg_device_auto_is_cuda(const char *out, char *got, size_t n);
+/* jg_device_auto_is_cuda: evidence/device_auto.h (claim uses it too). */
 
 /* Runner safety (defence in depth beside the workflow's triggers): the reason
  * hooks must not run for this GitHub event on this runner, or NULL. */

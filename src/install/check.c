@@ -10,11 +10,6 @@
 #include "install/reqfile.h"
 #include "util/msg.h"
 
-static bool torch_family(const char *name)
-{
-    return strcmp(name, "torch") == 0 || strcmp(name, "torchvision") == 0 ||
-           strcmp(name, "torchaudio") == 0;
-}
 
 /* +cpu or +cuNNN anywhere in a version or specifier. */
 static bool foreign_local(const char *s)
@@ -61,13 +56,17 @@ static void torch_rule(const jg_req *r, const struct jg_check_ctx *c, jg_finding
         return;
     }
     if (!have) {
-        jg_findings_add(out, file, r->line, 0, "torch.replace",
-                        strcmp(r->name, "torch") == 0
-                            ? "%s: no vendor torch is known (from %s), so this line cannot be "
-                              "shown to keep one"
-                            : "no vendor %s is known (from %s); a PyPI %s requires its own "
-                              "torch and would replace the vendor build",
-                        r->name, c->source, r->name);
+        char fix[768];
+        jg_family_remedy(r->name, fix, sizeof fix);
+        if (strcmp(r->name, "torch") == 0)
+            jg_findings_add(out, file, r->line, 0, "torch.replace",
+                            "torch: no vendor torch is known (from %s), so this line cannot be "
+                            "shown to keep one; fix: %s", c->source, fix);
+        else
+            jg_findings_add(out, file, r->line, 0, "torch.replace",
+                            "no vendor %s is known (from %s); a PyPI %s requires its own torch "
+                            "and would replace the vendor build; fix: %s",
+                            r->name, c->source, r->name, fix);
         return;
     }
     int ok = r->url[0] ? (is_wheel && strcasecmp(wheel, have) == 0)
@@ -119,7 +118,7 @@ int jg_constraints_check(const char *name, const char *text, size_t len,
             index_rule(r, out);
         else if (strcmp(r->name, "bitsandbytes") == 0 && c->exclude_bnb)
             bnb_rule(r, out);
-        else if (torch_family(r->name))
+        else if (jg_family_member(r->name))
             torch_rule(r, c, out);
     }
     jg_reqs_free(&reqs);

@@ -14,9 +14,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "policy/lint.h"
+#include "util/file_findings.h"
 
 #define JG_CONSTRAINTS_TIMEOUT_S 30.0
+
+/* The torch family (family.c): torch, torchvision, torchaudio. */
+bool jg_family_member(const char *name);
+/* The i-th member's name, NULL past the last. */
+const char *jg_family_name(size_t i);
+/* What to do when the vendor build of NAME is missing or foreign: where
+ * NVIDIA's builds are, or how to build one, and where the tier pins it. */
+void jg_family_remedy(const char *name, char *out, size_t n);
 
 /* {"python": {...}, "packages": {...}} (src/python/constraints_probe.py), or
  * NULL with why filled (interpreter missing, timed out, garbage output). */
@@ -40,7 +48,8 @@ bool jg_tier_missing_wheels(const json_t *probe, const json_t *tier);
  * unless every tier of the policy marks it supported. 1 excluded, 0 allowed. */
 int jg_bnb_excluded(const json_t *policy, const char *tier_id, char *why, size_t n);
 
-/* A probe-shaped object holding only the torch version the tier pins, so
+/* A probe-shaped object holding only the torch family versions the tier
+ * pins (torch, and torchvision / torchaudio where pinned beside it), so
  * --check can judge a file on a machine without the vendor torch (CPU CI):
  * a wheel pin's version (and the Python of its cpXY tag), or for a
  * container pin the "torch" version the policy records for that image.

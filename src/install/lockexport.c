@@ -1,4 +1,5 @@
-/* A uv.lock as a requirements file for `pip install --no-deps -r`, the way
+/* A uv.lock or pylock.toml as a requirements file for `pip install
+ * --no-deps -r`, the way
  * a lock-based project installs on a Jetson: exactly the locked versions,
  * minus the torch family (the vendor build stays) and bitsandbytes. */
 #include <stdio.h>
@@ -45,7 +46,7 @@ char *jg_lock_export(const char *path, const jg_marker_env *sel, char *why, size
         return NULL;
     }
     jg_reqs reqs = {0};
-    int rc = jg_uvlock_parse(path, b.data, b.len, sel, &reqs, why, n);
+    int rc = jg_reqfile_parse(path, b.data, b.len, sel, &reqs, why, n); /* by its name */
     jg_blob_free(&b);
     char *text = NULL;
     size_t len = 0;

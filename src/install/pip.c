@@ -1,9 +1,11 @@
 /* pip, venv and the fingerprint script as children: the environment policy
  * for children (util/env.h: no tokens or passwords reach pip, whose output
  * ends up in logs), a deadline, and the reason when one fails. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "embedded.h"
 #include "install/setup.h"
@@ -29,6 +31,12 @@ static void last_line(const char *text, char *out, size_t n)
 
 int jg_setup_exec(char *const argv[], double timeout_s, char **out, char *why, size_t n)
 {
+    return jg_setup_exec_in(argv, NULL, timeout_s, out, why, n);
+}
+
+int jg_setup_exec_in(char *const argv[], const char *cwd, double timeout_s, char **out,
+                     char *why, size_t n)
+{
     /* The user site stays visible: NVIDIA's guide installs torch with a plain
      * `python3 -m pip install`, which puts it there for a non-root user. */
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
@@ -40,10 +48,18 @@ int jg_setup_exec(char *const argv[], double timeout_s, char **out, char *why, s
         jg_env_free(envp);
         return -1;
     }
+    char here[PATH_MAX], abs[2 * PATH_MAX];
+    /* relative to our cwd; not realpath: a venv's bin/python is a symlink
+     * whose own location is what makes it the venv's interpreter */
+    if (path && cwd && path[0] != '/' && getcwd(here, sizeof here)) {
+        snprintf(abs, sizeof abs, "%s/%s", here, path);
+        free(path);
+        path = strdup(abs);
+    }
     char **args = (char **)argv;
     char *saved = args[0];
     args[0] = path;
-    jg_spawn_opts o = {.timeout_s = timeout_s, .envp = envp, .out_cap = 8u << 20};
+    jg_spawn_opts o = {.timeout_s = timeout_s, .envp = envp, .out_cap = 8u << 20, .cwd = cwd};
     jg_child c;
     int rc = jg_spawn_argv(args, &o, &c);
     args[0] = saved;
@@ -81,21 +97,45 @@ json_t *jg_torch_fingerprint(const char *python, char *why, size_t n)
     return doc;
 }
 
-bool jg_torch_same_build(const json_t *before, const json_t *after, char *why, size_t n)
+/* One package's fingerprint against another's: same version, RECORD,
+ * location, and every recorded file intact. */
+static bool same_build(const char *name, const json_t *before, const json_t *after, char *why,
+                       size_t n)
 {
     static const char *const keys[] = {"version", "record_sha256", "site", "module"};
+    if (!after)
+        return snprintf(why, n, "%s %s is no longer installed", name,
+                        json_string_value(json_object_get(before, "version"))), false;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (!json_equal(json_object_get(before, keys[i]), json_object_get(after, keys[i]))) {
-            snprintf(why, n, "torch's %s changed: %s -> %s", keys[i],
+            snprintf(why, n, "%s's %s changed: %s -> %s", name, keys[i],
                      json_string_value(json_object_get(before, keys[i])),
                      json_string_value(json_object_get(after, keys[i])));
             return false;
         }
     json_int_t changed = json_integer_value(json_object_get(after, "files_changed_count"));
     if (changed)
-        return snprintf(why, n, "%lld of torch's files no longer match its RECORD (first: %s)",
-                        (long long)changed,
+        return snprintf(why, n, "%lld of %s's files no longer match its RECORD (first: %s)",
+                        (long long)changed, name,
                         json_string_value(json_array_get(json_object_get(after, "files_changed"),
                                                          0))), false;
+    return true;
+}
+
+bool jg_torch_same_build(const json_t *before, const json_t *after, char *why, size_t n)
+{
+    if (!same_build("torch", before, after, why, n))
+        return false;
+    const json_t *was = json_object_get(before, "companions");
+    const json_t *now = json_object_get(after, "companions");
+    const char *name;
+    const json_t *fp;
+    json_object_foreach((json_t *)was, name, fp)
+        if (!same_build(name, fp, json_object_get(now, name), why, n))
+            return false;
+    json_object_foreach((json_t *)now, name, fp)
+        if (!json_object_get(was, name))
+            return snprintf(why, n, "%s %s was added by the install (not the vendor build)",
+                            name, json_string_value(json_object_get(fp, "version"))), false;
     return true;
 }

@@ -24,6 +24,9 @@ int jg_venv_create(const char *python, const char *dir, char *why, size_t n);
  * the environment; 0 when it exited 0, else -1 with why holding how it
  * ended and its last output line. out (may be NULL) gets its stdout. */
 int jg_setup_exec(char *const argv[], double timeout_s, char **out, char *why, size_t n);
+/* The same, run in directory cwd (NULL: ours); a relative argv[0] is ours. */
+int jg_setup_exec_in(char *const argv[], const char *cwd, double timeout_s, char **out,
+                     char *why, size_t n);
 
 /* {"version", "record_sha256", "files_hashed", "files_changed", "site",
  * "module"} of the torch PY would import, or NULL with why. */
@@ -31,10 +34,18 @@ json_t *jg_torch_fingerprint(const char *python, char *why, size_t n);
 /* True when both fingerprints name the same intact build; else why says what changed. */
 bool jg_torch_same_build(const json_t *before, const json_t *after, char *why, size_t n);
 
-/* requirements text (malloc'd) for what the uv.lock at path installs with
+/* requirements text (malloc'd) for what the uv.lock or pylock.toml at path installs with
  * sel, as name==version lines, without the project itself, the torch
  * family and bitsandbytes; NULL with why (a package without a registry
  * version cannot be exported exactly). */
 char *jg_lock_export(const char *path, const jg_marker_env *sel, char *why, size_t n);
+
+/* stage.c: FROM copied to TO (which must not exist), leaving out virtual
+ * environments; 0 or -1 with why. */
+int jg_tree_copy(const char *from, const char *to, char *why, size_t n);
+/* PATH and everything under it removed (links not followed); 0 or -1. */
+int jg_tree_remove(const char *path);
+/* The git work tree that holds PROJECT (resolved), else PROJECT resolved. */
+void jg_source_root(const char *project, char *root, size_t n);
 
 #endif

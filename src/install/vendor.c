@@ -77,6 +77,17 @@ static void python_of_wheel(const char *pin, char *out, size_t n)
         snprintf(out, n, "3.%.*s", (int)strspn(cp + 4, "0123456789"), cp + 4);
 }
 
+/* torchvision / torchaudio pinned beside torch, as the probe lists them. */
+static void add_companions(json_t *packages, const json_t *pt)
+{
+    const json_t *co[] = {JG_NODE(pin, pt, torchvision), JG_NODE(pin, pt, torchaudio)};
+    const char *names[] = {"torchvision", "torchaudio"};
+    for (size_t i = 0; i < 2; i++)
+        if (JG_STR(companion, co[i], version))
+            json_object_set_new(packages, names[i],
+                                json_pack("{s:s}", "version", JG_STR(companion, co[i], version)));
+}
+
 json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id)
 {
     size_t i;
@@ -102,8 +113,10 @@ json_t *jg_tier_pin_probe(const json_t *policy, const char *tier_id)
         else
             python_of_wheel(pin, py, sizeof py);
         json_t *python = py[0] ? json_pack("{s:s}", "version", py) : json_object();
-        return json_pack("{s:o,s:{s:{s:s}}}", "python", python, "packages", "torch", "version",
-                         version);
+        json_t *doc = json_pack("{s:o,s:{s:{s:s}}}", "python", python, "packages", "torch",
+                                "version", version);
+        add_companions(json_object_get(doc, "packages"), pt);
+        return doc;
     }
     return NULL;
 }

@@ -13,6 +13,7 @@
 #include "evidence/read.h"
 #include "facts/tables.h"
 #include "policy/accept.h"
+#include "policy/attest.h"
 #include "policy/claim_internal.h"
 #include "policy/policy.h"
 #include "policy/repo.h"
@@ -223,7 +224,10 @@ json_t *jg_claim_decide(const json_t *policy, const char *tier_id, const char *c
     if (jg_claim_ctx_init(&c, policy, tier_id, commit, repo, now) != 0)
         return NULL;
     json_t *files = json_array();
-    for (size_t i = 0; i < n; i++)
-        json_array_append_new(files, jg_claim_judge(&c, evidence[i], names[i]));
+    for (size_t i = 0; i < n; i++) {
+        json_t *v = jg_claim_judge(&c, evidence[i], names[i]);
+        jg_attest_judge(&c, v, evidence[i], NULL, NULL); /* no signature here: a tier requiring one is refused */
+        json_array_append_new(files, v);
+    }
     return jg_claim_finish(&c, files);
 }

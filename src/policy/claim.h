@@ -34,7 +34,8 @@ json_t *jg_claim_judge(const jg_claim_ctx *c, const json_t *doc, const char *nam
  * verdicts (files is stolen). */
 json_t *jg_claim_finish(const jg_claim_ctx *c, json_t *files);
 
-/* All at once, for records already in memory; NULL as jg_claim_ctx_init. */
+/* All at once, for records already in memory (no attestations: a tier
+ * with require_attestation refuses them); NULL as jg_claim_ctx_init. */
 json_t *jg_claim_decide(const json_t *policy, const char *tier_id, const char *commit,
                         const char *repo, time_t now, const json_t *const *evidence,
                         const char *const *names, size_t n);

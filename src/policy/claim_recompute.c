@@ -1,11 +1,11 @@
 /* What the claim can recompute from a record's own measurements, it does:
  * a passing project check whose measurements say otherwise, and a record
  * that names another tool or subject kind, are refused (issue #28 defect 9).
- * The gate's own judgement (gate/hooks.c) is the one reused here. */
+ * The gate's own judgement (evidence/device_auto.c, which gate/hooks.c uses) is the one reused here. */
 #include <stdbool.h>
 #include <string.h>
 
-#include "gate/hooks.h"
+#include "evidence/device_auto.h"
 #include "policy/claim_internal.h"
 #include "schema/check.h"
 #include "schema/evidence.h"

@@ -40,6 +40,15 @@ void jg_lint_local_uses(struct jg_wf *w, const jg_ynode *job);
 /* No step builds, installs or uses jetgate: jetson.jetgate-missing. */
 void jg_lint_jetgate_provided(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job);
 
+/* lint_attest.c: the Jetson job that signs its evidence (calls jetgate's
+ * reusable workflow, uses actions/attest, or the jetgate action with
+ * attest: true) may hold id-token: write and attestations: write, and
+ * nothing else may. */
+bool jg_lint_job_signs(const struct jg_wf *w, const jg_ynode *job);
+bool jg_lint_signing_permission(const char *scope, const char *value);
+/* A caller of jetgate's reusable workflow grants both (jetson.attest-permissions). */
+void jg_lint_caller_grants(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job);
+
 /* lint_labels.c: labels passed to jetgate equal runs-on (jetson.labels). */
 void jg_lint_labels_passed(struct jg_wf *w, const jg_ynode *job);
 /* A caller of the reusable workflow: tier-labels name one tier (jetson.runs-on). */

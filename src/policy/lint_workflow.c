@@ -64,21 +64,26 @@ static void check_pinned(struct jg_wf *w, const jg_ynode *uses)
                      u);
 }
 
-static void check_permission_value(struct jg_wf *w, const jg_ynode *scope, const jg_ynode *v)
+/* signing: the Jetson job that signs its evidence (lint_attest.c). */
+static void check_permission_value(struct jg_wf *w, const jg_ynode *scope, const jg_ynode *v,
+                                   bool signing)
 {
     if (v->kind != JG_Y_SCALAR) {
         jg_lint_find(w, v, "permissions.write", "permission of '%s' is not a string",
                      scope ? scope->text : "?");
         return;
     }
-    if (strcmp(v->text, "read") != 0 && strcmp(v->text, "none") != 0)
-        jg_lint_find(w, v, "permissions.write",
-                     "permission '%s: %s' is not read-only (use read or none)",
-                     scope ? scope->text : "?", v->text);
+    bool for_signing = jg_lint_signing_permission(scope ? scope->text : NULL, v->text);
+    if (strcmp(v->text, "read") != 0 && strcmp(v->text, "none") != 0 && !(signing && for_signing))
+        jg_lint_find(w, v, "permissions.write", "permission '%s: %s' is not read-only (use read "
+                     "or none)%s", scope ? scope->text : "?", v->text, for_signing ?
+                     "; only the Jetson job that signs its evidence (jetgate's reusable "
+                     "workflow, actions/attest, the action's attest: true) may hold it" : "");
 }
 
-/* read-all, {} and maps of read/none are read-only; anything else is not. */
-static void check_permissions(struct jg_wf *w, const jg_ynode *perms)
+/* read-all, {} and maps of read/none are read-only; anything else is not,
+ * but for the signing job's id-token and attestations. */
+static void check_permissions(struct jg_wf *w, const jg_ynode *perms, bool signing)
 {
     if (perms->kind == JG_Y_SCALAR) {
         if (strcmp(perms->text, "read-all") != 0 && !jg_yis_null(perms))
@@ -91,7 +96,7 @@ static void check_permissions(struct jg_wf *w, const jg_ynode *perms)
         return;
     }
     for (size_t i = 0; i < perms->n; i++)
-        check_permission_value(w, perms->keys[i], perms->items[i]);
+        check_permission_value(w, perms->keys[i], perms->items[i], signing);
 }
 
 static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job, bool top_perms)
@@ -101,7 +106,7 @@ static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job,
         return;
     const jg_ynode *perms = jg_ymap_get(job, "permissions");
     if (perms)
-        check_permissions(w, perms);
+        check_permissions(w, perms, jetson && jg_lint_job_signs(w, job));
     else if (!top_perms)
         jg_lint_find(w, key, "permissions.missing",
                      "job '%s' has no permissions and the workflow sets none, so it gets the "
@@ -114,6 +119,7 @@ static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job,
         check_pinned(w, jg_ymap_get(steps->items[i], "uses"));
     if (jetson)
         jg_lint_jetson_job(w, key, job);
+    jg_lint_caller_grants(w, key, job);
 }
 
 /* on: workflow_call (as a string, a list item or a mapping key). */
@@ -149,7 +155,7 @@ size_t jg_lint_workflow_opts(const json_t *policy, const char *file, const jg_yn
         gate_jobs += jg_lint_is_jetson_job(&w, jobs->items[i]);
     const jg_ynode *perms = jg_ymap_get(root, "permissions");
     if (perms && (gate_jobs || !o->jetson_only))
-        check_permissions(&w, perms);
+        check_permissions(&w, perms, false);
     for (size_t i = 0; i < jobs->n; i++)
         check_job(&w, jobs->keys[i], jobs->items[i], perms != NULL);
     if (gate_jobs)

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "util/strindex.h"
+
 #define MAX_DEPTH 100
 
 struct anchor {
@@ -20,6 +22,7 @@ struct ystate {
     size_t errlen;
     struct anchor *anchors;
     size_t nanchors;
+    jg_strindex by_name; /* anchors by name: 80,000 aliases must not cost 80,000 squared */
     size_t nodes;
 };
 
@@ -68,14 +71,21 @@ static jg_ynode *new_node(struct ystate *s, enum jg_ykind kind, const yaml_mark_
     return n;
 }
 
+/* Arrays grow by doubling (at n = 0, 1, 2, 4, ...): a long list stays linear. */
+static size_t room_for(size_t n)
+{
+    return n < 4 ? 4 : (n & (n - 1)) == 0 ? 2 * n : 0;
+}
+
 static bool push(jg_ynode *parent, jg_ynode *key, jg_ynode *value)
 {
-    jg_ynode **items = realloc(parent->items, (parent->n + 1) * sizeof *items);
+    size_t cap = room_for(parent->n);
+    jg_ynode **items = cap ? realloc(parent->items, cap * sizeof *items) : parent->items;
     if (!items)
         return false;
     parent->items = items;
     if (parent->kind == JG_Y_MAP) {
-        jg_ynode **keys = realloc(parent->keys, (parent->n + 1) * sizeof *keys);
+        jg_ynode **keys = cap ? realloc(parent->keys, cap * sizeof *keys) : parent->keys;
         if (!keys)
             return false;
         parent->keys = keys;
@@ -112,26 +122,38 @@ oom:
     return NULL;
 }
 
+static const char *anchor_name(const void *ctx, size_t i)
+{
+    return ((const struct ystate *)ctx)->anchors[i].name;
+}
+
+/* A name defined again points at its latest node, as YAML says. */
 static bool remember_anchor(struct ystate *s, const yaml_char_t *anchor, const jg_ynode *n)
 {
     if (!anchor)
         return true;
-    struct anchor *a = realloc(s->anchors, (s->nanchors + 1) * sizeof *a);
+    size_t cap = room_for(s->nanchors);
+    struct anchor *a = cap ? realloc(s->anchors, cap * sizeof *a) : s->anchors;
     if (!a)
         return false;
     s->anchors = a;
     if (!(a[s->nanchors].name = strdup((const char *)anchor)))
         return false;
     a[s->nanchors++].node = n;
+    s->by_name.key = anchor_name;
+    s->by_name.ctx = s;
+    if (!jg_strindex_reserve(&s->by_name, s->nanchors, s->nanchors))
+        return false;
+    *jg_strindex_slot(&s->by_name, (const char *)anchor) = s->nanchors;
     return true;
 }
 
 static jg_ynode *resolve_alias(struct ystate *s, const yaml_event_t *ev)
 {
     const char *name = (const char *)ev->data.alias.anchor;
-    for (size_t i = s->nanchors; i-- > 0;)
-        if (strcmp(s->anchors[i].name, name) == 0)
-            return copy_node(s, s->anchors[i].node, &ev->start_mark);
+    size_t at = s->by_name.nslots ? *jg_strindex_slot(&s->by_name, name) : 0;
+    if (at)
+        return copy_node(s, s->anchors[at - 1].node, &ev->start_mark);
     fail_at(s, ev->start_mark.line + 1, ev->start_mark.column + 1,
             "alias *%s names no complete anchor", name);
     return NULL;
@@ -139,44 +161,60 @@ static jg_ynode *resolve_alias(struct ystate *s, const yaml_event_t *ev)
 
 static jg_ynode *parse_node(struct ystate *s, yaml_event_t *ev, int depth);
 
-static bool duplicate_key(const jg_ynode *map, const jg_ynode *key)
+static const char *key_text(const void *ctx, size_t i)
 {
-    for (size_t i = 0; i < map->n; i++)
-        if (strcmp(map->keys[i]->text, key->text) == 0)
-            return true;
+    return ((const jg_ynode *)ctx)->keys[i]->text;
+}
+
+/* Has map a key like key? Else key (about to be map's key n) is recorded, in
+ * an index, so a map of 80,000 keys is checked in linear time. */
+static bool duplicate_key(jg_strindex *seen, const jg_ynode *map, const jg_ynode *key)
+{
+    *seen = (jg_strindex){seen->slots, seen->nslots, key_text, map};
+    if (!jg_strindex_reserve(seen, map->n + 1, map->n))
+        return true; /* refused rather than checked slowly */
+    size_t *slot = jg_strindex_slot(seen, key->text);
+    if (*slot)
+        return true;
+    *slot = map->n + 1; /* push() makes key map->keys[map->n] */
     return false;
 }
 
 /* Reads events up to the matching end event into n (a sequence or mapping). */
 static bool parse_children(struct ystate *s, jg_ynode *n, yaml_event_type_t end, int depth)
 {
+    jg_strindex seen = {0};
+    bool ok = false;
     for (;;) {
         yaml_event_t ev;
         if (!next_event(s, &ev))
-            return false;
+            break;
         if (ev.type == end) {
             yaml_event_delete(&ev);
-            return true;
+            ok = true;
+            break;
         }
         jg_ynode *key = NULL, *value = NULL;
         if (n->kind == JG_Y_MAP) {
             key = parse_node(s, &ev, depth + 1);
             if (key && key->kind != JG_Y_SCALAR)
                 fail_at(s, key->line, key->col, "mapping key is not a scalar");
-            else if (key && duplicate_key(n, key))
+            else if (key && duplicate_key(&seen, n, key))
                 fail_at(s, key->line, key->col, "duplicate key '%s'", key->text);
             if (!key || s->err[0] || !next_event(s, &ev)) {
                 jg_yaml_free(key);
-                return false;
+                break;
             }
         }
         value = parse_node(s, &ev, depth + 1);
         if (!value || !push(n, key, value)) {
             jg_yaml_free(key);
             jg_yaml_free(value);
-            return false;
+            break;
         }
     }
+    jg_strindex_free(&seen);
+    return ok;
 }
 
 /* Builds the node that starts with ev (consumed here). */
@@ -285,6 +323,7 @@ jg_ynode *jg_yaml_parse(const char *text, size_t len, const char *name, char *er
     for (size_t i = 0; i < s.nanchors; i++)
         free(s.anchors[i].name);
     free(s.anchors);
+    jg_strindex_free(&s.by_name);
     return root;
 }
 

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "install/pep440.h"
+#include "install/reqfile.h"
 #include "policy/policy.h"
 #include "policy/policy_validate.h"
 #include "policy/repo.h"
@@ -77,7 +79,42 @@ static int check_hash(struct vctx *c, const json_t *pt, const char *p, bool cont
     return 0;
 }
 
-/* {kind, pin, torch, sha256|digest[, fallback]}: fallback (a wheel) only under a container. */
+/* torchvision / torchaudio beside torch: {version, pin, sha256}, version a
+ * PEP 440 version, a wheel pin named for that package and version. */
+static int check_companion(struct vctx *c, const json_t *pt, const char *p, const jg_field *f)
+{
+    char cp[300], pk[340], name[64], ver[128];
+    const json_t *co = jg_doc_node(pt, f);
+    jg_pv_join(cp, sizeof cp, p, f->path);
+    if (!co || json_is_null(co))
+        return 0;
+    if (!json_is_object(co))
+        return jg_pv_fail(c, cp, "expected an object {version, pin, sha256} or null");
+    jg_pv_warn_unknown(c, co, cp, JG_ROWS(companion), NULL);
+    if (jg_pv_want_str(c, co, cp, JG_FIELD(companion, version), false) ||
+        (JG_NODE(companion, co, pin) &&
+         jg_pv_want_str(c, co, cp, JG_FIELD(companion, pin), true)) ||
+        (JG_NODE(companion, co, sha256) &&
+         jg_pv_want_str(c, co, cp, JG_FIELD(companion, sha256), true)))
+        return -1;
+    const char *v = JG_STR(companion, co, version), *pin = JG_STR(companion, co, pin);
+    const char *sha = JG_STR(companion, co, sha256);
+    jg_version parsed;
+    jg_pv_join(pk, sizeof pk, cp, JG_PATH(companion, version));
+    if (!jg_version_parse(v, &parsed))
+        return jg_pv_fail(c, pk, "\"%s\" is not a PEP 440 version", v);
+    jg_pv_join(pk, sizeof pk, cp, JG_PATH(companion, pin));
+    if (pin && (!jg_wheel_version(pin, name, sizeof name, ver, sizeof ver) ||
+                strcmp(name, f->path) != 0 || strcmp(ver, v) != 0))
+        return jg_pv_fail(c, pk, "\"%s\" is not a %s-%s wheel", pin, f->path, v);
+    jg_pv_join(pk, sizeof pk, cp, JG_PATH(companion, sha256));
+    if (sha && !is_hex(sha, 64))
+        return jg_pv_fail(c, pk, "expected 64 lowercase hex digits or null");
+    return 0;
+}
+
+/* {kind, pin, torch, sha256|digest[, fallback][, torchvision][, torchaudio]}:
+ * fallback (a wheel) only under a container. */
 static int check_pin(struct vctx *c, const json_t *pt, const char *p, bool nested)
 {
     if (!json_is_object(pt))
@@ -94,7 +131,9 @@ static int check_pin(struct vctx *c, const json_t *pt, const char *p, bool neste
     if (strstr(ref, "latest") != NULL)
         return jg_pv_fail(c, pp, "\"%s\" is not an exact pin (never 'latest')", ref);
     bool container = strcmp(JG_STR(pin, pt, kind), "container") == 0;
-    if (check_hash(c, pt, p, container) != 0)
+    if (check_hash(c, pt, p, container) != 0 ||
+        check_companion(c, pt, p, JG_FIELD(pin, torchvision)) != 0 ||
+        check_companion(c, pt, p, JG_FIELD(pin, torchaudio)) != 0)
         return -1;
     const json_t *fb = JG_NODE(pin, pt, fallback);
     jg_pv_join(pp, sizeof pp, p, JG_PATH(pin, fallback));

@@ -4,6 +4,8 @@ distribution is the one importlib.metadata finds first on sys.path, the
 module location is what `import torch` would load (found, not executed).
 Every file RECORD lists with a hash is hashed again: a build that pip
 replaced, or files that changed under it, cannot give the same answer.
+torchvision and torchaudio, where installed, are fingerprinted the same way
+under "companions": they are protected like torch.
 Prints one JSON object on stdout."""
 import base64
 import hashlib
@@ -18,15 +20,15 @@ except ImportError:
     sys.exit(0)
 
 
-def fingerprint():
+def fingerprint(name):
     try:
-        dist = metadata.distribution("torch")
+        dist = metadata.distribution(name)
     except metadata.PackageNotFoundError:
-        return {"error": "torch is not installed for this interpreter"}
+        return {"error": "%s is not installed for this interpreter" % name}
     record = dist.read_text("RECORD")
     if record is None:
-        return {"error": "torch %s has no RECORD file: its files cannot be checked" % dist.version}
-    spec = importlib.util.find_spec("torch")
+        return {"error": "%s %s has no RECORD file: its files cannot be checked" % (name, dist.version)}
+    spec = importlib.util.find_spec(name)
     files, bad = 0, []
     for line in record.splitlines():
         parts = line.rsplit(",", 2)
@@ -52,4 +54,18 @@ def fingerprint():
     }
 
 
-print(json.dumps(fingerprint(), sort_keys=True))
+def family():
+    doc = fingerprint("torch")
+    if "error" not in doc:
+        doc["companions"] = {}
+        for name in ("torchvision", "torchaudio"):
+            other = fingerprint(name)
+            if other.get("error", "").endswith("is not installed for this interpreter"):
+                continue
+            if "error" in other:
+                return other
+            doc["companions"][name] = other
+    return doc
+
+
+print(json.dumps(family(), sort_keys=True))

@@ -120,6 +120,10 @@ void jg_report_issue_body(FILE *f, const struct jg_report_in *in)
     fprintf(f, "## Jetson runtime report\n\n"
                "Made with `jetgate report --issue-body`. Host names, user names, addresses, "
                "serial numbers and local paths are left out.\n\n");
-    for (size_t i = 0; i < in->n; i++)
-        one(f, in, in->evidence[i], i);
+    for (size_t i = 0; i < in->n; i++) {
+        json_t *doc = jg_report_record(in, i); /* one at a time: bounded memory */
+        if (doc)
+            one(f, in, doc, i);
+        json_decref(doc);
+    }
 }

@@ -1,5 +1,6 @@
-/* Release notes: generic ARM64 importability kept apart from Jetson CUDA
- * support, which is stated only where the claim logic accepts evidence. */
+/* Release notes: Jetson CUDA support stated only where the claim logic
+ * accepts evidence, one line per tier of the policy. No other lane is named:
+ * the policy knows only its tiers, and a project may have no aarch64 CPU lane. */
 #include <stdlib.h>
 
 #include "facts/tables.h"
@@ -31,7 +32,8 @@ static void tier_line(FILE *f, const json_t *t, const struct jg_tier_status *st)
 void jg_report_release_notes(FILE *f, const struct jg_report_in *in)
 {
     fprintf(f, "## Platform support\n\n"
-               "- Generic ARM64: imports and CPU tests (the CPU-only linux/aarch64 lane). This "
-               "is not Jetson CUDA support.\n");
+               "Jetson CUDA support is stated per tier, only from `jetson-runtime` evidence on "
+               "that tier's hardware; a build or CPU test on another aarch64 machine is not "
+               "Jetson CUDA support.\n\n");
     jg_report_each_tier(f, in, tier_line);
 }

@@ -9,6 +9,7 @@
 #include "report/render.h"
 #include "report/report.h"
 #include "schema/policy.h"
+#include "util/get_jetgate.h"
 #include "util/scrub.h"
 
 static void status_cell(FILE *f, const struct jg_tier_status *st)
@@ -65,6 +66,7 @@ static void flashed_host(FILE *f, const json_t *t)
                "and runs `pip check`; a step that would replace torch stops with the reason:\n\n"
                "```sh\n",
             JG_STR(tier, t, jetpack));
+    fputs("# " JG_GET_JETGATE "\n", f);
     /* The wheel pin, with its sha256 when one is published (pip then checks it). */
     const json_t *pt = JG_OBJ(tier, t, pytorch);
     const char *sha = JG_STR(pin, pt, sha256);

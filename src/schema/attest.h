@@ -1,6 +1,6 @@
 /* Signed evidence (docs/schema.md "Signed evidence"): the in-toto
  * test-result predicate jetgate writes for `actions/attest` to sign
- * (`jetgate run --predicate FILE`, src/evidence/predicate.c), and what
+ * (`jetgate run --predicate FILE`, src/gate/predicate.c), and what
  * `gh attestation verify --format json` prints about a verified
  * attestation, as `jetgate claim --attestation` reads it
  * (src/policy/attest_verify.c). Field tables (schema/doc.h). */

@@ -101,7 +101,7 @@ JG_DOC_DECLARE(platform, JG_PLATFORM_FIELDS);
  * types does not compile; kind: 'v' version-like, 't' free text (scrubbed
  * as such), 'b' boolean. The record's writer copies each fact to its field
  * and its status to fact_status (src/evidence/write.c); the doctor reads a
- * record back into the same facts (src/doctor/report_evidence.c). */
+ * record back into the same facts (src/doctor/triage/report_evidence.c). */
 #define JG_PLATFORM_FACT_ROWS(X)                                                                 \
     X(arch, STR, host_arch, 'v')                                                                  \
     X(is_jetson, BOOL, jetson_is_jetson, 'b')                                                     \

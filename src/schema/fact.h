@@ -18,4 +18,11 @@
     X(P, via, "via", STR)
 JG_DOC_DECLARE(fact, JG_FACT_MEMBER_FIELDS);
 
+/* Reading a fact (writing one is src/facts/fact.h's): its status ... */
+const char *jg_fact_status(const json_t *fact);
+/* ... the value when status is ok, else NULL ... */
+json_t *jg_fact_value(const json_t *fact);
+/* ... and the value at a dotted path when it is an ok fact holding a string. */
+const char *jg_fact_str(const json_t *facts, const char *dotted);
+
 #endif

@@ -1,6 +1,6 @@
 #include "schema/facts.h"
 
-#include "facts/fact.h" /* one fact's status and value */
+#include "schema/fact.h" /* one fact's status and value */
 
 JG_DOC_DEFINE(ff, JG_FACTS_FIELDS);
 JG_DOC_DEFINE(gpunode, JG_GPU_NODE_FIELDS);

@@ -75,8 +75,20 @@ JG_DOC_DECLARE(tier, JG_TIER_FIELDS);
     X(P, torch, "torch", STR)                                                                     \
     X(P, sha256, "sha256", STR)                                                                   \
     X(P, digest, "digest", STR)                                                                   \
-    X(P, fallback, "fallback", OBJ)
+    X(P, fallback, "fallback", OBJ)                                                               \
+    X(P, torchvision, "torchvision", OBJ)                                                         \
+    X(P, torchaudio, "torchaudio", OBJ)
 JG_DOC_DECLARE(pin, JG_PIN_FIELDS);
+
+/* Relative to a pin's torchvision / torchaudio: the build installed beside
+ * torch (a PyPI one requires its own torch and would replace the vendor
+ * build). version is its __version__; pin the wheel (URL or path) setup
+ * --wheel must match, with its sha256; both null for a container's. */
+#define JG_COMPANION_FIELDS(X, P)                                                                \
+    X(P, version, "version", STR)                                                                 \
+    X(P, pin, "pin", STR)                                                                         \
+    X(P, sha256, "sha256", STR)
+JG_DOC_DECLARE(companion, JG_COMPANION_FIELDS);
 
 /* One element of waivers. */
 #define JG_WAIVER_FIELDS(X, P)                                                                   \

@@ -1,5 +1,7 @@
 #include "util/cleanup.h"
 
+#include "util/adopted.h"
+
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -54,6 +56,7 @@ static void stop_groups(int sig)
 static void on_signal(int sig)
 {
     stop_groups(sig);
+    jg_adopted_kill(0); /* what left its group (a new session) and was adopted */
     for (int i = 0; i < MAX_FILES; i++)
         if (file_used[i])
             unlink(files[i]);
@@ -78,6 +81,7 @@ void jg_cleanup_init(void)
         sigaction(forwarded[i], &sa, NULL);
     }
     signal(SIGPIPE, SIG_IGN);
+    jg_adopt_orphans();
 }
 
 /* Table edits run with the forwarded signals blocked, so the handler never

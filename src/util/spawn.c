@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/adopted.h"
 #include "util/cleanup.h"
 #include "util/env.h"
 #include "util/spawn_child.h"
@@ -115,6 +116,7 @@ static void collect(pid_t pid, int out_r, int err_r, const jg_spawn_opts *o, dou
     }
     kill(-pid, SIGKILL); /* what is left in the group holds nothing we need */
     jg_cleanup_remove_group(pid);
+    jg_adopted_kill(0); /* and what left the group for a session of its own */
     res->seconds = (reaped ? reaped_at : jg_now()) - t0;
     judge(reaped, status, res);
     res->out = jg_sink_finish(&out, &res->out_len, &res->out_truncated);

@@ -73,6 +73,7 @@ want_output first status not_run
 want_output first exit-code 1
 want_output first evidence conditional-evidence/jetgate/jetson-runtime.json
 want_output first junit conditional-evidence/jetgate/jetson-runtime.junit.xml
+want_output first predicate conditional-evidence/jetgate/jetson-runtime.predicate.json
 want_output first tier ""
 want_output first claim-tier target
 want_output first claim refused
@@ -97,6 +98,8 @@ assert "project.device_auto" in ids and "project.tests" in ids, ids
 PY
 grep -q '<testcase classname="jetson-runtime" name="host.arm64"' "$C/conditional-evidence/jetgate/jetson-runtime.junit.xml" ||
   fail "the JUnit report lacks host.arm64"
+grep -q '"result": "FAILED"' "$C/conditional-evidence/jetgate/jetson-runtime.predicate.json" ||
+  fail "the predicate action.yml's attest step signs is not the not_run gate's FAILED result"
 [ ! -e "$C/conditional-evidence/jetson-runtime.json" ] || fail "the action wrote the project's own evidence name"
 
 # The summary: every check with status, reason and duration; the claim per tier.

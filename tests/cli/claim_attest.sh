@@ -95,6 +95,11 @@ expect_out "at commit $SIGNER_SHA; the policy names no signer commits"
 claim 1 --policy required.json "$GOOD"
 expect_out '"code": "attestation_missing"'
 expect_out 'tier target requires a verified attestation'
+# Reports judge without signatures: a tier that requires one is never "claimed" in them.
+GITHUB_REPOSITORY=example/project expect_rc 0 "$JETGATE" report --release-notes --policy signed.json --now $NOW "$GOOD"
+expect_out 'Jetson CUDA support: claimed for Jetson AGX Orin 64 GB'
+GITHUB_REPOSITORY=example/project expect_rc 0 "$JETGATE" report --release-notes --policy required.json --now $NOW "$GOOD"
+expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no accepted evidence (tier target requires a verified attestation'
 # Given but not required: still checked.
 claim 1 --policy signed.json --attestation "$T/wrong-commit.json" "$GOOD"
 expect_out '"code": "attestation_commit_mismatch"'
@@ -154,6 +159,8 @@ expect_out '"code": "attestation_verified"'
 GH_FAIL=1 GH_TOKEN=t0ken PATH="$T/bin:$PATH" claim 1 --policy required.json --verify-with-gh "$GOOD"
 expect_out '"code": "attestation_missing"'
 expect_err 'gh verified no attestation for .*: X Verification failed'
+GH_TOKEN=t0ken PATH="$T/bin:$PATH" claim 2 --policy required.json --verify-with-gh - <"$GOOD"
+expect_err 'claim: --verify-with-gh: gh reads the evidence file itself: give its path, not -'
 claim 2 --policy hooks.json --verify-with-gh "$GOOD"
 expect_err 'policy names no signer workflow'
 PATH=/nonexistent claim 2 --policy required.json --verify-with-gh "$GOOD"

@@ -21,7 +21,9 @@ mkdist torchvision "$TV"
 printf '#!/bin/sh\nPYTHONPATH="%s" "%s" "$@" | sed "s/\\"machine\\": \\"[^\\"]*\\"/\\"machine\\": \\"aarch64\\"/"\n' \
   "$T/nv" "$PY3" >"$T/py-nv"
 chmod +x "$T/py-nv"
-chk() { "$JETGATE" constraints --python "$T/py-nv" --check "$@"; }
+# These cases judge the files' own lines (tests/cli/constraints_resolve.sh follows
+# the graph with pip): --no-resolve, which the output then states.
+chk() { "$JETGATE" constraints --no-resolve --python "$T/py-nv" --check "$@"; }
 nfind() { # nfind FILE N: exactly N findings for FILE
   got=$(grep -c "^$1:" "$T/out" || true)
   [ "$got" = "$2" ] || fail "$1: wanted $2 findings, got $got"
@@ -134,7 +136,7 @@ expect_err "no extra 'nosuch'"
 expect_rc 2 chk "$T/pp/pyproject.toml" --group nosuch
 expect_err "no dependency group 'nosuch'"
 expect_rc 2 "$JETGATE" constraints --python "$T/py-nv" --extra quant
-expect_err 'select what --check reads'
+expect_err "go with --check"
 
 # setuptools' dynamic dependencies from a file; a backend-computed list is refused.
 mkdir -p "$T/dyn"
@@ -297,11 +299,11 @@ expect_err 'absent.txt: cannot read'
 X86=$T/py-x86
 printf '#!/bin/sh\nexec "%s" "$@"\n' "$PY3" >"$X86"; chmod +x "$X86"
 printf 'numpy==1.26.4\ntorch==%s\n' "$NV" >"$T/tier-ok.txt"
-expect_rc 0 "$JETGATE" constraints --python "$X86" --tier target --check "$T/tier-ok.txt"
+expect_rc 0 "$JETGATE" constraints --no-resolve --python "$X86" --tier target --check "$T/tier-ok.txt"
 expect_err "judging torch lines against tier target's pinned wheel"
 expect_out "keeps the vendor torch (from tier target's pinned wheel)"
 printf 'numpy==1.26.4\ntorch==2.6.0\ntorchvision==0.21.0\n' >"$T/tier-bad.txt"
-expect_rc 1 "$JETGATE" constraints --python "$X86" --tier target --check "$T/tier-bad.txt"
+expect_rc 1 "$JETGATE" constraints --no-resolve --python "$X86" --tier target --check "$T/tier-bad.txt"
 expect_out "tier-bad.txt:2: torch.replace: torch ==2.6.0: the vendor torch $NV (from tier target's pinned wheel)"
 expect_out "tier-bad.txt:3: torch.replace: no vendor torchvision is known"
 # Without --tier, the tier the project claims (project.tier, written by init) is the one.
@@ -310,7 +312,7 @@ import json, sys
 p = json.load(open(sys.argv[1])); p["project"] = {"tier": "target"}
 json.dump(p, open(sys.argv[2], "w"))
 PY
-expect_rc 1 "$JETGATE" constraints --python "$X86" --policy "$T/project-tier.json" --check "$T/tier-bad.txt"
+expect_rc 1 "$JETGATE" constraints --no-resolve --python "$X86" --policy "$T/project-tier.json" --check "$T/tier-bad.txt"
 expect_out "tier-bad.txt:2: torch.replace: torch ==2.6.0: the vendor torch $NV (from tier target's pinned wheel)"
 # A container tier: the policy records the torch its image holds, so CPU CI
 # judges against that; a container pin without it gives no torch to judge by.
@@ -326,14 +328,14 @@ del t["pytorch"]["torch"]
 json.dump(pol, open(sys.argv[2] + "/container-notorch.json", "w"))
 PYEOF
 printf 'torch>=2.5\n' >"$T/ctr-ok.txt"
-expect_rc 0 "$JETGATE" constraints --python "$X86" --policy "$T/container.json" --tier target --check "$T/ctr-ok.txt"
+expect_rc 0 "$JETGATE" constraints --no-resolve --python "$X86" --policy "$T/container.json" --tier target --check "$T/ctr-ok.txt"
 expect_out "keeps the vendor torch (from tier target's container pin"
 printf 'torch==2.5.1\n' >"$T/ctr-bad.txt"
-expect_rc 1 "$JETGATE" constraints --python "$X86" --policy "$T/container.json" --tier target --check "$T/ctr-bad.txt"
+expect_rc 1 "$JETGATE" constraints --no-resolve --python "$X86" --policy "$T/container.json" --tier target --check "$T/ctr-bad.txt"
 expect_out "ctr-bad.txt:1: torch.replace: torch ==2.5.1: the vendor torch 2.6.0a0+df5bbc09d1.nv24.12"
-expect_rc 1 "$JETGATE" constraints --python "$X86" --policy "$T/container-notorch.json" --tier target --check "$T/ctr-ok.txt"
+expect_rc 1 "$JETGATE" constraints --no-resolve --python "$X86" --policy "$T/container-notorch.json" --tier target --check "$T/ctr-ok.txt"
 expect_err 'every torch line will be a finding'
 # The evaluate tier pins no PyTorch source: nothing to judge against.
-expect_rc 1 "$JETGATE" constraints --python "$X86" --tier evaluate --check "$T/tier-ok.txt"
+expect_rc 1 "$JETGATE" constraints --no-resolve --python "$X86" --tier evaluate --check "$T/tier-ok.txt"
 expect_err 'every torch line will be a finding'
 finish

@@ -17,7 +17,7 @@ expect_rc 0 "$JETGATE" lint "$JG_SOURCE_DIR/.github/workflows/ci.yml" \
 expect_out 'no findings'
 expect_out '^policy: embedded default policy'
 # A project's callers of the reusable workflow and users of the action.
-expect_rc 0 "$JETGATE" lint "$W/good-caller.yml" "$W/good-action.yml"
+expect_rc 0 "$JETGATE" lint "$W/good-caller.yml" "$W/good-action.yml" "$W/good-action-attest.yml"
 
 # --jetson-only: an unrelated job's finding is not reported; no Jetson job at all is.
 expect_rc 1 "$JETGATE" lint "$W/mixed-project-ci.yml"

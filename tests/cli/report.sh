@@ -54,7 +54,8 @@ expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no accepted evi
 expect_rc 0 "$JETGATE" report --release-notes --policy hooks-policy.json --now $NOW --commit 9a8b7c6d5e4f30211203948576afbecd01234567 "$D/good-orin.json"
 expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no accepted evidence (evidence is for commit 3f2c'
 expect_rc 0 "$JETGATE" report --release-notes --policy hooks-policy.json
-expect_out '^- Generic ARM64: imports and CPU tests'
+expect_out '^Jetson CUDA support is stated per tier, only from'
+grep -q 'CPU-only linux/aarch64 lane' "$T/out" && fail 'release notes name an aarch64 CPU lane the policy does not show'
 expect_out 'not claimed for Jetson AGX Orin 64 GB (JetPack 6.2): no jetson-runtime evidence given'
 
 # Sanitized: no home path, address, MAC, UUID or e-mail survives.

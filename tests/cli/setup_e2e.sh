@@ -116,7 +116,7 @@ V2=$T/a/.venv
 project "$T/c" cee '"torch>=2.6"'
 expect_rc 1 setup --venv "$V2" "$T/c"
 expect_err "^$T/c/pyproject.toml:9: torch.replace: torch >=2.6"
-expect_err 'stopped before pip ran'
+expect_err 'stopped before anything was created'
 project "$T/q" quant '"torch"' '[project.optional-dependencies]
 quant = ["bitsandbytes"]'
 expect_rc 0 setup --venv "$V2" "$T/q"    # without the extra, bitsandbytes is not installed
@@ -204,16 +204,19 @@ json.dump(pol, open(sys.argv[2] + "/badsha.json", "w"))
 PYEOF
 wsetup() { "$JETGATE" setup --root "$ORIN" --python "$T/bare/bin/python3" --venv "$T/wv" --no-index --find-links "$W" "$@"; }
 expect_rc 1 wsetup "$T/a"
-expect_err 'the venv sees no torch'
+expect_err 'sees no torch: pass --wheel'
 expect_rc 1 wsetup --wheel "$WHL" "$T/a"
 expect_err 'the policy records no sha256'
 expect_rc 1 wsetup --policy "$T/badsha.json" --wheel "$WHL" "$T/a"
 expect_err "has sha256 $SHA, not the 0000"
 expect_rc 1 wsetup --policy "$T/sha.json" --wheel "$W/torch-2.6.0-py3-none-any.whl" "$T/a"
 expect_err 'is not the tier.s pin'
-# (Project c's own torch>=2.6 then stops setup before pip: the wheel is what is tested.)
+# Project c's own torch>=2.6 stops setup after the wheel is verified and
+# before anything is created: no venv, nothing installed.
 expect_rc 1 wsetup --policy "$T/sha.json" --wheel "$WHL" "$T/c"
-expect_err 'installing the verified NVIDIA wheel'
-expect_err 'stopped before pip ran'
+expect_err 'matches tier target.s torch pin'
+expect_err 'stopped before anything was created'
+[ -e "$T/wv" ] && fail "a refused setup created the venv $T/wv"
+expect_rc 0 wsetup --policy "$T/sha.json" --wheel "$WHL" "$T/a"
 [ "$(imported "$T/wv/bin/python")" = "$NV nvidia" ] || fail "--wheel did not give the venv the vendor torch"
 finish

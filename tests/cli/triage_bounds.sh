@@ -16,21 +16,24 @@ big="$T/big.txt" size=100000000
   yes 'Traceback: File "x.py", line 1: ImportError: libcudart.so.12: cannot open shared object file' | head -c $size
   head -c 200000 /dev/zero | tr '\0' 'y'; echo; } >"$big"
 command -v python3 >/dev/null || { echo "FAIL: python3 is needed to measure memory" >&2; exit 1; }
-read -r secs kb rc <<EOF2
+# The time bound is on CPU seconds (user + system): a release or CI machine
+# shared with other jobs stretches wall time, not the work done.
+read -r secs cpu kb rc <<EOF2
 $(python3 - "$JETGATE" "$big" <<'PY'
 import os, resource, subprocess, sys, time
 t = time.monotonic()
 rc = subprocess.run([sys.argv[1], "triage", "--json", sys.argv[2]], stdout=subprocess.DEVNULL,
                     env=dict(os.environ, ASAN_OPTIONS="quarantine_size_mb=16")).returncode
-print("%.2f %d %d" % (time.monotonic() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, rc))
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.2f %.2f %d %d" % (time.monotonic() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, rc))
 PY
 )
 EOF2
-echo "$size-byte text paste: ${secs} s, peak RSS ${kb} KiB, exit ${rc}"
+echo "$size-byte text paste: ${secs} s wall, ${cpu} s CPU, peak RSS ${kb} KiB, exit ${rc}"
 [ "$rc" = 1 ] || fail "big paste: exit $rc"
 if [ "$size" = 100000000 ]; then
   [ "$kb" -lt 131072 ] || fail "100 MB paste: peak RSS ${kb} KiB is not bounded"
-  awk -v s="$secs" 'BEGIN { exit !(s < 120) }' || fail "100 MB paste took ${secs} s"
+  awk -v s="$cpu" 'BEGIN { exit !(s < 120) }' || fail "100 MB paste took ${cpu} s of CPU"
 fi
 # A 100 MB input that starts like JSON: tried as JSON only up to the cap, then streamed.
 { echo '{'; cat "$big"; } >"$T/big.json"

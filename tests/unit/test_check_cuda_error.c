@@ -9,7 +9,7 @@
 
 #include "doctor/diagnose.h"
 #include "doctor/report.h"
-#include "doctor/view.h"
+#include "doctor/engine/view.h"
 #include "gate/check.h"
 #include "gate/gate.h"
 #include "schema/probe.h"

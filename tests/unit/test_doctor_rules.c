@@ -1,7 +1,8 @@
 /* Every doctor rule, positive and negative: tests/data/doctor/rule-cases.json
  * holds cases as (base facts, patch, rule id, expected presence). The test
- * also proves each rule id it ever saw has both kinds of case, and checks the
- * ordering rule and the per-layer verdicts. */
+ * also proves each rule id it ever saw has both kinds of case (a table row's
+ * first reading has them from the rows' own loop, test_doctor_rows.c), and
+ * checks the ordering rule and the per-layer verdicts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +13,8 @@
 #include <string.h>
 
 #include "doctor/diagnose.h"
-#include "doctor/finding.h"
+#include "doctor/engine/finding.h"
+#include "doctor/engine/rows.h"
 #include "util/json.h"
 
 #define DATA JG_SOURCE_DIR "/tests/data"
@@ -65,6 +67,15 @@ static int merge_patch(json_t *doc, json_t *patch)
     return 0;
 }
 
+/* A table row's first reading: test_doctor_rows.c gives it both kinds of case. */
+static bool row_id(const char *id)
+{
+    for (size_t i = 0; i < jg_signal_rules_count; i++)
+        if (strcmp(jg_fid_name(jg_signal_rules[i].spec.id), id) == 0)
+            return true;
+    return false;
+}
+
 /* Run one case; record the ids it produced and whether it was positive. */
 static void run_case(const json_t *c, json_t *seen_pos, json_t *seen_neg, json_t *all_ids)
 {
@@ -106,10 +117,20 @@ static void every_rule_case(void **state)
     json_t *v;
     json_object_foreach(ids, id, v)
     {
-        if (!json_object_get(pos, id) || !json_object_get(neg, id))
+        if ((!json_object_get(pos, id) || !json_object_get(neg, id)) && !row_id(id))
             fail_msg("rule %s lacks a %s case", id, json_object_get(pos, id) ? "negative" : "positive");
     }
+    /* every id a C rule gives (declared by: in src/doctor/knowledge) has a positive case */
+    for (int fid = 0; fid < JG_FID_COUNT; fid++) {
+        bool row = false;
+        for (size_t r = 0; r < jg_signal_rules_count && !row; r++)
+            row = jg_signal_rules[r].spec.id == (jg_fid)fid ||
+                  (jg_signal_rules[r].alt_test && jg_signal_rules[r].alt.id == (jg_fid)fid);
+        if (!row && !json_object_get(pos, jg_fid_name((jg_fid)fid)))
+            fail_msg("C rule id %s has no positive case", jg_fid_name((jg_fid)fid));
+    }
     assert_true(json_object_size(pos) >= 40); /* the rule set did not silently shrink */
+    assert_true(json_array_size(cases) >= 330);
     json_decref(pos);
     json_decref(neg);
     json_decref(ids);
@@ -156,7 +177,7 @@ static void no_kernel_means_not_verified(void **state)
     json_decref(doc);
 }
 
-static json_t *finding(const char *id, enum jg_layer l, enum jg_severity s, enum jg_confidence c)
+static json_t *finding(jg_fid id, enum jg_layer l, enum jg_severity s, enum jg_confidence c)
 {
     json_t *arr = json_array();
     jg_finding_spec spec = {id, l, s, c, "summary", "fix"};
@@ -170,17 +191,31 @@ static void ordering_rule(void **state)
 {
     (void)state;
     json_t *arr = json_array();
-    json_array_append_new(arr, finding("e", JG_L_PROJECT, JG_SEV_INFO, JG_CONF_HIGH));
-    json_array_append_new(arr, finding("d", JG_L_HARDWARE, JG_SEV_WARNING, JG_CONF_HIGH));
-    json_array_append_new(arr, finding("c", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW));
-    json_array_append_new(arr, finding("b", JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH));
-    json_array_append_new(arr, finding("a", JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH));
+    /* the ids' own order is the reverse of the one wanted: severity, confidence and layer depth decide */
+    json_array_append_new(arr, finding(JG_FID_container_runtime_no_nvidia_runtime, JG_L_PROJECT,
+                                       JG_SEV_INFO, JG_CONF_HIGH));
+    json_array_append_new(arr, finding(JG_FID_hardware_gpu_too_old, JG_L_HARDWARE, JG_SEV_WARNING,
+                                       JG_CONF_HIGH));
+    json_array_append_new(arr, finding(JG_FID_project_out_of_memory, JG_L_PYTORCH_BUILD,
+                                       JG_SEV_ERROR, JG_CONF_LOW));
+    json_array_append_new(arr, finding(JG_FID_pytorch_build_cpu_only_wheel, JG_L_PYTORCH_BUILD,
+                                       JG_SEV_ERROR, JG_CONF_HIGH));
+    json_array_append_new(arr, finding(JG_FID_pytorch_build_wheel_for_other_cuda,
+                                       JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH));
     jg_findings_sort(arr);
-    const char *want[] = {"a", "b", "c", "d", "e"}; /* severity, confidence, layer depth */
+    const char *want[] = {"pytorch-build.wheel-for-other-cuda", "pytorch-build.cpu-only-wheel",
+                          "project.out-of-memory", "hardware.gpu-too-old",
+                          "container-runtime.no-nvidia-runtime"};
     for (size_t i = 0; i < 5; i++)
         assert_string_equal(jg_json_str(json_array_get(arr, i), "id"), want[i]);
-    assert_true(jg_findings_has(arr, "c"));
-    assert_false(jg_findings_has(arr, "z"));
+    assert_true(jg_findings_has(arr, JG_FID_project_out_of_memory));
+    assert_false(jg_findings_has(arr, JG_FID_hardware_x86_host));
+    const jg_fid none[] = {JG_FID_hardware_x86_host, JG_FID_COUNT};
+    const jg_fid one[] = {JG_FID_hardware_x86_host, JG_FID_hardware_gpu_too_old, JG_FID_COUNT};
+    assert_false(jg_findings_has_any(arr, none));
+    assert_true(jg_findings_has_any(arr, one));
+    assert_string_equal(jg_fid_name(JG_FID_hardware_x86_host), "hardware.x86-host");
+    assert_null(jg_fid_name(JG_FID_COUNT));
     json_decref(arr);
 }
 

@@ -178,6 +178,7 @@ static void test_uses_makes_a_jetson_job(void **state)
     (void)state;
     size_t jobs;
     jg_findings f = lint_opts("on: pull_request\npermissions: {}\njobs:\n  j:\n"
+                              "    permissions: {id-token: write, attestations: write}\n"
                               "    uses: o/JetGate/.github/workflows/jetson-gate.yml" PIN "\n"
                               "    with: {tier-labels: '[\"ORIN\"]'}\n", false, &jobs);
     assert_int_equal(jobs, 1);
@@ -187,6 +188,7 @@ static void test_uses_makes_a_jetson_job(void **state)
     f = lint_opts("on: workflow_dispatch\npermissions: {}\njobs:\n  j:\n"
                   "    uses: o/jetgate/.github/workflows/jetson-gate.yml" PIN "\n", false, &jobs);
     assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 1); /* no tier-labels */
+    assert_int_equal(jg_findings_count(&f, "jetson.attest-permissions"), 1); /* nothing granted */
     jg_findings_free(&f);
     /* Another repository's workflow of the same file name is not jetgate's. */
     f = lint_opts("on: pull_request\npermissions: {}\njobs:\n  j:\n"
@@ -201,6 +203,62 @@ static void test_uses_makes_a_jetson_job(void **state)
     assert_int_equal(jobs, 1);
     assert_int_equal(jg_findings_count(&f, "jetson.labels"), 1); /* orin missing */
     assert_int_equal(jg_findings_count(&f, "jetson.upload.missing"), 0); /* the action uploads */
+    assert_int_equal(f.n, 1);
+    jg_findings_free(&f);
+}
+
+/* id-token: write and attestations: write, exactly, and only in the Jetson
+ * job that signs its evidence (issue 29). */
+#define SIGNING_JOB                                                                               \
+    "    if: github.ref == 'refs/heads/main'\n    runs-on: [self-hosted, linux, ARM64, jetson]\n"  \
+    "    steps:\n      - uses: o/jetgate" PIN "\n"                                                 \
+    "        with: {labels: 'self-hosted,linux,ARM64,jetson', attest: true}\n"
+static size_t permission_findings(const char *perms_top, const char *perms_job, const char *job,
+                                  const char *other_job)
+{
+    char wf[2048];
+    size_t jobs;
+    snprintf(wf, sizeof wf, "on: workflow_dispatch\npermissions: %s\njobs:\n  j:\n"
+             "    permissions: %s\n%s%s", perms_top, perms_job, job, other_job);
+    jg_findings f = lint_opts(wf, false, &jobs);
+    size_t n = jg_findings_count(&f, "permissions.write");
+    jg_findings_free(&f);
+    return n;
+}
+
+static void test_signing_permissions(void **state)
+{
+    (void)state;
+    const char *both = "{contents: read, id-token: write, attestations: write}";
+    const char *cpu = "  cpu:\n    runs-on: ubuntu-latest\n    permissions: {id-token: write}\n"
+                      "    steps:\n      - run: make\n";
+    const char *plain = "    if: github.ref == 'refs/heads/main'\n"
+                        "    runs-on: [self-hosted, linux, ARM64, jetson]\n"
+                        "    steps:\n      - uses: o/jetgate" PIN "\n"
+                        "        with: {labels: 'self-hosted,linux,ARM64,jetson'}\n";
+    const char *attest = "    if: github.ref == 'refs/heads/main'\n"
+                         "    runs-on: [self-hosted, linux, ARM64, jetson]\n"
+                         "    steps:\n      - uses: o/jetgate" PIN "\n"
+                         "        with: {labels: 'self-hosted,linux,ARM64,jetson'}\n"
+                         "      - uses: actions/attest" PIN "\n";
+    assert_int_equal(permission_findings("{contents: read}", both, SIGNING_JOB, ""), 0);
+    assert_int_equal(permission_findings("{contents: read}", both, attest, ""), 0);
+    /* Not at the top, not in another job, not beside another write, not without signing. */
+    assert_int_equal(permission_findings(both, "{contents: read}", SIGNING_JOB, ""), 2);
+    assert_int_equal(permission_findings("{contents: read}", both, SIGNING_JOB, cpu), 1);
+    assert_int_equal(permission_findings("{contents: read}",
+                                         "{contents: write, id-token: write, attestations: write}",
+                                         SIGNING_JOB, ""), 1);
+    assert_int_equal(permission_findings("{contents: read}", "{id-token: read, packages: write}",
+                                         SIGNING_JOB, ""), 1);
+    assert_int_equal(permission_findings("{contents: read}", both, plain, ""), 2);
+    /* A caller of the reusable workflow grants both, or hears why. */
+    size_t jobs;
+    jg_findings f = lint_opts("on: workflow_dispatch\npermissions: {contents: read}\njobs:\n  j:\n"
+                              "    permissions: {contents: read, id-token: write}\n"
+                              "    uses: o/jetgate/.github/workflows/jetson-gate.yml" PIN "\n"
+                              "    with: {tier-labels: '[\"orin\"]'}\n", false, &jobs);
+    assert_int_equal(jg_findings_count(&f, "jetson.attest-permissions"), 1);
     assert_int_equal(f.n, 1);
     jg_findings_free(&f);
 }
@@ -232,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_runs_on_forms),
         cmocka_unit_test(test_uses_makes_a_jetson_job),
         cmocka_unit_test(test_jetson_only),
+        cmocka_unit_test(test_signing_permissions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

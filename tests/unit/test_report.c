@@ -60,7 +60,7 @@ static void test_status_follows_claim(void **state)
     assert_non_null(good);
     assert_non_null(failed);
     const json_t *docs[2] = {failed, good};
-    struct jg_report_in in = {policy, "p", docs, 2, NULL, "github.com/example/project", 0};
+    struct jg_report_in in = {policy, "p", docs, 2, NULL, "github.com/example/project", 0, NULL};
     assert_true(jg_evidence_parse_time("2026-12-02T12:00:00Z", &in.now));
     /* The embedded default runs no project check: never claimed, and says how to fix it. */
     struct jg_tier_status st;

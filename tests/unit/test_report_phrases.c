@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "doctor/report_phrases.h"
-#include "doctor/report_text.h"
+#include "doctor/triage/report_phrases.h"
+#include "doctor/triage/report_text.h"
 
 static void table_can_match(const jg_phrase *rows, size_t n)
 {

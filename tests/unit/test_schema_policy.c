@@ -113,6 +113,13 @@ static json_t *full_policy(void)
     JG_SET_STR(pin, pin, torch, "2.8.0a0");
     JG_SET_STR(pin, pin, digest, "sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
     JG_SET(pin, pin, fallback, fallback);
+    json_t *vision = json_object(), *audio = json_object();
+    JG_SET_STR(companion, vision, version, "0.23.0a0");
+    JG_SET_STR(companion, vision, pin, "https://example.org/torchvision-0.23.0a0-cp312-cp312-linux_aarch64.whl");
+    JG_SET_STR(companion, vision, sha256, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
+    JG_SET_STR(companion, audio, version, "2.8.0a0");
+    JG_SET(pin, pin, torchvision, vision);
+    JG_SET(pin, pin, torchaudio, audio);
     JG_SET(tier, t, pytorch, pin);
     JG_SET_BOOL(tier, t, require_attestation, true);
     JG_SET_STR(policy, p, signer_workflow, "example/jetgate/.github/workflows/jetson-gate.yml");
@@ -161,6 +168,8 @@ static void policy_rows(void **state)
     CHECK_TABLE("container pin", JG_OBJ(tier, t, pytorch), pin, JGF_pin_sha256);
     const json_t *fallback = JG_OBJ(pin, JG_OBJ(tier, t, pytorch), fallback);
     rows_in("fallback wheel", fallback, jg_fields_pin, JGF_pin_fallback, JGF_pin_digest);
+    CHECK_TABLE("torchvision pin", JG_OBJ(pin, JG_OBJ(tier, t, pytorch), torchvision), companion,
+                NONE);
     CHECK_TABLE("waiver", json_array_get(JG_OBJS(policy, p, waivers), 0), waiver, NONE);
     json_decref(p);
 }

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "doctor/report_lines.h"
+#include "doctor/triage/report_lines.h"
 
 static void clean(const char *in, const char *want)
 {

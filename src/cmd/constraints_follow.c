@@ -1,0 +1,85 @@
+/* constraints --check: after the file's own lines, the dependencies of its
+ * dependencies, as pip's resolve with the vendor torch family pinned says
+ * (install/resolve.h). The answer is stated either way: followed (how many
+ * packages, for which interpreter) or not followed and why; a lock lists
+ * every package it installs, so there is nothing further to follow. */
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/constraints_follow.h"
+#include "install/resolve.h"
+#include "install/setup.h"
+#include "util/sysroot.h"
+
+static bool ends(const char *s, const char *tail)
+{
+    size_t a = strlen(s), b = strlen(tail);
+    return a >= b && strcmp(s + a - b, tail) == 0 && (a == b || s[a - b - 1] == '/');
+}
+
+bool jg_check_is_lock(const char *file)
+{
+    return ends(file, "uv.lock") || ends(file, "pylock.toml");
+}
+
+bool jg_check_is_setuptools(const char *file)
+{
+    return ends(file, "setup.py") || ends(file, "setup.cfg");
+}
+
+/* What pip is asked to install for FILE; gen receives generated lines. */
+static int targets(const struct jg_follow_in *in, jg_reqs *direct, const char **t, char *gen,
+                   size_t gn, char *why, size_t n)
+{
+    jg_blob b;
+    if (jg_check_is_setuptools(in->file)) {
+        t[0] = ".", t[1] = NULL;
+        return 0;
+    }
+    if (jg_read_path(in->file, JG_CAP_LARGE, &b) != JG_R_OK)
+        return jg_blob_free(&b), snprintf(why, n, "cannot read %s", in->file), -1;
+    int rc = jg_reqfile_parse(in->file, b.data, b.len, in->sel, direct, why, n);
+    jg_blob_free(&b);
+    if (rc < 0)
+        return -1;
+    if (!ends(in->file, "pyproject.toml")) {
+        t[0] = "-r", t[1] = in->abs_file, t[2] = NULL;
+        return 0;
+    }
+    snprintf(gen, gn, "%s/pyproject-requirements.txt", in->tmp);
+    FILE *f = fopen(gen, "w");
+    if (f)
+        jg_reqs_write(f, direct);
+    if (!f || fclose(f) != 0)
+        return snprintf(why, n, "cannot write %.500s", gen), -1;
+    t[0] = "-r", t[1] = gen, t[2] = NULL;
+    return 0;
+}
+
+int jg_check_follow(const struct jg_follow_in *in, jg_findings *found, char *note, size_t nn)
+{
+    char gen[PATH_MAX + 64], dir[PATH_MAX], why[1024];
+    const char *t[4] = {NULL};
+    jg_reqs direct = {.follow_includes = true};
+    snprintf(dir, sizeof dir, "%s", in->abs_file);
+    int rc = targets(in, &direct, t, gen, sizeof gen, why, sizeof why);
+    struct jg_resolve_in r = {.python = in->python, .cwd = dirname(dir), .targets = t,
+                              .probe = in->probe, .index_url = in->index_url,
+                              .extra_index_url = in->extra_index_url,
+                              .find_links = in->find_links, .no_index = in->no_index,
+                              .exclude_bnb = in->exclude_bnb, .tmp = in->tmp, .file = in->file,
+                              .direct = &direct};
+    struct jg_resolve_out res;
+    if (rc == 0)
+        rc = jg_resolve_check(&r, found, &res, why, sizeof why);
+    if (rc == 0)
+        snprintf(note, nn, "dependencies of dependencies followed: pip resolved %zu package(s) "
+                 "for %s with the vendor torch family pinned", res.packages, res.python);
+    else
+        snprintf(note, nn, "dependencies of dependencies NOT followed: %s", why);
+    jg_reqs_free(&direct);
+    return rc == 0 ? 0 : 1;
+}

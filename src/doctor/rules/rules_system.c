@@ -1,0 +1,91 @@
+/* Rules for permissions and configuration (jetson-facts.md 6.3; section 5 row 10). */
+#include <stdio.h>
+#include <string.h>
+
+#include "doctor/rules/rules.h"
+#include "facts/fact.h"
+#include "util/json.h"
+
+static const json_t *eacces_node(const jg_view *v)
+{
+    size_t i;
+    json_t *n;
+    json_array_foreach(JG_FACT_LIST(v->facts, gpu_nodes), i, n)
+    {
+        const char *err = JG_GPU_NODE_STR(n, error);
+        if (JG_GPU_NODE_BOOL(n, openable) == 0 && err && strstr(err, "ermission"))
+            return n;
+    }
+    return NULL;
+}
+
+void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
+{
+    const json_t *n = eacces_node(v), *sig = jg_view_signal(v, JG_SIG_gpu_eacces);
+    if (!n && !sig)
+        return;
+    json_t *ev = jg_ev_new();
+    if (n)
+        jg_ev_printf(ev, "%s[%s].%s = false (%s)", JG_FACT_PATH(gpu_nodes),
+                     JG_GPU_NODE_STR(n, path), JG_PATH(gpunode, openable), JG_GPU_NODE_STR(n, error));
+    if (sig)
+        jg_ev_seen(ev, "report", sig);
+    jg_finding_spec s = {JG_FID_permissions_gpu_node_access, JG_L_PERMISSIONS, JG_SEV_ERROR,
+                         JG_CONF_HIGH,
+                         "this user may not open the GPU device nodes (owned by root:video, "
+                         "/dev/dri/renderD* by render): CUDA then reports no device (100/801)",
+                         jg_fix_groups()};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_device_works_for_other_user(const jg_view *v, json_t *out)
+{
+    const json_t *e = jg_view_cuda_error(v, 100);
+    const json_t *seen = json_array_get(JG_VIEW_LIST(v, devices_seen), 0);
+    if (!e || !seen || eacces_node(v) || jg_view_signal(v, JG_SIG_gpu_eacces))
+        return;
+    const json_t *sw = jg_view_signal(v, JG_SIG_user_switch);
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "device seen", seen);
+    jg_ev_seen(ev, "cuda error 100 (no device)", e);
+    if (sw)
+        jg_ev_seen(ev, "user switch", sw);
+    jg_finding_spec s = {
+        JG_FID_permissions_device_for_other_user, JG_L_PERMISSIONS, JG_SEV_ERROR,
+        sw ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "the GPU works in one context (e.g. as root) and reports no device (100) in another: "
+        "the failing user is not in the video group that owns the Tegra device nodes",
+        jg_fix_groups()};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
+{
+    if (JG_FACT_BOOL(v->facts, jetpack_agrees) != 0)
+        return;
+    static const jg_ff ev[] = {JG_FF_l4t_version, JG_FF_jetpack_package, JG_FF_COUNT};
+    jg_finding_spec s = {
+        JG_FID_configuration_jetpack_package_mismatch, JG_L_CONFIGURATION, JG_SEV_WARNING,
+        JG_CONF_MEDIUM,
+        "the nvidia-jetpack package does not belong to this L4T release: a partial upgrade",
+        "sudo apt update && sudo apt dist-upgrade, so nvidia-l4t-* and nvidia-jetpack come from "
+        "one release; check /etc/apt/sources.list.d/nvidia-l4t-apt-source.list"};
+    jg_finding_add(out, &s, jg_ev_of(v, ev));
+}
+
+void jg_rule_device_access_denied(const jg_view *v, json_t *out)
+{
+    const json_t *tegra = jg_view_signal(v, JG_SIG_tegra_nodes_denied);
+    const json_t *nvml = jg_view_signal(v, JG_SIG_nvml_permissions);
+    if (!tegra && !nvml)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, tegra ? "Tegra driver" : "NVML", tegra ? tegra : nvml);
+    jg_finding_spec s = {
+        JG_FID_permissions_device_access_denied, JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        tegra ? "the user may not open the Tegra GPU/multimedia device nodes (nvmap, nvhost): "
+                "it is not in the video group that owns them"
+              : "NVML refuses this user (insufficient permissions on the NVIDIA device nodes)",
+        jg_fix_groups()};
+    jg_finding_add(out, &s, ev);
+}

@@ -1,0 +1,133 @@
+# jetgate setup and constraints --check on every project shape, offline with
+# real pip: a monorepo sub-project built by setup.py with requirements files
+# and a stub uv.lock; refusals leave no venv; a clean git tree stays clean;
+# a dependency's dependency that brings torchvision / bitsandbytes is named
+# with its path (pip's resolve, local --find-links of tiny wheels built
+# here); a tier that pins torchvision beside torch gets it from --wheel
+# (sha256 checked) and keeps it; offline, what was not followed is said.
+. "$(dirname "$0")/lib.sh.inc"
+PY3=$(python3 -c 'import sys; print(sys.executable)')
+"$PY3" -c 'import venv, ensurepip, setuptools, pip' 2>/dev/null ||
+  { echo "SKIP: python3 lacks venv / ensurepip / setuptools / pip" >&2; exit 77; }
+WHEELPKG=
+for py in "$PY3" /usr/bin/python3; do
+  WHEELPKG=$("$py" -c 'import wheel, os; print(os.path.dirname(wheel.__path__[0]))' 2>/dev/null) && break
+done
+"$PY3" -c 'import setuptools.command.bdist_wheel' 2>/dev/null || [ -n "$WHEELPKG" ] ||
+  { echo "SKIP: no 'wheel' package and setuptools < 70.1: a setup.py project cannot be built offline" >&2; exit 77; }
+command -v git >/dev/null || { echo "SKIP: git missing" >&2; exit 77; }
+NV=2.5.0a0+872d972e41.nv24.08.17622132; TV=0.20.0a0+afc54f7
+ORIN=$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62
+W=$T/wheels; V=$T/vendor; mkdir -p "$W" "$V"
+cat >"$T/mk.py" <<'PY'
+import base64, hashlib, os, sys, zipfile
+def wheel(out, name, ver, requires=()):
+    u = name.replace("-", "_"); di = "%s-%s.dist-info" % (u, ver)
+    files = {u + "/__init__.py": "__version__ = %r\n" % ver,
+             di + "/METADATA": "Metadata-Version: 2.1\nName: %s\nVersion: %s\n%s" % (
+                 name, ver, "".join("Requires-Dist: %s\n" % r for r in requires)),
+             di + "/WHEEL": "Wheel-Version: 1.0\nGenerator: t\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    if name == "torch":
+        files["torch/lib/libtorch_cuda.so"] = "x"
+    rows = []
+    with zipfile.ZipFile(os.path.join(out, "%s-%s-py3-none-any.whl" % (u, ver)), "w") as z:
+        for f, t in files.items():
+            z.writestr(f, t)
+            h = base64.urlsafe_b64encode(hashlib.sha256(t.encode()).digest()).rstrip(b"=").decode()
+            rows.append("%s,sha256=%s,%d" % (f, h, len(t)))
+        z.writestr(di + "/RECORD", "\n".join(rows + [di + "/RECORD,,"]) + "\n")
+w, v, nv, tv = sys.argv[1:5]
+wheel(v, "torch", nv); wheel(v, "torchvision", tv, ["torch==" + nv])
+wheel(w, "torch", "2.6.0"); wheel(w, "torchvision", "0.21.0", ["torch"])  # an index build that does not pin torch
+wheel(w, "vis-core", "1.0", ["torchvision"]); wheel(w, "inference-models", "0.36.0", ["vis-core>=1"])
+wheel(w, "bitsandbytes", "0.45.0", ["torch"]); wheel(w, "quant-dep", "1.0", ["bitsandbytes"])
+wheel(w, "helper", "1.0", ["torch>=2.1"])
+PY
+"$PY3" "$T/mk.py" "$W" "$V" "$NV" "$TV"
+
+# The "system" Python: the real interpreter over a copy of its prefix whose
+# site-packages holds NVIDIA's torch, pip and the setuptools build tools.
+PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
+VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
+SYS=$T/sys; SITE=$SYS/lib/$VER/site-packages; mkdir -p "$SYS/bin" "$SITE"
+cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
+for e in "$PREFIX/lib/$VER"/*; do [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"; done
+PKGS=$("$PY3" -c 'import setuptools, os; print(os.path.dirname(setuptools.__path__[0]))')
+for p in setuptools pkg_resources _distutils_hack pip distutils-precedence.pth; do
+  [ -e "$PKGS/$p" ] && ln -s "$PKGS/$p" "$SITE/"
+done
+[ -n "$WHEELPKG" ] && ln -s "$WHEELPKG/wheel" "$SITE/"
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$V/torch-$NV-py3-none-any.whl"
+export PIP_NO_BUILD_ISOLATION=0 PIP_FIND_LINKS= # pip's quirk: 0 turns isolation off (offline builds)
+setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
+
+# A monorepo: the sub-project apps/sp is a setup.py project with requirements
+# files (-r, -c, -e .) and a stub uv.lock, in a clean git work tree.
+R=$T/repo; P=$R/apps/sp; mkdir -p "$P/sp" "$R/shared"
+printf 'from setuptools import setup\nsetup(name="sp", version="1.0", packages=["sp"], install_requires=["helper"])\n' >"$P/setup.py"
+: >"$P/sp/__init__.py"
+printf -- '-c ../../shared/constraints.txt\n-r base.txt\n-e .\n' >"$P/requirements.txt"
+printf 'helper\n' >"$P/base.txt"; printf 'helper==1.0\n' >"$R/shared/constraints.txt"
+printf 'version = 1\n' >"$P/uv.lock"
+(cd "$R" && git init -q . && git add -A && git -c user.email=t@t -c user.name=t commit -qm init)
+clean() { [ -z "$(git -C "$R" status --porcelain)" ] || { fail "$1: the tree is dirty:"; git -C "$R" status --porcelain >&2; }; }
+
+# 1. The stub lock is refused before anything exists, with the way out.
+expect_rc 2 setup "$P"
+expect_err 'uv.lock.*no \[\[package\]\]'
+expect_err 'nothing was created; pass --ignore-lock'
+[ -e "$P/.venv" ] && fail "a refused setup created $P/.venv"
+clean "after a refusal"
+# 2. The requirements files install the setup.py project; the tree stays clean.
+expect_rc 0 setup --requirements requirements.txt "$P"
+# setup's own resolve before the venv exists: followed, or said plainly that it was not.
+grep -Eq 'pip resolved [0-9]+ package\(s\) for Python|dependencies of dependencies NOT followed before creating anything: .*: .+' "$T/err" ||
+  fail 'setup neither followed the graph nor said it did not'
+expect_out "torch $NV kept"
+"$P/.venv/bin/python" -c 'import sp, helper' || fail "sp / helper not installed"
+clean "after setup"
+# 3. A dependency's dependency brings torchvision and bitsandbytes: named with
+#    its path
+printf 'inference-models~=0.36.0\nquant-dep\n' >"$P/requirements.jetson.txt"
+commit() { git -C "$R" add -A && git -C "$R" -c user.email=t@t -c user.name=t commit -qm more; }
+commit
+#    (constraints --check, on CPU CI: the tier's pins).
+cj() { "$JETGATE" constraints --python "$PY3" --tier target --check "$@"; }
+expect_rc 1 cj "$P/requirements.jetson.txt" --no-index --find-links "$W"
+expect_out 'torch.transitive: inference-models~=0.36.0 -> vis-core 1.0 -> torchvision 0.21.0: .*fix: get a torchvision built against the vendor torch'
+expect_out 'dependencies of dependencies followed: pip resolved'
+# Offline without the wheels: said plainly, exit 1, never an all-clear.
+expect_rc 1 cj "$P/requirements.jetson.txt" --no-index
+expect_out 'dependencies of dependencies NOT followed: .*No matching distribution found for inference-models'
+grep -q 'keeps the vendor torch' "$T/out" && fail "an unfollowed graph was called an all-clear"
+expect_rc 0 cj "$P/base.txt" --no-index --find-links "$W"
+expect_out 'keeps the vendor torch'
+
+# 4. torchvision pinned beside torch: installed from --wheel (sha256 checked)
+#    and protected; without the pin the refusal says where builds are.
+TVW=$V/torchvision-$TV-py3-none-any.whl
+TSHA=$("$PY3" -c 'import hashlib,sys; print(hashlib.sha256(open(sys.argv[1],"rb").read()).hexdigest())' "$TVW")
+"$PY3" - "$JG_SOURCE_DIR/src/policy/default-policy.json" "$T/tv.json" "$TVW" "$TV" "$TSHA" <<'PYEOF'
+import json, sys
+pol = json.load(open(sys.argv[1]))
+t = next(t for t in pol["tiers"] if t["id"] == "target")
+t["pytorch"]["torchvision"] = {"version": sys.argv[4], "pin": sys.argv[3], "sha256": sys.argv[5]}
+json.dump(pol, open(sys.argv[2], "w"))
+PYEOF
+printf 'torchvision\nhelper\n' >"$P/requirements.vision.txt"
+commit
+expect_rc 1 setup --venv "$T/v4" --requirements requirements.vision.txt "$P"
+expect_err 'no vendor torchvision is known.*fix: get a torchvision built against the vendor torch'
+[ -e "$T/v4" ] && fail "a refused setup created $T/v4"
+expect_rc 0 setup --venv "$T/v4" --policy "$T/tv.json" --wheel "$TVW" --requirements requirements.vision.txt "$P"
+expect_err "matches tier target.s torchvision pin"
+expect_err 'torchvision / torchaudio fingerprinted too'
+[ "$("$T/v4/bin/python" -c 'import torchvision; print(torchvision.__version__)')" = "$TV" ] ||
+  fail "the venv does not import the pinned torchvision"
+# constraints --check on CPU CI: the pinned torchvision keeps the vendor build.
+expect_rc 1 cj "$P/requirements.vision.txt" --no-index --find-links "$W"
+expect_out 'requirements.vision.txt:1: torch.replace: no vendor torchvision is known'
+expect_rc 0 cj "$P/requirements.vision.txt" --no-index --find-links "$W" --policy "$T/tv.json"
+expect_out 'keeps the vendor torch'
+clean "after every case"
+finish
