@@ -43,7 +43,8 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
                         "unavailable: PyPI's aarch64 wheel, CPU-only up to torch 2.10, stands in "
                         "for a CUDA build"
         : jg_on_jetson(v) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): "
-                            "PyPI's aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
+                            "PyPI's aarch64 wheel (CPU-only up to 2.10) or a +cpu build replaced "
+                            "or stands in for NVIDIA's Jetson build"
                           : "torch is a CPU-only build (torch.version.cuda is None or +cpu)",
         jg_on_jetson(v) || !v->arch || aarch64 ? jg_fix_torch(v)
                                                : "pip uninstall torch; pip install torch "
