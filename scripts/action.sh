@@ -20,7 +20,10 @@ set -euo pipefail
 
 die() { echo "::error title=jetgate::$*" >&2; echo "jetgate: action: $*" >&2; exit 2; }
 note() { echo "jetgate: action: $*" >&2; }
-out() { printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"; }
+out() { # a line break in a value would forge the next output: refuse it
+  case $2 in *$'\n'* | *$'\r'*) die "output $1: the value holds a line break" ;; esac
+  printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"
+}
 
 for v in GITHUB_ACTION_PATH GITHUB_WORKSPACE GITHUB_OUTPUT GITHUB_STEP_SUMMARY RUNNER_TEMP; do
   [ -n "${!v:-}" ] || die "$v is not set (this script runs as a GitHub Actions step)"
@@ -319,6 +322,11 @@ main() {
       "$policy_name" "$EV" "$HOW" "$RC"
     printf 'Times: jetgate %s %s s, setup %s s, gate %s s.\n' "$HOW" "$(took "$t0" "$t1")" \
       "$(took "$t1" "$t2")" "$(took "$t2" "$t3")"
+    # A dirty tree backs no claim: name what made it dirty, where it can be fixed.
+    if [ -n "$(git status --porcelain 2>/dev/null | grep -v " $OUT_DIR/\?$" | head -1)" ]; then
+      printf '\nThe checkout is dirty (commit or ignore these; a dirty tree backs no claim):\n\n'
+      git status --porcelain 2>/dev/null | head -20 | sed 's/^\(..\) \(.*\)$/- `\2` (\1)/'
+    fi
   } >>"$GITHUB_STEP_SUMMARY"
 }
 

@@ -29,7 +29,8 @@ facts=$(grep -rnE "\"($sections)\\.[a-z_0-9.]+\"" src --include=*.c --include=*.
         grep -oE "^[^:]+:[0-9]+:|\"($sections)\\.[a-z_0-9.]+\"" | grep -vE '\.(csv|org|com|io|dev)"$' |
         awk '/^src/ { where = $0; next } { print where $0 }' || true)
 obs_keys='cuda_errors|missing_libraries|requires|wheels|conflicts|images|devices_seen|torch_sessions|docker|host_l4t|driver_version|gpu_cc|jetson_hints|signals|env|torch_index_cuda|unsupported_wheels|present_libraries|other_stack|torch_seen'
-signals=$(sed -n 's/^ *X(\([a-z0-9_]*\)).*/\1/p' src/schema/observed_fields.h | sed -n '/^illegal_instruction$/,$p' | paste -sd'|')
+# the signal names: the signal: keys of the doctor's rule files (the build generates the list)
+signals=$(sed -n 's/^signal: *\([a-z0-9_]*\)$/\1/p' src/doctor/knowledge/*.rules | sort -u | paste -sd'|')
 # A line that touches the observed document: its variables and helpers.
 obs_line='observed|->obs\b|\bobs\b|jg_(view_signal|tp_signal|obs_list|tp_add|tp_room|tp_set)'
 observed=$( (grep -rnE "\"($signals)\"" src --include=*.c --include=*.h || true;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/init_host.h"
 #include "policy/discover.h"
 #include "policy/repo.h"
 #include "policy/policy.h"
@@ -20,8 +21,8 @@
 #include "util/msg.h"
 
 struct init_opts {
-    const char *device_auto, *tests, *junit, *python, *tier;
-    bool force, print;
+    const char *device_auto, *tests, *junit, *python, *tier, *test_extra, *not_required, *root;
+    bool force, print, tier_from_host;
 };
 
 static const jg_opt options[] = {
@@ -38,6 +39,21 @@ static const jg_opt options[] = {
                "otherwise: python3)"),
     JG_OPT_STR(struct init_opts, tier, "tier", "ID",
                "the tier the project claims (project.tier: target, evaluate or legacy)"),
+    JG_OPT_STR(struct init_opts, test_extra, "test-extra", "NAME[,NAME]",
+               "the project's extras that bring its test runner (e.g. test): printed in the "
+               "CI snippet as the action's `extras`, so `setup: true` installs them with the "
+               "project before the hooks run"),
+    JG_OPT_FLAG(struct init_opts, tier_from_host, "tier-from-host", 0,
+                "add a tier for this Jetson (module, SoC, memory class, JetPack, L4T, Ubuntu, "
+                "CUDA from its files; the torch --python imports, with its RECORD sha256) "
+                "named --tier (default this-host), and claim it"),
+    JG_OPT_STR(struct init_opts, root, "root", "DIR",
+               "with --tier-from-host: read the platform from DIR instead of / (a container "
+               "that sees the host's files there; tests)"),
+    JG_OPT_STR(struct init_opts, not_required, "not-required", "CHECK:REASON[;...]",
+               "leave CHECK out of the gate's required_checks, with the reason the project "
+               "does not need it (e.g. 'native.surgery:no offloaded weights'); kept in "
+               "not_required"),
     JG_OPT_FLAG(struct init_opts, force, "force", 0, "replace an existing project policy"),
     JG_OPT_FLAG(struct init_opts, print, "print", 0,
                 "print the policy on stdout instead of writing it"),
@@ -64,12 +80,30 @@ static int parse(int argc, char **argv, struct init_opts *o)
     int rc = jg_opts_parse(&jg_cmd_init, argc, argv, o, &ops);
     if (rc == JG_OPTS_CONTINUE && o->junit && !o->tests)
         return jg_usage_error("init", "--junit needs --tests (it is the tests hook's report)");
+    if (rc == JG_OPTS_CONTINUE && o->root && !o->tier_from_host)
+        return jg_usage_error("init", "--root needs --tier-from-host (it says where the host is)");
     return rc;
+}
+
+/* A hook calling python by name runs the runner's interpreter, not the venv
+ * the action installed the project into: "No module named ...". */
+static bool bare_python(const char *cmd)
+{
+    if (strstr(cmd, "JETGATE_PYTHON"))
+        return false;
+    for (const char *p = strstr(cmd, "python"); p; p = strstr(p + 1, "python"))
+        if (p == cmd || p[-1] == ' ' || p[-1] == '(' || p[-1] == ';' || p[-1] == '&')
+            return true;
+    return false;
 }
 
 static void explain_hook(const char *name, const char *cmd, const char *how)
 {
-    if (cmd)
+    if (cmd && bare_python(cmd))
+        printf("  %-20s %s\n  %-20s (%s)\n  %-20s note: it calls python by name; write "
+               "\"$JETGATE_PYTHON\" so it runs in the\n  %-20s interpreter the gate uses (the "
+               "action's setup venv)\n", name, cmd, "", how, "", "");
+    else if (cmd)
         printf("  %-20s %s\n  %-20s (%s)\n", name, cmd, "", how);
     else
         printf("  %-20s not configured: `jetgate init --force --%s CMD` adds it\n", name,
@@ -90,15 +124,20 @@ static void explain(const char *path, const struct init_opts *o)
 }
 
 /* The tier's labels as the reusable workflow's tier-labels input wants them. */
-static void explain_workflow(const json_t *doc, const char *tier)
+static void explain_workflow(const json_t *doc, const struct init_opts *o)
 {
-    const json_t *labels = JG_NODE(tier, jg_policy_tier(doc, tier ? tier : ""), runner_labels);
-    if (!json_array_size(labels))
-        return;
-    char *text = json_dumps(labels, JSON_COMPACT);
-    printf("CI: call OWNER/jetgate/.github/workflows/jetson-gate.yml@<40-hex sha> with\n"
-           "  tier-labels: '%s'   (README, \"Adopting jetgate in a project\")\n",
-           text ? text : "[]");
+    const json_t *labels = JG_NODE(tier, jg_policy_tier(doc, o->tier ? o->tier : ""), runner_labels);
+    char *text = json_array_size(labels) ? json_dumps(labels, JSON_COMPACT) : NULL;
+    printf("CI (README, \"Adopting jetgate in a project\"): call\n"
+           "OWNER/jetgate/.github/workflows/jetson-gate.yml@<40-hex sha> with\n");
+    if (text)
+        printf("  tier-labels: '%s'\n", text);
+    printf("  setup: true        # install the project (jetgate setup) before the gate\n");
+    if (o->test_extra)
+        printf("  extras: %s\n", o->test_extra);
+    else
+        printf("  # extras: NAME     the extra that brings the test runner "
+               "(`jetgate init --test-extra NAME`)\n");
     free(text);
 }
 
@@ -168,8 +207,18 @@ static int write_policy(const json_t *doc, const struct init_opts *o)
         printf("%s\n", ig ? "added '" EVIDENCE_RULE "' to .gitignore (untracked evidence makes "
                              "the tree dirty, and a dirty tree backs no claim)"
                            : "git already ignores " EVIDENCE_RULE);
-    explain_workflow(doc, o->tier);
+    explain_workflow(doc, o);
     return JG_EXIT_OK;
+}
+
+/* "A:x;B:y" -> {"A:x", "B:y", NULL} in buf (entries point into text). */
+static void split_entries(char *text, const char **out, size_t max)
+{
+    size_t k = 0;
+    for (char *save, *e = text ? strtok_r(text, ";", &save) : NULL; e && k + 1 < max;
+         e = strtok_r(NULL, ";", &save))
+        out[k++] = e;
+    out[k] = NULL;
 }
 
 static int cmd_init(int argc, char **argv)
@@ -178,10 +227,24 @@ static int cmd_init(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc != JG_OPTS_CONTINUE)
         return rc;
+    char why[1024], narrow_text[2048];
+    const char *narrow[32];
+    snprintf(narrow_text, sizeof narrow_text, "%s", o.not_required ? o.not_required : "");
+    split_entries(o.not_required ? narrow_text : NULL, narrow, 32);
+    json_t *host = NULL;
+    if (o.tier_from_host) {
+        o.tier = o.tier ? o.tier : "this-host";
+        host = jg_init_host_tier(o.root, o.python ? o.python : "python3", o.tier, why, sizeof why);
+        if (!host) {
+            jg_err("init: --tier-from-host: %s", why);
+            return JG_EXIT_USAGE;
+        }
+    }
     jg_scaffold_opts so = {.device_auto = o.device_auto, .tests = o.tests, .junit = o.junit,
-                           .python = o.python, .tier = o.tier};
-    char why[512];
+                           .python = o.python, .tier = o.tier, .new_tier = host,
+                           .not_required = narrow};
     json_t *doc = jg_scaffold_policy(&so, why, sizeof why);
+    json_decref(host);
     if (!doc)
         return jg_usage_error("init", "%s", why);
     rc = o.print ? (jg_json_print(stdout, doc) == 0 ? JG_EXIT_OK : JG_EXIT_USAGE)

@@ -20,8 +20,8 @@ typedef struct lint_opts {
 static const jg_opt options[] = {
     JG_OPT_POLICY(lint_opts),
     JG_OPT_FLAG(lint_opts, jetson_only, "jetson-only", 0,
-                "check only the Jetson job(s): other jobs and workflows are skipped; finding "
-                "jetson.none when no file has a Jetson job"),
+                "check only the jobs on a Jetson (gate jobs and other Jetson jobs): other "
+                "jobs and workflows are skipped; finding jetson.none when no file has one"),
     JG_OPT_END,
 };
 
@@ -32,21 +32,30 @@ const jg_cmd_spec jg_cmd_lint = {
     .summary = "check the policy and the CI workflows",
     .operands = "[WORKFLOW.yml...]",
     .max_operands = -1,
-    .about = "Check the policy, then each GitHub Actions workflow against it. For the job\n"
-             "that runs the jetson-runtime gate (a step runs 'jetgate run' or uses the\n"
-             "jetgate action, the job calls jetgate's reusable workflow, or runs-on names\n"
-             "jetson): runs-on holds the gate's base labels and one tier's labels (for a\n"
-             "caller of the reusable workflow: its tier-labels); the labels given to jetgate\n"
+    .about = "Check the policy, then each GitHub Actions workflow against it. For a gate\n"
+             "job, one that runs jetgate (a step runs 'jetgate run' or uses the jetgate\n"
+             "action, or the job calls jetgate's reusable workflow): runs-on holds the\n"
+             "gate's base labels (a tier's recommended labels too, else note\n"
+             "jetson.tier-labels: as in claim and matrix, they are optional); the labels\n"
+             "given to jetgate\n"
              "are exactly the runs-on labels; some step builds, installs or uses jetgate,\n"
              "and every local action or workflow it names exists in the checkout;\n"
              "the workflow triggers only on the gate's events; evidence is uploaded with\n"
              "actions/upload-artifact, the policy's retention-days, if-no-files-found:\n"
              "error and the name conditional-jetson-${{ github.run_attempt }}; the job is\n"
-             "limited to trusted refs. In every workflow: permissions are read-only and\n"
-             "every 'uses:' is pinned to a full commit SHA.\n\n"
+             "limited to trusted refs. Another job on a Jetson (runs-on names jetson) gets\n"
+             "the plan's safety rules only, no untrusted trigger (pull_request,\n"
+             "pull_request_target, workflow_run), and is listed as such (note\n"
+             "jetson.not-gate). In every workflow: permissions are read-only, except a\n"
+             "write a job provably needs, granted in that job on trusted events only\n"
+             "(id-token and attestations for actions/attest*, id-token for PyPI trusted\n"
+             "publishing, contents for making a release); every 'uses:' is pinned to a\n"
+             "full commit SHA.\n\n"
              "Without WORKFLOW arguments only the policy is checked.",
     .opts = options,
-    .notes = "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout.\n"
+    .notes = "Each finding prints as FILE:LINE:COLUMN: RULE: message on stdout, then each\n"
+             "note (\"note: FILE:LINE:COLUMN: RULE: ...\": jetson.not-gate, jetson.tier-labels;\n"
+             "notes are not findings).\n"
              "Exit codes: 0 clean, 1 findings, 2 unreadable or unparsable input.",
     .run = cmd_lint,
 };
@@ -54,7 +63,7 @@ const jg_cmd_spec jg_cmd_lint = {
 /* 0 parsed and linted, 2 when the file cannot be read or parsed; *jobs
  * grows by the file's Jetson jobs. */
 static int lint_file(const json_t *policy, const char *path, bool jetson_only, size_t *jobs,
-                     jg_findings *out)
+                     size_t *jetson_jobs, jg_findings *out, jg_findings *notes)
 {
     jg_blob b;
     if (jg_read_path(path, JG_YAML_MAX_BYTES, &b) != JG_R_OK) {
@@ -82,7 +91,7 @@ static int lint_file(const json_t *policy, const char *path, bool jetson_only, s
         *slash = '\0';
     jg_lint_opts o = {.repo_root = jg_git_root(slash ? (dir[0] ? dir : "/") : ".", top,
                                                sizeof top) == 0 ? top : NULL,
-                      .jetson_only = jetson_only};
+                      .jetson_only = jetson_only, .notes = notes, .jetson_jobs = jetson_jobs};
     *jobs += jg_lint_workflow_opts(policy, path, root, &o, out);
     jg_yaml_free(root);
     return JG_EXIT_OK;
@@ -107,16 +116,26 @@ static int cmd_lint(int argc, char **argv)
     jg_findings found = {0};
     jg_lint_policy(policy, pname, &found);
     int rc = JG_EXIT_OK;
-    size_t jobs = 0;
+    size_t jobs = 0, jetson_jobs = 0;
+    jg_findings notes = {0};
     for (int i = 0; i < ops.n; i++)
-        if (lint_file(policy, ops.v[i], o.jetson_only, &jobs, &found) != JG_EXIT_OK)
+        if (lint_file(policy, ops.v[i], o.jetson_only, &jobs, &jetson_jobs, &found, &notes) !=
+            JG_EXIT_OK)
             rc = JG_EXIT_USAGE;
-    if (o.jetson_only && ops.n > 0 && rc == JG_EXIT_OK && jobs == 0)
+    if (o.jetson_only && ops.n > 0 && rc == JG_EXIT_OK && jobs + jetson_jobs == 0)
         jg_findings_add(&found, ops.v[0], 0, 0, "jetson.none",
                         "--jetson-only: none of the %d workflow(s) has a Jetson job (one that "
-                        "runs 'jetgate run', uses the jetgate action or its reusable workflow)",
+                        "runs on a jetson runner, runs 'jetgate run', uses the jetgate action or "
+                        "its reusable workflow)",
                         ops.n);
     jg_findings_print(&found, stdout);
+    for (size_t i = 0; i < notes.n; i++)
+        printf("note: %s:%zu:%zu: %s: %s\n", notes.v[i].file, notes.v[i].line, notes.v[i].col,
+               notes.v[i].rule, notes.v[i].msg);
+    if (ops.n > 0 && jobs == 0 && jetson_jobs > 0)
+        printf("no gate job: %zu Jetson job(s) run no jetgate, so nothing here makes evidence "
+               "for a claim (README, \"Adopting jetgate in a project\")\n", jetson_jobs);
+    jg_findings_free(&notes);
     if (rc == JG_EXIT_OK && found.n)
         rc = JG_EXIT_NO;
     if (rc == JG_EXIT_OK)

@@ -171,6 +171,25 @@ static int stage(struct setup_opts *o)
     return 0;
 }
 
+/* The lines the install asks for (the roots of pip's graph), so a finding
+ * names the line that brought it; what cannot be read stays unnamed. */
+static void direct_lines(const struct setup_opts *o, const json_t *probe, jg_reqs *out)
+{
+    char path[PATH_MAX + 64], err[1024];
+    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extra_v,
+                         .nextras = o->nextras, .groups = o->group_v, .ngroups = o->ngroups};
+    for (size_t i = 0; i <= o->nreqs; i++) {
+        if (i == o->nreqs && (o->shape != SHAPE_PROJECT || !has(o, "pyproject.toml")))
+            break;
+        snprintf(path, sizeof path, "%s/%s", o->project, i < o->nreqs ? o->reqs[i]
+                                                                       : "pyproject.toml");
+        jg_blob b;
+        if (jg_read_path(path, JG_CAP_LARGE, &b) == JG_R_OK)
+            (void)jg_reqfile_parse(path, b.data, b.len, &sel, out, err, sizeof err);
+        jg_blob_free(&b);
+    }
+}
+
 /* pip's resolve of exactly what the install will ask for, before the venv
  * exists: a dependency's dependency that brings another torch family
  * member or bitsandbytes stops setup with its path. */
@@ -194,11 +213,14 @@ static int follow(struct setup_opts *o, const json_t *probe, bool no_bnb)
     t[k] = NULL;
     snprintf(file, sizeof file, "%s/%s", o->project,
              o->shape == SHAPE_REQUIREMENTS ? o->reqs[0] : "pyproject.toml");
+    jg_reqs direct = {.follow_includes = true};
+    direct_lines(o, probe, &direct);
     struct jg_resolve_in in = {.python = o->probe_py, .cwd = o->stage_project, .targets = t,
                                .probe = probe, .index_url = o->index_url,
                                .extra_index_url = o->extra_index_url,
                                .find_links = o->find_links, .no_index = o->no_index,
-                               .exclude_bnb = no_bnb, .tmp = o->tmp, .file = file};
+                               .exclude_bnb = no_bnb, .tmp = o->tmp, .file = file,
+                               .direct = &direct};
     struct jg_resolve_out res;
     jg_findings found = {0};
     int r = rc ? -1 : jg_resolve_check(&in, &found, &res, why, sizeof why);
@@ -217,6 +239,7 @@ static int follow(struct setup_opts *o, const json_t *probe, bool no_bnb)
                     res.packages, res.python);
     }
     jg_findings_free(&found);
+    jg_reqs_free(&direct);
     return rc;
 }
 

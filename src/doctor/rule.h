@@ -9,7 +9,7 @@
 #include "doctor/engine/finding.h"
 #include "doctor/engine/view.h"
 
-typedef void (*jg_rule_fn)(const jg_view *v, json_t *findings);
+typedef void (*jg_rule_fn)(const jg_view *v, jg_finding_list *findings);
 
 /* The rule table (rules.c), in no particular order: findings are sorted after. */
 extern const jg_rule_fn jg_rules[];
@@ -34,7 +34,7 @@ enum jg_confidence jg_ev_corroborate(json_t *ev, const jg_view *v, jg_ff field, 
 /* An observed item from a pasted report ({"line", "text"}). */
 void jg_ev_seen(json_t *ev, const char *what, const json_t *item);
 /* Add spec's finding with one observed item (what = the item's line) as evidence. */
-void jg_finding_add_seen(json_t *out, const jg_finding_spec *spec, const char *what,
+void jg_finding_add_seen(jg_finding_list *out, const jg_finding_spec *spec, const char *what,
                          const json_t *item);
 void jg_ev_printf(json_t *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

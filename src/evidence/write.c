@@ -143,6 +143,8 @@ json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const js
     JG_SET(platform, p, gpu_name, gpu_name(drv, python));
     JG_SET(platform, p, torch, version_or_null(JG_STR(pyprobe, python, torch_version)));
     JG_SET(platform, p, torch_cuda, version_or_null(JG_STR(pyprobe, python, torch_cuda)));
+    JG_SET(platform, p, torchvision, version_or_null(JG_STR(pyprobe, python, pkg_torchvision)));
+    JG_SET(platform, p, torchaudio, version_or_null(JG_STR(pyprobe, python, pkg_torchaudio)));
     JG_SET(platform, p, container_digest, container_digest());
     JG_SET(platform, p, raw_nv_tegra_release, text_or_null(JG_FACT_STR(facts, l4t_release_line)));
     JG_SET(platform, p, raw_model, text_or_null(JG_FACT_STR(facts, module_model)));

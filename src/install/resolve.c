@@ -99,10 +99,11 @@ static void last_line(const char *text, char *out, size_t n)
 static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const char *cons,
                    const char *report, char **err)
 {
+    /* not --quiet: pip explains a conflict on stdout, at its info level */
     const char *argv[64] = {in->python, "-m", "pip", "install", "--dry-run",
-                            "--ignore-installed", "--quiet", "--report", report, "-c", cons,
+                            "--ignore-installed", "--report", report, "-c", cons,
                             "--find-links", stubdir};
-    size_t k = 13;
+    size_t k = 12;
     const char *pass[][2] = {{"--index-url", in->index_url},
                              {"--extra-index-url", in->extra_index_url},
                              {"--find-links", in->find_links}};
@@ -125,8 +126,13 @@ static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const ch
     if (!ok) {
         char how[128];
         jg_child_describe(&c, how, sizeof how);
-        /* pip's stderr holds the reason; without any, how it ended */
-        *err = strdup(c.errtxt && c.err_len ? c.errtxt : how);
+        /* pip's output holds the reason (the conflict on stdout, the error
+         * on stderr); without any, how it ended */
+        size_t len = (c.out ? strlen(c.out) : 0) + (c.errtxt ? strlen(c.errtxt) : 0) + 200;
+        *err = malloc(len);
+        if (*err)
+            snprintf(*err, len, "%s\n%s", c.out ? c.out : "",
+                     c.errtxt && c.err_len ? c.errtxt : how);
     }
     jg_child_free(&c);
     jg_env_free(envp);
@@ -180,7 +186,7 @@ static void link_parents(struct node *v, size_t n)
 
 /* "root-as-written -> pkg 1.0 -> torchvision 0.21.0"; *line: the root's line. */
 static void path_text(const struct node *v, int i, const jg_reqs *direct, char *out, size_t n,
-                      size_t *line)
+                      size_t *line, const char **file)
 {
     int chain[64], k = 0;
     for (int u = i; u >= 0 && k < 64; u = v[u].parent)
@@ -191,6 +197,7 @@ static void path_text(const struct node *v, int i, const jg_reqs *direct, char *
         if (direct->v[j].kind == JG_REQ_PACKAGE && strcmp(direct->v[j].name, root->name) == 0)
             asked = &direct->v[j];
     *line = asked ? asked->line : 0;
+    *file = asked ? asked->file : *file;
     size_t len = (size_t)snprintf(out, n, "%s%s", root->name,
                                   asked && asked->spec[0] ? asked->spec : "");
     if (!asked || !asked->spec[0])
@@ -210,15 +217,16 @@ static void judge(const struct jg_resolve_in *in, const struct node *v, size_t n
             continue; /* a line of the file itself: the direct rules judged it */
         char path[1024], fix[768];
         size_t line;
-        path_text(v, (int)i, in->direct, path, sizeof path, &line);
+        const char *file = in->file;
+        path_text(v, (int)i, in->direct, path, sizeof path, &line, &file);
         jg_family_remedy(v[i].name, fix, sizeof fix);
         if (family)
-            jg_findings_add(out, in->file, line, 0, "torch.transitive",
+            jg_findings_add(out, file, line, 0, "torch.transitive",
                             "%s: pip would install %s %s from %s, not the vendor build (a "
                             "dependency's dependency; it requires its own torch); fix: %s", path,
                             v[i].name, v[i].version, v[i].url, fix);
         else
-            jg_findings_add(out, in->file, line, 0, "bitsandbytes",
+            jg_findings_add(out, file, line, 0, "bitsandbytes",
                             "%s: pip would add bitsandbytes %s, which the tier marks unsupported "
                             "(the PyPI aarch64 wheel targets SBSA servers, not Jetson)", path,
                             v[i].version);

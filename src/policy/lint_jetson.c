@@ -60,10 +60,11 @@ static bool uses_action(const struct jg_wf *w, const jg_ynode *job)
     return false;
 }
 
+/* A gate job runs jetgate: it calls the reusable workflow, uses the action,
+ * or a step runs `jetgate run`. Only such a job is judged by the gate's rules. */
 bool jg_lint_is_jetson_job(const struct jg_wf *w, const jg_ynode *job)
 {
-    if (labels_have(runs_on_labels(job), "jetson") ||
-        jg_lint_uses_reusable(scalar_text(jg_ymap_get(job, "uses"))) || uses_action(w, job))
+    if (jg_lint_uses_reusable(scalar_text(jg_ymap_get(job, "uses"))) || uses_action(w, job))
         return true;
     const jg_ynode *steps = jg_ymap_get(job, "steps");
     for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++) {
@@ -72,6 +73,20 @@ bool jg_lint_is_jetson_job(const struct jg_wf *w, const jg_ynode *job)
             return true;
     }
     return false;
+}
+
+/* Any other job on a Jetson runner (runs-on names jetson): the hardware is
+ * the same, so the plan's safety rules apply, but not the gate's. */
+bool jg_lint_on_jetson(const jg_ynode *job)
+{
+    const jg_ynode *labels = runs_on_labels(job);
+    if (labels && labels->kind == JG_Y_SCALAR && strstr(labels->text, "${{")) {
+        for (const char *p = labels->text; *p; p++) /* an expression naming jetson */
+            if (strncasecmp(p, "jetson", 6) == 0)
+                return true;
+        return false;
+    }
+    return labels_have(labels, "jetson");
 }
 
 static bool labels_have_all(const jg_ynode *labels, const json_t *want)
@@ -115,9 +130,10 @@ static void check_tier_labels(struct jg_wf *w, const jg_ynode *labels)
                      json_string_value(l));
         }
     }
-    jg_lint_find(w, labels, "jetson.runs-on",
-                 "runs-on names no support tier's labels (%s): the gate must run on a runner "
-                 "of exactly one tier",
+    jg_lint_note(w, labels, "jetson.tier-labels",
+                 "runs-on names no tier's recommended labels (%s): the job may land on any "
+                 "Jetson; the claim is decided by the record's hardware and software, which "
+                 "the labels only route to",
                  names[0] ? names : "the policy has no tiers");
 }
 
@@ -251,34 +267,63 @@ void jg_lint_jetson_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *jo
     jg_lint_labels_passed(w, job);
 }
 
+static const char *const untrusted_events[] = {"pull_request", "pull_request_target",
+                                               "workflow_run"};
+
+static bool untrusted(const jg_ynode *ev)
+{
+    for (size_t i = 0; ev->kind == JG_Y_SCALAR && i < 3; i++)
+        if (strcmp(ev->text, untrusted_events[i]) == 0)
+            return true;
+    return false;
+}
+
+/* allowed NULL: only the untrusted events are reported (a Jetson job that
+ * does not run the gate: any other trigger is the project's choice). */
 static void check_trigger(struct jg_wf *w, const jg_ynode *ev, const json_t *allowed)
 {
+    if (!allowed) {
+        if (untrusted(ev))
+            jg_lint_find(w, ev, "jetson.triggers",
+                         "trigger '%s' lets untrusted code reach a self-hosted Jetson runner",
+                         ev->text);
+        return;
+    }
     if (ev->kind != JG_Y_SCALAR) {
         jg_lint_find(w, ev, "jetson.triggers", "trigger is not an event name");
         return;
     }
     if (jg_lint_json_has(allowed, ev->text, false) || strcmp(ev->text, "workflow_call") == 0)
         return; /* a called workflow runs on its caller's (linted) event */
-    static const char *const untrusted[] = {"pull_request", "pull_request_target", "workflow_run"};
-    for (size_t i = 0; i < sizeof untrusted / sizeof untrusted[0]; i++)
-        if (strcmp(ev->text, untrusted[i]) == 0) {
-            jg_lint_find(w, ev, "jetson.triggers",
-                         "trigger '%s' lets untrusted code reach a self-hosted Jetson runner",
-                         ev->text);
-            return;
-        }
+    if (untrusted(ev)) {
+        jg_lint_find(w, ev, "jetson.triggers",
+                     "trigger '%s' lets untrusted code reach a self-hosted Jetson runner",
+                     ev->text);
+        return;
+    }
     jg_lint_find(w, ev, "jetson.triggers",
                  "trigger '%s' is not one the policy allows for the gate "
                  "(workflow_dispatch, schedule, release)",
                  ev->text);
 }
 
-/* `on` as a string, a list or a mapping. libyaml keeps the key as "on";
- * a YAML 1.1 reader would turn it into true, which GitHub does not. */
-void jg_lint_triggers(struct jg_wf *w)
+bool jg_lint_untrusted_trigger(const struct jg_wf *w)
 {
     const jg_ynode *on = jg_ymap_get(w->root, "on");
-    const json_t *allowed = JG_NODE(gate, jg_lint_gate(w->policy), triggers);
+    if (on && on->kind == JG_Y_SCALAR)
+        return untrusted(on);
+    for (size_t i = 0; on && on->kind != JG_Y_SCALAR && i < on->n; i++)
+        if (untrusted(on->kind == JG_Y_MAP ? on->keys[i] : on->items[i]))
+            return true;
+    return false;
+}
+
+/* `on` as a string, a list or a mapping. libyaml keeps the key as "on";
+ * a YAML 1.1 reader would turn it into true, which GitHub does not. */
+void jg_lint_triggers(struct jg_wf *w, bool gate)
+{
+    const jg_ynode *on = jg_ymap_get(w->root, "on");
+    const json_t *allowed = gate ? JG_NODE(gate, jg_lint_gate(w->policy), triggers) : NULL;
     if (!on) {
         jg_lint_find(w, w->root, "jetson.triggers", "the workflow has no 'on' triggers");
         return;

@@ -159,8 +159,9 @@ void jg_lint_labels_passed(struct jg_wf *w, const jg_ynode *job)
     }
 }
 
-/* A caller of the reusable workflow: its tier-labels (a JSON array) must be
- * exactly one tier's labels; the workflow adds the base labels itself. */
+/* A caller of the reusable workflow: its tier-labels must be a JSON array;
+ * one that is not exactly one tier's labels is noted (tier labels are
+ * recommended, as in claim and matrix); the workflow adds the base labels. */
 void jg_lint_reusable_caller(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job)
 {
     const jg_ynode *tl = jg_ymap_get(jg_ymap_get(job, "with"), "tier-labels");
@@ -184,9 +185,10 @@ void jg_lint_reusable_caller(struct jg_wf *w, const jg_ynode *key, const jg_ynod
             return;
         }
     }
-    jg_lint_find(w, tl ? tl : key, "jetson.runs-on",
-                 "job '%s': tier-labels %s no tier's runner labels (jetgate matrix lists them): "
-                 "the gate must run on a runner of exactly one tier",
+    jg_lint_note(w, tl ? tl : key, "jetson.tier-labels",
+                 "job '%s': tier-labels %s no tier's recommended labels (jetgate matrix lists "
+                 "them): the job may land on any Jetson; the claim is decided by the record's "
+                 "hardware and software, which the labels only route to",
                  key->text, tl ? "names" : "is missing, so it names");
     json_decref(arr);
 }

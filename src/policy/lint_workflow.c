@@ -18,6 +18,14 @@ void jg_lint_find(struct jg_wf *w, const jg_ynode *at, const char *rule, const c
     jg_findings_add(w->out, w->file, at ? at->line : 0, at ? at->col : 0, rule, "%s", msg);
 }
 
+void jg_lint_note(struct jg_wf *w, const jg_ynode *at, const char *rule, const char *fmt, ...)
+{
+    char msg[900];
+    JG_FORMAT_VARGS(msg, fmt);
+    if (w->notes)
+        jg_findings_add(w->notes, w->file, at ? at->line : 0, at ? at->col : 0, rule, "%s", msg);
+}
+
 const json_t *jg_lint_gate(const json_t *policy)
 {
     return jg_json_find_id(JG_NODE(policy, policy, gates), JG_LINT_GATE);
@@ -74,7 +82,8 @@ static void check_permission_value(struct jg_wf *w, const jg_ynode *scope, const
         return;
     }
     bool for_signing = jg_lint_signing_permission(scope ? scope->text : NULL, v->text);
-    if (strcmp(v->text, "read") != 0 && strcmp(v->text, "none") != 0 && !(signing && for_signing))
+    if (strcmp(v->text, "read") != 0 && strcmp(v->text, "none") != 0 &&
+        !(signing && for_signing) && !jg_lint_needed_permission(w, scope, v))
         jg_lint_find(w, v, "permissions.write", "permission '%s: %s' is not read-only (use read "
                      "or none)%s", scope ? scope->text : "?", v->text, for_signing ?
                      "; only the Jetson job that signs its evidence (jetgate's reusable "
@@ -99,26 +108,43 @@ static void check_permissions(struct jg_wf *w, const jg_ynode *perms, bool signi
         check_permission_value(w, perms->keys[i], perms->items[i], signing);
 }
 
+/* A Jetson job that does not run jetgate gets the plan's safety rules only
+ * (triggers, permissions, pins), and the report says so. */
+static void note_not_gate(struct jg_wf *w, const jg_ynode *key)
+{
+    jg_lint_note(w, key, "jetson.not-gate",
+                 "job '%s' runs on a Jetson but does not run jetgate: checked for the plan's "
+                 "safety rules only (untrusted triggers, permissions, pinned actions); its "
+                 "results back no claim",
+                 key->text);
+}
+
 static void check_job(struct jg_wf *w, const jg_ynode *key, const jg_ynode *job, bool top_perms)
 {
-    bool jetson = jg_lint_is_jetson_job(w, job);
-    if (w->jetson_only && !jetson)
+    bool gate = jg_lint_is_jetson_job(w, job);
+    bool jetson = !gate && jg_lint_on_jetson(job);
+    if (w->jetson_only && !gate && !jetson)
         return;
+    w->job_key = key;
+    w->job = job;
     const jg_ynode *perms = jg_ymap_get(job, "permissions");
     if (perms)
-        check_permissions(w, perms, jetson && jg_lint_job_signs(w, job));
+        check_permissions(w, perms, (gate || jetson) && jg_lint_job_signs(w, job));
     else if (!top_perms)
         jg_lint_find(w, key, "permissions.missing",
                      "job '%s' has no permissions and the workflow sets none, so it gets the "
                      "repository default token (possibly write); add 'permissions: {contents: "
                      "read}' at the top level",
                      key->text);
+    w->job_key = w->job = NULL;
     check_pinned(w, jg_ymap_get(job, "uses"));
     const jg_ynode *steps = jg_ymap_get(job, "steps");
     for (size_t i = 0; steps && steps->kind == JG_Y_SEQ && i < steps->n; i++)
         check_pinned(w, jg_ymap_get(steps->items[i], "uses"));
-    if (jetson)
+    if (gate)
         jg_lint_jetson_job(w, key, job);
+    else if (jetson)
+        note_not_gate(w, key);
     jg_lint_caller_grants(w, key, job);
 }
 
@@ -143,29 +169,34 @@ size_t jg_lint_workflow_opts(const json_t *policy, const char *file, const jg_yn
 {
     struct jg_wf w = {.policy = policy, .file = file, .root = root, .out = out,
                       .repo_root = o->repo_root, .jetson_only = o->jetson_only,
-                      .reusable = is_reusable(root)};
+                      .reusable = is_reusable(root), .notes = o->notes};
     const jg_ynode *jobs = jg_ymap_get(root, "jobs");
     if (!jobs || jobs->kind != JG_Y_MAP || jobs->n == 0) {
         jg_lint_find(&w, jobs ? jobs : root, "workflow.shape",
                      "a workflow needs a 'jobs' mapping with at least one job");
         return 0;
     }
-    size_t gate_jobs = 0;
-    for (size_t i = 0; i < jobs->n; i++)
-        gate_jobs += jg_lint_is_jetson_job(&w, jobs->items[i]);
+    size_t gate_jobs = 0, jetson_jobs = 0;
+    for (size_t i = 0; i < jobs->n; i++) {
+        bool gate = jg_lint_is_jetson_job(&w, jobs->items[i]);
+        gate_jobs += gate;
+        jetson_jobs += !gate && jg_lint_on_jetson(jobs->items[i]);
+    }
     const jg_ynode *perms = jg_ymap_get(root, "permissions");
-    if (perms && (gate_jobs || !o->jetson_only))
+    if (perms && (gate_jobs || jetson_jobs || !o->jetson_only))
         check_permissions(&w, perms, false);
     for (size_t i = 0; i < jobs->n; i++)
         check_job(&w, jobs->keys[i], jobs->items[i], perms != NULL);
-    if (gate_jobs)
-        jg_lint_triggers(&w);
+    if (gate_jobs || jetson_jobs)
+        jg_lint_triggers(&w, gate_jobs > 0);
+    if (o->jetson_jobs)
+        *o->jetson_jobs += jetson_jobs;
     return gate_jobs;
 }
 
 void jg_lint_workflow(const json_t *policy, const char *file, const jg_ynode *root,
                       jg_findings *out)
 {
-    jg_lint_opts o = {.repo_root = NULL, .jetson_only = false};
+    jg_lint_opts o = {.repo_root = NULL, .jetson_only = false, .notes = NULL, .jetson_jobs = NULL};
     jg_lint_workflow_opts(policy, file, root, &o, out);
 }

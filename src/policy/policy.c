@@ -12,6 +12,7 @@
 #include "policy/accept.h"
 #include "policy/policy_validate.h"
 #include "policy/project.h"
+#include "util/json.h"
 #include "util/msg.h"
 #include "util/strs.h"
 
@@ -70,6 +71,33 @@ static int check_id_list(struct vctx *c, const json_t *gate, const char *path, c
     return 0;
 }
 
+/* not_required: {check id: why the project does not need it}, each a known
+ * check left out of required_checks, with a reason a reader can judge. */
+static int check_not_required(struct vctx *c, const json_t *g, const char *path)
+{
+    const json_t *nr = JG_NODE(gate, g, not_required);
+    if (!nr)
+        return 0;
+    char p[300];
+    jg_pv_join(p, sizeof p, path, JG_PATH(gate, not_required));
+    if (!json_is_object(nr))
+        return jg_pv_fail(c, p, "expected an object {check id: reason}");
+    const char *id;
+    const json_t *why;
+    json_object_foreach((json_t *)nr, id, why) {
+        char pi[400];
+        snprintf(pi, sizeof pi, "%s.%s", p, id);
+        if (!jg_policy_known_check(id))
+            return jg_pv_fail(c, pi, "unknown check id (docs/schema.md lists them)");
+        if (jg_json_list_has(JG_NODE(gate, g, required_checks), id))
+            return jg_pv_fail(c, pi, "is also in required_checks: a check is required or not");
+        if (!json_is_string(why) || strlen(json_string_value(why)) < 8)
+            return jg_pv_fail(c, pi, "expected the reason the project does not need it (a "
+                                     "sentence)");
+    }
+    return 0;
+}
+
 static int check_hooks(struct vctx *c, const json_t *g, const char *path)
 {
     const json_t *hooks = JG_NODE(gate, g, hooks);
@@ -102,6 +130,8 @@ static int check_gate(struct vctx *c, const json_t *g, const char *path)
     if (JG_NODE(gate, g, allow_unsupported) &&
         (jg_pv_want_strs(c, g, path, JG_FIELD(gate, allow_unsupported), 0) ||
          check_id_list(c, g, path, JG_FIELD(gate, allow_unsupported))))
+        return -1;
+    if (check_not_required(c, g, path) != 0)
         return -1;
     return check_hooks(c, g, path);
 }

@@ -57,8 +57,8 @@ bool jg_version_pattern_ok(const char *pattern);
  * "module_mismatch", "soc_mismatch", "cc_mismatch", "memory_class_mismatch",
  * "l4t_mismatch", "jetpack_mismatch", "ubuntu_mismatch", "cuda_mismatch",
  * "cudnn_mismatch", "tensorrt_mismatch", "l4t_release_line_contradicts",
- * "gpu_name_contradicts", "torch_not_cuda", "torch_pin_mismatch") and a
- * sentence. A missing or null platform value is a mismatch. Returns the
+ * "gpu_name_contradicts", "torch_not_cuda", "torch_pin_mismatch",
+ * "torchvision_pin_mismatch", "torchaudio_pin_mismatch") and a sentence. A missing or null platform value is a mismatch. Returns the
  * number of mismatches. This is the one tier matcher: run's verdict, claim,
  * report and matrix all use it. */
 typedef void (*jg_mismatch_fn)(void *ctx, const char *code, const char *text);

@@ -80,6 +80,46 @@ static void tier_error(const json_t *p, const char *tier, char *why, size_t n)
         snprintf(why + used, n - (size_t)used, ")");
 }
 
+/* "CHECK:REASON": CHECK leaves required_checks, its reason goes to
+ * not_required (the loader then checks the id and the reason). */
+static void narrow(json_t *gate, const char *const *entries)
+{
+    json_t *nr = json_object();
+    json_t *req = (json_t *)JG_NODE(gate, gate, required_checks);
+    for (size_t k = 0; entries && entries[k]; k++) {
+        const char *colon = strchr(entries[k], ':');
+        char id[128];
+        snprintf(id, sizeof id, "%.*s", colon ? (int)(colon - entries[k]) : 0, entries[k]);
+        const char *why = colon ? colon + 1 : "";
+        while (*why == ' ')
+            why++;
+        json_object_set_new(nr, id, json_string(why));
+        for (size_t i = json_array_size(req); i-- > 0;)
+            if (strcmp(json_string_value(json_array_get(req, i)), id) == 0)
+                json_array_remove(req, i);
+    }
+    if (json_object_size(nr))
+        JG_SET_AS(gate, gate, not_required, OBJ, nr);
+    else
+        json_decref(nr);
+}
+
+/* The project's own tier, after the default's (one of its id is replaced). */
+static void add_tier(json_t *p, const json_t *tier)
+{
+    json_t *tiers = (json_t *)JG_NODE(policy, p, tiers);
+    const char *id = JG_STR(tier, tier, id);
+    size_t i;
+    json_t *t;
+    json_array_foreach(tiers, i, t) {
+        if (id && JG_STR(tier, t, id) && strcmp(JG_STR(tier, t, id), id) == 0) {
+            json_array_set(tiers, i, (json_t *)tier);
+            return;
+        }
+    }
+    json_array_append(tiers, (json_t *)tier);
+}
+
 json_t *jg_scaffold_policy(const jg_scaffold_opts *o, char *why, size_t n)
 {
     jg_jerr err = {{0}};
@@ -88,6 +128,8 @@ json_t *jg_scaffold_policy(const jg_scaffold_opts *o, char *why, size_t n)
         snprintf(why, n, "%s", err.text);
         return NULL;
     }
+    if (o->new_tier)
+        add_tier(p, o->new_tier);
     if (o->tier && !jg_policy_tier(p, o->tier)) {
         tier_error(p, o->tier, why, n);
         json_decref(p);
@@ -100,6 +142,7 @@ json_t *jg_scaffold_policy(const jg_scaffold_opts *o, char *why, size_t n)
     JG_SET_STR(policy, p, python, o->python);
     JG_SET_STR(policy, p, project_tier, o->tier);
     fill_hooks((json_t *)jg_policy_gate(p, JG_CLAIM_GATE), o);
+    narrow((json_t *)jg_policy_gate(p, JG_CLAIM_GATE), o->not_required);
     if (jg_policy_validate(p, "the new policy", &err) != 0) {
         snprintf(why, n, "%s", err.text);
         json_decref(p);

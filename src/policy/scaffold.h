@@ -16,6 +16,8 @@ typedef struct jg_scaffold_opts {
     const char *junit;       /* JUnit path for the tests hook; NULL: the default */
     const char *python;      /* project.python, or NULL */
     const char *tier;        /* project.tier, or NULL; must name a tier */
+    const json_t *new_tier;  /* a tier to add (replacing one of its id), or NULL */
+    const char *const *not_required; /* "CHECK:REASON" entries, NULL-terminated, or NULL */
 } jg_scaffold_opts;
 
 /* A new, validated policy document; NULL with why filled (an unknown tier). */

@@ -118,6 +118,28 @@ static void match_torch(struct matcher *m, const json_t *tier, const json_t *pla
                  json_is_object(fallback) ? " (nor its fallback wheel)" : "");
 }
 
+/* torchvision / torchaudio pinned beside torch (or beside the fallback
+ * wheel): the record's version is the pinned one, local tag included. */
+static void match_companions(struct matcher *m, const json_t *tier, const json_t *platform)
+{
+    const json_t *pt = JG_OBJ(tier, tier, pytorch), *fb = JG_NODE(pin, pt, fallback);
+    const json_t *pins[][2] = {{JG_NODE(pin, pt, torchvision), JG_NODE(pin, fb, torchvision)},
+                               {JG_NODE(pin, pt, torchaudio), JG_NODE(pin, fb, torchaudio)}};
+    const char *got[] = {JG_STR(platform, platform, torchvision),
+                         JG_STR(platform, platform, torchaudio)};
+    static const char *const names[] = {"torchvision", "torchaudio"};
+    static const char *const codes[] = {"torchvision_pin_mismatch", "torchaudio_pin_mismatch"};
+    for (size_t i = 0; i < 2; i++) {
+        const char *want = JG_STR(companion, pins[i][0], version);
+        const char *alt = JG_STR(companion, pins[i][1], version);
+        if ((!want && !alt) || (got[i] && ((want && strcmp(want, got[i]) == 0) ||
+                                           (alt && strcmp(alt, got[i]) == 0))))
+            continue;
+        jg_tier_miss(m, codes[i], "%s %s is not the %s the tier pins beside torch (%s)", names[i],
+                     got[i] ? got[i] : "(not recorded)", names[i], want ? want : alt);
+    }
+}
+
 void jg_tier_match_software(struct matcher *m, const json_t *tier, const json_t *platform)
 {
     compare(m, "l4t_mismatch", "L4T", JG_STR(tier, tier, l4t), JG_STR(platform, platform, l4t),
@@ -139,4 +161,5 @@ void jg_tier_match_software(struct matcher *m, const json_t *tier, const json_t 
     match_module_support(m, platform);
     match_gpu_name(m, platform);
     match_torch(m, tier, platform);
+    match_companions(m, tier, platform);
 }

@@ -8,6 +8,7 @@
 #include "facts/torch_build.h"
 #include "report/render.h"
 #include "report/report.h"
+#include "install/constraints.h"
 #include "schema/policy.h"
 #include "util/get_jetgate.h"
 #include "util/scrub.h"
@@ -24,6 +25,22 @@ static void status_cell(FILE *f, const struct jg_tier_status *st)
     }
 }
 
+/* The pin, with torchvision / torchaudio where pinned beside torch. */
+static void pin_cell(FILE *f, const json_t *pt)
+{
+    const char *tv = JG_STR(companion, JG_NODE(pin, pt, torchvision), version);
+    const char *ta = JG_STR(companion, JG_NODE(pin, pt, torchaudio), version);
+    if (!JG_STR(pin, pt, pin)) {
+        fprintf(f, "not pinned");
+        return;
+    }
+    fprintf(f, "%s `%s`", JG_STR(pin, pt, kind), JG_STR(pin, pt, pin));
+    if (tv)
+        fprintf(f, ", torchvision %s", tv);
+    if (ta)
+        fprintf(f, ", torchaudio %s", ta);
+}
+
 static void matrix_row(FILE *f, const json_t *t, const struct jg_tier_status *st)
 {
     char *parts = jg_render_join(JG_NODE(tier, t, module_parts), ", ");
@@ -32,11 +49,7 @@ static void matrix_row(FILE *f, const json_t *t, const struct jg_tier_status *st
             JG_STR(tier, t, level), parts, mem ? mem : "memory varies", JG_STR(tier, t, soc),
             JG_STR(tier, t, compute_capability), JG_STR(tier, t, jetpack), JG_STR(tier, t, l4t),
             JG_STR(tier, t, ubuntu), JG_STR(tier, t, cuda));
-    const json_t *pt = JG_OBJ(tier, t, pytorch);
-    if (JG_STR(pin, pt, pin))
-        fprintf(f, "%s `%s`", JG_STR(pin, pt, kind), JG_STR(pin, pt, pin));
-    else
-        fprintf(f, "not pinned");
+    pin_cell(f, JG_OBJ(tier, t, pytorch));
     fprintf(f, " | %s | ", JG_STR(tier, t, bitsandbytes));
     status_cell(f, st);
     fprintf(f, " |\n");
@@ -55,6 +68,27 @@ static void matrix_table(FILE *f, const struct jg_report_in *in)
                "`jetson-runtime` evidence from that tier's hardware on the exact commit, at most "
                "%d days old.\n\n",
             (int)JG_INT(policy, in->policy, max_age_days, 0));
+}
+
+/* torchvision / torchaudio pinned beside torch: installed from their pin
+ * (no dependencies: the torch they need is the one above), or, pinned by
+ * version only, where such a build comes from. */
+static void companions(FILE *f, const json_t *pt)
+{
+    static const char *const names[] = {"torchvision", "torchaudio"};
+    const json_t *co[] = {JG_NODE(pin, pt, torchvision), JG_NODE(pin, pt, torchaudio)};
+    for (size_t i = 0; i < 2; i++) {
+        const char *v = JG_STR(companion, co[i], version), *pin = JG_STR(companion, co[i], pin);
+        const char *sha = JG_STR(companion, co[i], sha256);
+        char fix[768];
+        jg_family_remedy(names[i], fix, sizeof fix);
+        if (v && pin)
+            fprintf(f, "python3 -m pip install --no-cache --no-deps '%s%s%s'   # %s %s, the tier's "
+                       "pin beside torch\n", pin, sha ? "#sha256=" : "", sha ? sha : "",
+                    names[i], v);
+        else if (v)
+            fprintf(f, "# %s %s: the tier pins this build beside torch; %s\n", names[i], v, fix);
+    }
 }
 
 static void flashed_host(FILE *f, const json_t *t)
@@ -87,6 +121,7 @@ static void flashed_host(FILE *f, const json_t *t)
     if (upstream && c && c->extra_pip)
         fprintf(f, "python3 -m pip install %s   # what it loads cuDNN, NCCL, cuSPARSELt and "
                    "NVSHMEM from\n", c->extra_pip);
+    companions(f, pt);
     fprintf(f, "jetgate setup --tier %s .\n. .venv/bin/activate\njetgate doctor\njetgate run\n"
                "```\n\n",
             JG_STR(tier, t, id));

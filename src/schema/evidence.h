@@ -85,6 +85,8 @@ JG_DOC_DECLARE(run, JG_RUN_FIELDS);
     X(P, gpu_name, "gpu_name", STR)                                                               \
     X(P, torch, "torch", STR)                                                                     \
     X(P, torch_cuda, "torch_cuda", STR)                                                           \
+    X(P, torchvision, "torchvision", STR)                                                         \
+    X(P, torchaudio, "torchaudio", STR)                                                           \
     X(P, identified_by, "identified_by", STR)                                                     \
     X(P, container_digest, "container_digest", STR)                                               \
     X(P, is_jetson, "is_jetson", BOOL)                                                            \

@@ -37,6 +37,7 @@ JG_DOC_DECLARE(policy, JG_POLICY_FIELDS);
     X(P, required_checks, "required_checks", STRS)                                                \
     X(P, project_checks_opt_out, "project_checks_opt_out", STR)                                   \
     X(P, allow_unsupported, "allow_unsupported", STRS)                                            \
+    X(P, not_required, "not_required", OBJ)                                                       \
     X(P, hooks, "hooks", OBJ)                                                                     \
     X(P, device_auto, "hooks.device_auto", OBJ)                                                   \
     X(P, tests, "hooks.tests", OBJ)

@@ -26,6 +26,9 @@
     X(P, torch_capability, "torch.capability", STR)                                               \
     X(P, torch_integrated, "torch.integrated", BOOL)                                              \
     X(P, torch_import_s, "torch.import_s", NUM)                                                   \
+    X(P, packages, "packages", OBJ)                                                               \
+    X(P, pkg_torchvision, "packages.torchvision", STR)                                            \
+    X(P, pkg_torchaudio, "packages.torchaudio", STR)                                              \
     X(P, tensor_op, "tensor_op", OBJ)                                                             \
     X(P, surgery, "surgery", OBJ)                                                                 \
     X(P, bnb, "bitsandbytes", OBJ)                                                                \

@@ -69,6 +69,8 @@ want_output() { # want_output RUN KEY VALUE
 act first
 [ "$(cat "$T/first/rc")" = 0 ] || { fail "action.sh exited $(cat "$T/first/rc")"; sed 's/^/  /' "$T/first/stderr" | tail -30 >&2; }
 want_output first build built
+echo "action: jetgate built in $(output first build-seconds) s, gate $(output first gate-seconds) s (not_run here)"
+grep -q '^[0-9][0-9.]*$' <<<"$(output first build-seconds)" || fail "no build-seconds output"
 want_output first status not_run
 want_output first exit-code 1
 want_output first evidence conditional-evidence/jetgate/jetson-runtime.json

@@ -1,4 +1,4 @@
-# tools/doctor-knowledge.c, the build step that turns src/doctor/knowledge/*.rules
+# tools/doctor-knowledge/, the build step that turns src/doctor/knowledge/*.rules
 # into C tables: it accepts the committed files, and refuses each kind of bad
 # stanza with the file, the line and what was expected, writing nothing then.
 . "$(dirname "$0")/lib.sh.inc"

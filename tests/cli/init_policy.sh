@@ -67,6 +67,73 @@ cmp -s "$F" "$T/before.json" || fail "--print changed the policy"
 expect_rc 0 "$JETGATE" init --force --tier evaluate
 grep -q '"tier": "evaluate"' "$F" || fail "--force did not replace the policy"
 
+# init writes the evidence ignore rule itself: after a .gitignore with no
+# final newline on a line of its own (appending blindly once made
+# "development/_privateconditional-evidence/"), never twice, and not when
+# git already ignores the folder; a hook calling python by name is flagged.
+G="$T/ign"; mkdir -p "$G" && git -C "$G" init -q
+printf 'build/\ndevelopment/_private' >"$G/.gitignore"
+(cd "$G" && expect_rc 0 "$JETGATE" init --test-extra test --tests 'python3 -m pytest --junitxml="$JETGATE_JUNIT"')
+printf 'build/\ndevelopment/_private\nconditional-evidence/\n' | cmp -s - "$G/.gitignore" ||
+  fail "init's ignore rule is not a line of its own: $(cat -A "$G/.gitignore")"
+expect_out "added 'conditional-evidence/' to .gitignore"
+expect_out 'note: it calls python by name; write "$JETGATE_PYTHON"'
+expect_out '^  extras: test$'
+expect_out '^  setup: true'
+(cd "$G" && expect_rc 0 "$JETGATE" init --force --tests '"$JETGATE_PYTHON" -m pytest --junitxml="$JETGATE_JUNIT"')
+[ "$(grep -c '^conditional-evidence/$' "$G/.gitignore")" = 1 ] || fail "a second init added the rule again"
+expect_out 'git already ignores conditional-evidence/'
+grep -q 'calls python by name' "$T/out" && fail "a hook with \$JETGATE_PYTHON is flagged"
+H="$T/ign2"; mkdir -p "$H" && git -C "$H" init -q && printf '/conditional-evidence\n' >"$H/.gitignore"
+(cd "$H" && expect_rc 0 "$JETGATE" init)
+[ "$(cat "$H/.gitignore")" = /conditional-evidence ] || fail "init added a rule git already had"
+(cd "$H" && expect_rc 0 "$JETGATE" init --print --force)
+[ "$(cat "$H/.gitignore")" = /conditional-evidence ] || fail "init --print touched .gitignore"
+# A project's own tier from this host (--root: a fixture), and required
+# checks narrowed with a written reason.
+K="$T/tierhost"; mkdir -p "$K/vendor" "$K/index" "$K/site" && git -C "$K" init -q
+python3 "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" "$JG_SOURCE_DIR/tests/fake-python/torch" "$K/vendor" "$K/index"
+python3 -m zipfile -e "$K"/vendor/torch-*.whl "$K/site"
+ORIN="$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62"
+(cd "$K" && expect_rc 2 "$JETGATE" init --root "$ORIN")
+expect_err -- '--root needs --tier-from-host'
+(cd "$K" && expect_rc 2 "$JETGATE" init --tier-from-host --root "$JG_SOURCE_DIR/tests/fixtures/roots/x86_64-dgpu")
+expect_err 'tier-from-host: this host is not a Jetson'
+(cd "$K" && expect_rc 2 "$JETGATE" init --tier-from-host --root "$JG_SOURCE_DIR/tests/fixtures/roots/orin-nano-devkit-r36.5.0")
+expect_err 'this host does not tell its Ubuntu version'
+(cd "$K" && expect_rc 2 "$JETGATE" init --not-required 'native.nope:a reason long enough')
+expect_err 'not_required.native.nope: unknown check id'
+(cd "$K" && expect_rc 2 "$JETGATE" init --not-required 'native.surgery:no')
+expect_err 'expected the reason the project does not need it'
+[ ! -e "$K/.jetgate" ] || fail "a refused init wrote the policy"
+(cd "$K" && PYTHONPATH="$K/site" expect_rc 0 "$JETGATE" init --tier-from-host --root "$ORIN" --tier agx64 \
+  --not-required 'native.surgery:this project offloads no weights;torch.surgery:this project offloads no weights')
+python3 - "$K/.jetgate/policy.json" <<'PY' || fail "the host tier or the narrowed checks are not what the fixture says"
+import json, sys
+p = json.load(open(sys.argv[1]))
+t = p["tiers"][-1]
+assert p["project"]["tier"] == "agx64" and t["id"] == "agx64", (p["project"], t["id"])
+assert t["hardware"] == {"module_parts": ["p3701-0005"], "memory_class": "64 GB", "soc": "tegra234",
+                         "compute_capability": "8.7"}, t["hardware"]
+assert t["software"] == {"jetpack": "6.2", "l4t": "36.4.3", "ubuntu": "22.04", "cuda": "12.6"}, t["software"]
+assert t["pytorch"]["torch"] == "2.5.0a0+872d972e41.nv24.08", t["pytorch"]   # torch.__version__
+assert t["pytorch"]["pin"] == "torch==2.5.0a0+872d972e41.nv24.08.17622132", t["pytorch"]
+assert any("RECORD sha256" in c for c in t["$comment"]), t["$comment"]
+g = p["gates"][0]
+assert g["not_required"] == {"native.surgery": "this project offloads no weights",
+                             "torch.surgery": "this project offloads no weights"}, g.get("not_required")
+assert "native.surgery" not in g["required_checks"] and "torch.surgery" not in g["required_checks"]
+PY
+(cd "$K" && expect_rc 0 "$JETGATE" matrix)
+expect_out 'agx64'
+
+# run names what makes the tree dirty, and says when its evidence is not ignored.
+git -C "$G" add -A && git -C "$G" -c user.name=t -c user.email=t@x commit -qm p
+printf 'build/\n' >"$G/.gitignore" && : >"$G/scratch.txt"
+(cd "$G" && expect_rc 1 "$JETGATE" run --quiet --python /nonexistent/python)
+expect_err 'the checkout is dirty (.gitignore, scratch.txt)'
+expect_err 'conditional-evidence/jetgate/jetson-runtime.json is not ignored by git'
+
 # Precedence. Three policies that differ in retention_days: 7 (git root),
 # 11 ($JETGATE_POLICY), 13 (--policy); the embedded default keeps 30.
 python3 - "$F" <<'PY'

@@ -160,6 +160,21 @@ grep -q '^Times: jetgate given [0-9.]* s, setup [0-9.]* s, gate [0-9.]* s\.$' "$
   fail "the summary lacks the times"
 echo "lane_e2e: setup $(output good setup-seconds) s, gate $(output good gate-seconds) s (jetgate given)"
 
+# 1b. The project's own tier, written on the "Jetson" by `init --tier-from-host`
+#     (with two checks it does not need narrowed, with the reason): claimable too.
+(cd "$C" && "$JETGATE" init --force --tier-from-host --root "$ORIN" --python "$SYS/bin/python3" --tier agx64 \
+  --not-required 'native.surgery:tinyvision offloads no weights;torch.surgery:tinyvision offloads no weights' \
+  --device-auto '"$JETGATE_PYTHON" -c "import tinyvision; print(tinyvision.resolve_device())"' \
+  --tests '"$JETGATE_PYTHON" -m jgtest tests --junitxml="$JETGATE_JUNIT"' >"$T/init-host.out") ||
+  fail "init --tier-from-host failed: $(cat "$T/init-host.out")"
+git -C "$C" commit -qam "tinyvision's own tier"
+act host
+want_output host status passed
+want_output host claim-tier agx64
+want_output host claim claimable
+grep -q '^| `agx64` | Jetson AGX Orin 64GB (JetPack 6.2) | claimable | ' "$T/host/summary" ||
+  fail "the host's own tier is not claimable: $(grep agx64 "$T/host/summary")"
+
 # 2. Without setup the hooks run with the system Python: the project is not
 #    installed, both project checks fail, and the claim says so.
 act nosetup INPUT_SETUP=false
@@ -209,4 +224,40 @@ want_output dirty status passed
 want_output dirty claim refused
 grep -q '^| `target` | .* | refused | .*dirty_tree' "$T/dirty/summary" || fail "a dirty tree is not refused"
 grep -q 'notes.txt' "$T/dirty/stderr" "$T/dirty/stdout" || fail "the dirty tree's file is not named"
+grep -q '^- `notes.txt` (??)$' "$T/dirty/summary" || fail "the summary does not name the dirty tree's file"
+grep -q 'The checkout is dirty' "$T/good/summary" && fail "a clean run's summary says dirty"
+
+# 7. A real Jetson project's dependency files (roboflow/inference, copied as
+#    data: tests/data/projects/README.md), installed the way its own Jetson
+#    job does (pip install -r requirements/requirements.jetson.txt) as the
+#    action's setup-command. Every package is an empty stand-in at the lowest
+#    version allowed, inference-models with its real Requires-Dist. Its
+#    inference-models~=0.36.0 pulls bitsandbytes (PyPI's aarch64 wheel, which
+#    tier target marks unsupported) and torchvision: jetgate's constraints make
+#    pip refuse, naming the path, before the gate; torch and torchvision stay.
+R=$JG_SOURCE_DIR/tests/data/projects/roboflow-inference
+"$PY3" "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" --stubs "$R/requirements/requirements.jetson.txt" \
+  "$R/inference_models/pyproject.toml" "$W"
+C=$T/inference
+mkdir -p "$C/src/inference_jetson" "$C/requirements"
+cp "$R/requirements/requirements.jetson.txt" "$C/requirements/"
+cp "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" "$C/"
+printf '[build-system]\nrequires = []\nbuild-backend = "lane_wheels"\nbackend-path = ["."]\n\n[project]\nname = "inference_jetson"\nversion = "0.1.0"\ndependencies = []\n' >"$C/pyproject.toml"
+: >"$C/src/inference_jetson/__init__.py"
+printf '__pycache__/\n' >"$C/.gitignore"
+git -C "$C" init -q
+(cd "$C" && "$JETGATE" init --tier target --device-auto '"$JETGATE_PYTHON" -c "print(\"cuda\")"' >/dev/null) ||
+  fail "jetgate init failed in the inference copy"
+git -C "$C" add -A && git -C "$C" commit -qm "inference's Jetson requirements"
+act inference INPUT_EXTRAS= \
+  INPUT_SETUP_COMMAND="pip install --no-index --find-links $W -r requirements/requirements.jetson.txt"
+want_output inference setup failed
+want_output inference exit-code 1
+grep -q 'the setup command exited' "$T/inference/summary" || fail "inference: the summary does not say the setup command failed"
+grep -qi 'inference.models 0.36.0 depends on bitsandbytes' "$T/inference/summary" ||
+  fail "inference: the transitive bitsandbytes is not named with its path: $(tail -15 "$T/inference/summary")"
+"$T/runner-temp/jetgate-action/venv/bin/python" -c 'import torch, torchvision
+assert torch.__version__.startswith("2.5.0a0") and torchvision.BUILD == "nvidia"' ||
+  fail "inference: the refused install touched torch or torchvision"
+[ ! -e "$C/conditional-evidence" ] || fail "inference: a refused setup still ran the gate"
 finish

@@ -8,6 +8,13 @@ As a script: lane_wheels.py FAKE_TORCH_DIR VENDOR_DIR INDEX_DIR writes
               2.6.0 and a torchvision that needs it), and "jgtest", a tiny
               test runner standing in for pytest (no network here): it runs
               every test_* function of tests/test_*.py and writes JUnit.
+As a script: lane_wheels.py --stubs FILE... INDEX_DIR writes, for a requirements
+  file, a stand-in wheel per line; for a pyproject.toml PYPROJECT, a wheel for
+  the project PYPROJECT describes (a real project's dependency file, copied as
+  data) whose Requires-Dist are its dependencies as written, and an empty
+  stand-in for each of those, at the lowest version its specifier allows
+  (torch and torchvision excepted: the vendor builds must satisfy them), so
+  pip resolves the real dependency graph offline.
 As a build backend (build-backend = "lane_wheels", backend-path = ["."]):
   packs src/<name>/ of the project being built, so the project imports only
   once it is installed (a src layout).
@@ -103,6 +110,38 @@ def main(fake_torch, vendor, index):
     wheel(index, "jgtest", "1.0", files={"jgtest/__init__.py": "", "jgtest/__main__.py": JGTEST})
 
 
+def lowest(req):
+    """The lowest version a requirement's specifier allows (of its bounds, 1.0, 0.1)."""
+    from pip._vendor.packaging.version import Version
+    tries = [sp.version for sp in req.specifier if sp.operator in (">=", "==", "~=", "===")]
+    for v in tries + ["1.0", "0.1"]:
+        if req.specifier.contains(Version(v.replace(".*", ".0")), prereleases=True):
+            return v.replace(".*", ".0")
+    raise SystemExit("no version found for %s" % req)
+
+
+def stubs(path, index):
+    import tomllib
+    from pip._vendor.packaging.requirements import Requirement
+    if path.endswith(".txt"):  # a requirements file: its lines' packages only
+        p = None
+        deps = [ln.split("#")[0].strip() for ln in open(path)]
+        deps = [d for d in deps if d and not d.startswith("-")]
+    else:
+        with open(path, "rb") as f:
+            p = tomllib.load(f)["project"]
+        deps = p.get("dependencies", [])
+    for d in deps:
+        r = Requirement(d)
+        if r.name.lower() in ("torch", "torchvision"):
+            continue
+        wheel(index, r.name, lowest(r), extras={e: () for e in r.extras},
+              files={r.name.replace("-", "_").lower() + "_stub/__init__.py": ""})
+    if p:
+            wheel(index, p["name"], p["version"], deps,
+              files={p["name"].replace("-", "_") + "/__init__.py": ""})
+
+
 # The PEP 517 hooks pip calls to build the consumer project (offline, no setuptools).
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     import tomllib
@@ -114,4 +153,8 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    if sys.argv[1] == "--stubs":
+        for f in sys.argv[2:-1]:
+            stubs(f, sys.argv[-1])
+    else:
+        main(*sys.argv[1:4])

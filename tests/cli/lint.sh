@@ -26,6 +26,32 @@ expect_rc 0 "$JETGATE" lint --jetson-only "$W/mixed-project-ci.yml" "$JG_SOURCE_
 expect_rc 1 "$JETGATE" lint --jetson-only "$JG_SOURCE_DIR/.github/workflows/ci.yml"
 expect_out 'ci.yml: jetson.none: --jetson-only: none of the 1 workflow(s) has a Jetson job'
 
+# A real project's workflows (roboflow/inference, tests/data/README.md): its
+# Jetson test jobs run no jetgate, so they get the safety rules only (here:
+# unpinned actions) and a note, never the gate's rules; write permissions its
+# steps provably need are accepted in the job that needs them.
+R="$W/roboflow-inference"
+expect_rc 1 "$JETGATE" lint --jetson-only "$R"/*.yml
+[ "$(grep -c '^[^ ]*: [a-z.-]*: ' "$T/out")" = "$(grep -c "^$R/test.jetson_6.0.0.yml:[0-9]*:[0-9]*: uses.pinned: " "$T/out")" ] ||
+  fail "--jetson-only on roboflow/inference reports more than its Jetson job's unpinned actions: $(cat "$T/out")"
+expect_out "^note: $R/test.jetson_6.0.0.yml:8:3: jetson.not-gate: job 'build' runs on a Jetson but does not run jetgate"
+expect_out '^no gate job: 1 Jetson job(s) run no jetgate'
+grep -q 'docker.wheels.jetson' "$T/out" && fail "a depot-hosted job named jetson was taken for a Jetson job"
+expect_rc 1 "$JETGATE" lint "$R/build-osx-bundle.yml" "$R/docker.wheels.jetson.7.2.0.yml"
+grep -q 'permissions.write' "$T/out" && fail "a job's needed contents/id-token write was reported: $(grep permissions "$T/out")"
+expect_rc 1 "$JETGATE" lint "$R/publish.pypi.yml"
+expect_out "publish.pypi.yml:9:13: permissions.write: 'id-token: write' is needed only by job 'build' (pypa/gh-action-pypi-publish): grant it in that job's permissions"
+# The same grant moved into the job (an edited copy): accepted.
+python3 - "$R/publish.pypi.yml" "$T/publish-job.yml" <<'PY'
+import sys
+t = open(sys.argv[1]).read()
+t = t.replace("permissions:\n  contents: read\n  id-token: write\n", "permissions:\n  contents: read\n", 1)
+t = t.replace("    timeout-minutes: 20\n", "    timeout-minutes: 20\n    permissions: {contents: read, id-token: write}\n", 1)
+open(sys.argv[2], "w").write(t)
+PY
+expect_rc 1 "$JETGATE" lint "$T/publish-job.yml"
+grep -q 'permissions' "$T/out" && fail "id-token: write in the publishing job was reported"
+
 # Workflows copied out of jetgate's repository: fine here, where they build or
 # call jetgate's own tree; reported in a project, where that tree is not.
 expect_rc 0 "$JETGATE" lint "$W/copied/jetson-runtime-v0.1.yml" "$W/copied/jetson-runtime.yml"
@@ -50,6 +76,14 @@ expect_rc 0 "$JETGATE" lint "$P/.github/workflows/local.yml"
 expect_rc 0 "$JETGATE" lint --policy "$POLICY" "$JG_SOURCE_DIR/.github/workflows/jetson-runtime.yml"
 expect_rc 0 "$JETGATE" lint "$W/good-anchors.yml"
 
+# Tier labels are recommended, as claim (note tier_labels_missing) and matrix
+# (recommended_labels) say: their absence is a note, and lint still passes.
+for f in "$W"/note-*.yml; do
+  rule=$(sed -n '1s/^# Lint must note \([a-z.-]*\).*/\1/p' "$f")
+  [ -n "$rule" ] || { fail "$f: first line names no rule"; continue; }
+  expect_rc 0 "$JETGATE" lint "$f"
+  grep -q "^note: $f:[0-9]*:[0-9]*: $rule: " "$T/out" || fail "$f: no $rule note: $(cat "$T/out")"
+done
 n=0
 for f in "$W"/bad-*.yml; do
   rule=$(sed -n '1s/^# Lint must report \([a-z.-]*\).*/\1/p' "$f")

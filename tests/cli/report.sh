@@ -45,6 +45,21 @@ json.dump(p, open(sys.argv[2], "w"))
 PY
 expect_rc 0 "$JETGATE" report --support-doc --policy waived-policy.json --now $NOW "$D/good-orin.json"
 expect_out '| not claimed (waived until 2026-12-20, issue https://github.com/example/project/issues/7): runner in repair |'
+# torchvision pinned beside torch: the doc installs it from its pin with its
+# sha256, and a record that names no torchvision is not claimed.
+python3 - hooks-policy.json tv-policy.json <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+t = next(t for t in p["tiers"] if t["id"] == "target")
+t["pytorch"]["torchvision"] = {"version": "0.20.0a0+afc54f7", "sha256": "ab" * 32,
+                               "pin": "https://example.org/torchvision-0.20.0a0+afc54f7-cp310-cp310-linux_aarch64.whl"}
+json.dump(p, open(sys.argv[2], "w"))
+PY
+expect_rc 0 "$JETGATE" report --support-doc --policy tv-policy.json --now $NOW "$D/good-orin.json"
+expect_out 'torch-2.5.0a0+872d972e41.nv24.08.17622132-cp310-cp310-linux_aarch64.whl`, torchvision 0.20.0a0+afc54f7 |'
+expect_out "pip install --no-cache --no-deps 'https://example.org/torchvision-0.20.0a0+afc54f7-cp310-cp310-linux_aarch64.whl#sha256=abab"
+expect_out 'not claimed: no accepted evidence (torchvision (not recorded) is not the torchvision the tier pins beside torch (0.20.0a0+afc54f7))'
+grep -q '| claimed' "$T/out" && fail "a record without the pinned torchvision was claimed"
 
 # Claimed only where the claim logic accepts: a failed record or another
 # commit never turns into "claimed".

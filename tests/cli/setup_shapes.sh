@@ -42,6 +42,7 @@ wheel(w, "torch", "2.6.0"); wheel(w, "torchvision", "0.21.0", ["torch"])  # an i
 wheel(w, "vis-core", "1.0", ["torchvision"]); wheel(w, "inference-models", "0.36.0", ["vis-core>=1"])
 wheel(w, "bitsandbytes", "0.45.0", ["torch"]); wheel(w, "quant-dep", "1.0", ["bitsandbytes"])
 wheel(w, "helper", "1.0", ["torch>=2.1"])
+wheel(w, "torchvision", "0.19.0", ["torch==2.4.0"]); wheel(w, "strict-vis", "1.0", ["torchvision==0.19.0"])
 PY
 "$PY3" "$T/mk.py" "$W" "$V" "$NV" "$TV"
 
@@ -53,10 +54,14 @@ SYS=$T/sys; SITE=$SYS/lib/$VER/site-packages; mkdir -p "$SYS/bin" "$SITE"
 cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
 for e in "$PREFIX/lib/$VER"/*; do [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"; done
 PKGS=$("$PY3" -c 'import setuptools, os; print(os.path.dirname(setuptools.__path__[0]))')
-for p in setuptools pkg_resources _distutils_hack pip distutils-precedence.pth; do
+# (with their dist-info: setuptools' commands are entry points)
+for p in setuptools pkg_resources _distutils_hack pip distutils-precedence.pth \
+         "$(basename "$PKGS"/setuptools-*info)" "$(basename "$PKGS"/pip-*info)"; do
   [ -e "$PKGS/$p" ] && ln -s "$PKGS/$p" "$SITE/"
 done
-[ -n "$WHEELPKG" ] && ln -s "$WHEELPKG/wheel" "$SITE/"
+if [ -n "$WHEELPKG" ]; then
+  for p in "$WHEELPKG/wheel" "$WHEELPKG"/wheel-*info; do [ -e "$p" ] && ln -s "$p" "$SITE/"; done
+fi
 PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$V/torch-$NV-py3-none-any.whl"
 export PIP_NO_BUILD_ISOLATION=0 PIP_FIND_LINKS= # pip's quirk: 0 turns isolation off (offline builds)
 setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
@@ -80,18 +85,28 @@ expect_err 'nothing was created; pass --ignore-lock'
 clean "after a refusal"
 # 2. The requirements files install the setup.py project; the tree stays clean.
 expect_rc 0 setup --requirements requirements.txt "$P"
-# setup's own resolve before the venv exists: followed, or said plainly that it was not.
-grep -Eq 'pip resolved [0-9]+ package\(s\) for Python|dependencies of dependencies NOT followed before creating anything: .*: .+' "$T/err" ||
-  fail 'setup neither followed the graph nor said it did not'
+expect_err 'pip resolved [0-9]* package(s) for Python .* with the vendor torch family pinned'
 expect_out "torch $NV kept"
 "$P/.venv/bin/python" -c 'import sp, helper' || fail "sp / helper not installed"
 clean "after setup"
 # 3. A dependency's dependency brings torchvision and bitsandbytes: named with
-#    its path
+#    its path, refused before the venv exists.
 printf 'inference-models~=0.36.0\nquant-dep\n' >"$P/requirements.jetson.txt"
 commit() { git -C "$R" add -A && git -C "$R" -c user.email=t@t -c user.name=t commit -qm more; }
 commit
-#    (constraints --check, on CPU CI: the tier's pins).
+expect_rc 1 setup --venv "$T/v3" --requirements requirements.jetson.txt "$P"
+expect_err 'requirements.jetson.txt:1: torch.transitive: inference-models~=0.36.0 -> vis-core 1.0 -> torchvision 0.21.0'
+expect_err 'requirements.jetson.txt:2: bitsandbytes: quant-dep 1.0 -> bitsandbytes 0.45.0'
+expect_err 'stopped before anything was created'
+[ -e "$T/v3" ] && fail "a refused setup created $T/v3"
+# A torchvision that pins another torch cannot be installed beside the
+# vendor build: pip's own explanation, before anything is created.
+printf 'strict-vis\n' >"$P/requirements.strict.txt"
+commit
+expect_rc 1 setup --venv "$T/v3" --requirements requirements.strict.txt "$P"
+expect_err 'resolve.conflict: pip cannot install this with the vendor torch family pinned: .*torchvision 0.19.0 depends on torch==2.4.0'
+[ -e "$T/v3" ] && fail "a refused setup created $T/v3"
+# ...and the same from constraints --check, on CPU CI (the tier's pins).
 cj() { "$JETGATE" constraints --python "$PY3" --tier target --check "$@"; }
 expect_rc 1 cj "$P/requirements.jetson.txt" --no-index --find-links "$W"
 expect_out 'torch.transitive: inference-models~=0.36.0 -> vis-core 1.0 -> torchvision 0.21.0: .*fix: get a torchvision built against the vendor torch'

@@ -3,7 +3,7 @@
  * confidence, fix and the line as evidence; another row's signal does not; it
  * stays silent where its platform test says so; and its second reading holds
  * in its context. These replace the mechanical "signal X -> id / without X"
- * pairs of rule-cases.json (which keeps the scenario cases). */
+ * pairs the rule cases held (tests/data/doctor/cases/<layer>.json keeps the scenario cases). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

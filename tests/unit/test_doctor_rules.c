@@ -1,5 +1,6 @@
-/* Every doctor rule, positive and negative: tests/data/doctor/rule-cases.json
- * holds cases as (base facts, patch, rule id, expected presence). The test
+/* Every doctor rule, positive and negative: tests/data/doctor/cases/<layer>.json
+ * holds cases as (base facts, patch, rule id, expected presence), each in the
+ * file of its rule's layer. The test
  * also proves each rule id it ever saw has both kinds of case (a table row's
  * first reading has them from the rows' own loop, test_doctor_rows.c), and
  * checks the ordering rule and the per-layer verdicts. */
@@ -107,12 +108,24 @@ static void run_case(const json_t *c, json_t *seen_pos, json_t *seen_neg, json_t
 static void every_rule_case(void **state)
 {
     (void)state;
-    json_t *cases = jg_test_load(DATA "/doctor/rule-cases.json");
     json_t *pos = json_object(), *neg = json_object(), *ids = json_object();
-    size_t i;
+    size_t i, count = 0;
     json_t *c;
-    json_array_foreach(cases, i, c)
-        run_case(c, pos, neg, ids);
+    for (int l = 0; l < JG_L_COUNT; l++) {
+        char path[512], prefix[64];
+        snprintf(path, sizeof path, DATA "/doctor/cases/%s.json", jg_layer_name(l));
+        snprintf(prefix, sizeof prefix, "%s.", jg_layer_name(l));
+        json_t *cases = jg_test_load(path);
+        json_array_foreach(cases, i, c)
+        {
+            if (strncmp(jg_json_str(c, "rule"), prefix, strlen(prefix)) != 0)
+                fail_msg("%s: case '%s' is about %s, another layer", path, jg_json_str(c, "name"),
+                         jg_json_str(c, "rule"));
+            run_case(c, pos, neg, ids);
+        }
+        count += json_array_size(cases);
+        json_decref(cases);
+    }
     const char *id;
     json_t *v;
     json_object_foreach(ids, id, v)
@@ -130,11 +143,10 @@ static void every_rule_case(void **state)
             fail_msg("C rule id %s has no positive case", jg_fid_name((jg_fid)fid));
     }
     assert_true(json_object_size(pos) >= 40); /* the rule set did not silently shrink */
-    assert_true(json_array_size(cases) >= 330);
+    assert_true(count >= 330);
     json_decref(pos);
     json_decref(neg);
     json_decref(ids);
-    json_decref(cases);
 }
 
 static void healthy_base_is_healthy(void **state)
@@ -177,46 +189,51 @@ static void no_kernel_means_not_verified(void **state)
     json_decref(doc);
 }
 
-static json_t *finding(jg_fid id, enum jg_layer l, enum jg_severity s, enum jg_confidence c)
+static void add(jg_finding_list *list, jg_fid id, enum jg_layer l, enum jg_severity s,
+                enum jg_confidence c)
 {
-    json_t *arr = json_array();
-    jg_finding_spec spec = {id, l, s, c, "summary", "fix"};
-    jg_finding_add(arr, &spec, NULL);
-    json_t *f = json_incref(json_array_get(arr, 0));
-    json_decref(arr);
-    return f;
+    char summary[40];
+    snprintf(summary, sizeof summary, "summary %d", (int)list->n); /* copied, not kept */
+    jg_finding_spec spec = {id, l, s, c, summary, "fix"};
+    jg_finding_add(list, &spec, NULL);
 }
 
 static void ordering_rule(void **state)
 {
     (void)state;
-    json_t *arr = json_array();
+    jg_finding_list list = {0};
     /* the ids' own order is the reverse of the one wanted: severity, confidence and layer depth decide */
-    json_array_append_new(arr, finding(JG_FID_container_runtime_no_nvidia_runtime, JG_L_PROJECT,
-                                       JG_SEV_INFO, JG_CONF_HIGH));
-    json_array_append_new(arr, finding(JG_FID_hardware_gpu_too_old, JG_L_HARDWARE, JG_SEV_WARNING,
-                                       JG_CONF_HIGH));
-    json_array_append_new(arr, finding(JG_FID_project_out_of_memory, JG_L_PYTORCH_BUILD,
-                                       JG_SEV_ERROR, JG_CONF_LOW));
-    json_array_append_new(arr, finding(JG_FID_pytorch_build_cpu_only_wheel, JG_L_PYTORCH_BUILD,
-                                       JG_SEV_ERROR, JG_CONF_HIGH));
-    json_array_append_new(arr, finding(JG_FID_pytorch_build_wheel_for_other_cuda,
-                                       JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_HIGH));
-    jg_findings_sort(arr);
+    add(&list, JG_FID_container_runtime_no_nvidia_runtime, JG_L_PROJECT, JG_SEV_INFO, JG_CONF_HIGH);
+    add(&list, JG_FID_hardware_gpu_too_old, JG_L_HARDWARE, JG_SEV_WARNING, JG_CONF_HIGH);
+    add(&list, JG_FID_project_out_of_memory, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_LOW);
+    add(&list, JG_FID_pytorch_build_cpu_only_wheel, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_HIGH);
+    add(&list, JG_FID_pytorch_build_wheel_for_other_cuda, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        JG_CONF_HIGH);
+    jg_findings_sort(&list);
     const char *want[] = {"pytorch-build.wheel-for-other-cuda", "pytorch-build.cpu-only-wheel",
                           "project.out-of-memory", "hardware.gpu-too-old",
                           "container-runtime.no-nvidia-runtime"};
+    json_t *arr = jg_findings_json(&list);
     for (size_t i = 0; i < 5; i++)
         assert_string_equal(jg_json_str(json_array_get(arr, i), "id"), want[i]);
-    assert_true(jg_findings_has(arr, JG_FID_project_out_of_memory));
-    assert_false(jg_findings_has(arr, JG_FID_hardware_x86_host));
+    /* the output names the enums and keeps each finding's own copy of its texts */
+    assert_string_equal(jg_json_str(json_array_get(arr, 0), "layer"), "container-runtime");
+    assert_string_equal(jg_json_str(json_array_get(arr, 0), "severity"), "error");
+    assert_string_equal(jg_json_str(json_array_get(arr, 2), "confidence"), "low");
+    assert_string_equal(jg_json_str(json_array_get(arr, 0), "summary"), "summary 4");
+    assert_int_equal(json_array_size(json_object_get(json_array_get(arr, 0), "evidence")), 0);
+    json_decref(arr);
+    assert_int_equal(jg_findings_of_severity(&list, JG_SEV_ERROR), 3);
+    assert_true(jg_findings_has(&list, JG_FID_project_out_of_memory));
+    assert_false(jg_findings_has(&list, JG_FID_hardware_x86_host));
     const jg_fid none[] = {JG_FID_hardware_x86_host, JG_FID_COUNT};
     const jg_fid one[] = {JG_FID_hardware_x86_host, JG_FID_hardware_gpu_too_old, JG_FID_COUNT};
-    assert_false(jg_findings_has_any(arr, none));
-    assert_true(jg_findings_has_any(arr, one));
+    assert_false(jg_findings_has_any(&list, none));
+    assert_true(jg_findings_has_any(&list, one));
     assert_string_equal(jg_fid_name(JG_FID_hardware_x86_host), "hardware.x86-host");
     assert_null(jg_fid_name(JG_FID_COUNT));
-    json_decref(arr);
+    jg_finding_list_free(&list);
+    assert_int_equal(list.n, 0);
 }
 
 static void layer_names_exact(void **state)

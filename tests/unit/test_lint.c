@@ -140,8 +140,9 @@ static void test_runs_on_forms(void **state)
     (void)state;
     jg_findings f = lint("on: workflow_dispatch\npermissions: {}\njobs:\n  hw:\n"
                          "    if: github.ref == 'refs/heads/main'\n"
-                         "    runs-on: {group: g, labels: [self-hosted, jetson]}\n    steps: []\n");
-    assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 1); /* no tier label */
+                         "    runs-on: {group: g, labels: [self-hosted, jetson]}\n"
+                         "    steps:\n      - run: jetgate run\n");
+    assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 0); /* tier labels: a note */
     assert_int_equal(jg_findings_count(&f, "jetson.upload.missing"), 1);
     jg_findings_free(&f);
     f = lint("on: workflow_dispatch\npermissions: {}\njobs:\n  hw:\n"
@@ -187,7 +188,7 @@ static void test_uses_makes_a_jetson_job(void **state)
     jg_findings_free(&f);
     f = lint_opts("on: workflow_dispatch\npermissions: {}\njobs:\n  j:\n"
                   "    uses: o/jetgate/.github/workflows/jetson-gate.yml" PIN "\n", false, &jobs);
-    assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 1); /* no tier-labels */
+    assert_int_equal(jg_findings_count(&f, "jetson.runs-on"), 0); /* no tier-labels: a note */
     assert_int_equal(jg_findings_count(&f, "jetson.attest-permissions"), 1); /* nothing granted */
     jg_findings_free(&f);
     /* Another repository's workflow of the same file name is not jetgate's. */
@@ -278,6 +279,57 @@ static void test_jetson_only(void **state)
     jg_findings_free(&f);
 }
 
+/* A Jetson job that does not run jetgate (a project's own hardware tests) gets
+ * the safety rules only, and a note saying so; the gate's rules are not its. */
+static void test_jetson_job_without_gate(void **state)
+{
+    (void)state;
+    json_error_t je;
+    json_t *policy = json_loads(policy_text, 0, &je);
+    jg_ynode *root = parse("on: [push, pull_request]\npermissions: {contents: read}\njobs:\n"
+                           "  hw:\n    runs-on: [self-hosted, jetson, jetpack-6.0.0]\n"
+                           "    steps:\n      - uses: actions/checkout@v6\n"
+                           "      - run: python -m pytest tests\n");
+    jg_findings f = {0}, notes = {0};
+    size_t jetson_jobs = 0;
+    jg_lint_opts o = {.jetson_only = true, .notes = &notes, .jetson_jobs = &jetson_jobs};
+    assert_int_equal(jg_lint_workflow_opts(policy, "w.yml", root, &o, &f), 0); /* no gate job */
+    assert_int_equal(jetson_jobs, 1);
+    assert_int_equal(jg_findings_count(&f, "jetson.triggers"), 1); /* pull_request, not push */
+    assert_int_equal(jg_findings_count(&f, "uses.pinned"), 1);
+    assert_int_equal(f.n, 2); /* no runs-on, upload, trusted-ref or jetgate finding */
+    assert_int_equal(notes.n, 1);
+    assert_string_equal(notes.v[0].rule, "jetson.not-gate");
+    jg_findings_free(&f);
+    jg_findings_free(&notes);
+    jg_yaml_free(root);
+    json_decref(policy);
+}
+
+/* A write a job's step provably needs is accepted in that job, on trusted
+ * events only; granted to the whole workflow it is reported with the job. */
+#define REL_JOB(perms)                                                                       \
+    "jobs:\n  rel:\n    runs-on: ubuntu-latest\n" perms                                          \
+    "    steps:\n      - uses: actions/attest-build-provenance" PIN "\n"                         \
+    "      - run: gh release upload v1 dist/*\n"
+#define REL_PERMS "    permissions: {id-token: write, attestations: write, contents: write}\n"
+
+static void test_needed_permissions(void **state)
+{
+    (void)state;
+    jg_findings f = lint("on: {release: {types: [published]}}\npermissions: {}\n" REL_JOB(REL_PERMS));
+    assert_int_equal(f.n, 0);
+    jg_findings_free(&f);
+    f = lint("on: [release, pull_request]\npermissions: {}\n" REL_JOB(REL_PERMS));
+    assert_int_equal(jg_findings_count(&f, "permissions.write"), 3); /* untrusted event */
+    jg_findings_free(&f);
+    f = lint("on: release\npermissions: {id-token: write, packages: write}\n" REL_JOB(""));
+    assert_int_equal(jg_findings_count(&f, "permissions.write"), 2);
+    assert_non_null(strstr(f.v[0].msg, "needed only by job 'rel'"));
+    assert_non_null(strstr(f.v[1].msg, "is not read-only")); /* nothing here needs packages */
+    jg_findings_free(&f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -290,6 +342,8 @@ int main(void)
         cmocka_unit_test(test_runs_on_forms),
         cmocka_unit_test(test_uses_makes_a_jetson_job),
         cmocka_unit_test(test_jetson_only),
+        cmocka_unit_test(test_jetson_job_without_gate),
+        cmocka_unit_test(test_needed_permissions),
         cmocka_unit_test(test_signing_permissions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

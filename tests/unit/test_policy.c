@@ -179,6 +179,27 @@ static void test_tier_for_platform(void **state)
     json_decref(p);
 }
 
+/* torchvision pinned beside torch: the record must name that build. */
+static void test_torchvision_pin(void **state)
+{
+    (void)state;
+    json_t *p = embedded();
+    json_t *pt = json_object_get((json_t *)jg_policy_tier(p, "target"), "pytorch");
+    json_object_set_new(pt, "torchvision", json_pack("{s:s}", "version", "0.20.0a0+afc54f7"));
+    static const char *const got[] = {NULL, "0.21.0", "0.20.0a0+afc54f7"};
+    for (size_t i = 0; i < 3; i++) {
+        json_t *plat = orin_platform();
+        if (got[i])
+            json_object_set_new(plat, "torchvision", json_string(got[i]));
+        struct hit h = {"torchvision_pin_mismatch", 0};
+        int misses = jg_tier_match_platform(jg_policy_tier(p, "target"), plat, find_code, &h);
+        assert_int_equal(h.seen, i < 2);
+        assert_int_equal(misses, i < 2);
+        json_decref(plat);
+    }
+    json_decref(p);
+}
+
 /* Parse the embedded default with one textual substitution applied. */
 static json_t *edited(const char *from, const char *to, jg_jerr *err)
 {
@@ -303,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_embedded_default_is_the_plan),
         cmocka_unit_test(test_version_patterns),
         cmocka_unit_test(test_tier_for_platform),
+        cmocka_unit_test(test_torchvision_pin),
         cmocka_unit_test(test_bad_policies_name_the_place),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_owner_trusted),

@@ -244,7 +244,7 @@ bool jg_catalogue_explain(FILE *f, const char *id)
     const jg_code_id *c = found ? NULL : code_id(id);
     if (c)
         fprintf(f, "id: %s\ngiven by: a C rule in %s (src/doctor/); its cases: "
-                   "tests/data/doctor/rule-cases.json\n",
-                id, c->by);
+                   "tests/data/doctor/cases/%.*s.json\n",
+                id, c->by, (int)strcspn(id, "."), id);
     return found || c;
 }

@@ -11,7 +11,8 @@ static bool passed(const char *status)
 }
 
 /* Verdicts no single rule can give: they look at what the rules found. */
-static void add_verdicts(const jg_view *v, json_t *findings, const char *mode, bool kernel_ran)
+static void add_verdicts(const jg_view *v, jg_finding_list *findings, const char *mode,
+                         bool kernel_ran)
 {
     bool errors = jg_findings_of_severity(findings, JG_SEV_ERROR) > 0;
     /* is_available() False with nothing lower found: the build itself is the first thing
@@ -66,22 +67,19 @@ static bool layer_verified(int layer, bool native, bool torch)
     }
 }
 
-static json_t *layer_summary(const json_t *findings, bool native, bool torch)
+static json_t *layer_summary(const jg_finding_list *findings, bool native, bool torch)
 {
     json_t *layers = json_object();
     for (int l = 0; l < JG_L_COUNT; l++) {
         json_t *ids = json_array();
         int worst = JG_SEV_INFO; /* error or warning make the layer's status */
-        size_t i;
-        json_t *f;
-        json_array_foreach(findings, i, f)
-        {
-            if (jg_layer_index(JG_FINDING_STR(f, layer)) != l)
+        for (size_t i = 0; i < findings->n; i++) {
+            const jg_finding_spec *f = &findings->v[i].spec;
+            if ((int)f->layer != l)
                 continue;
-            json_array_append(ids, JG_FINDING_GET(f, id));
-            int sev = jg_severity_index(JG_FINDING_STR(f, severity));
-            if (sev >= 0 && sev < worst)
-                worst = sev;
+            json_array_append_new(ids, json_string(jg_fid_name(f->id)));
+            if ((int)f->severity < worst)
+                worst = (int)f->severity;
         }
         enum jg_layer_status status = worst == JG_SEV_ERROR     ? JG_LS_ERROR
                                       : worst == JG_SEV_WARNING ? JG_LS_WARNING
@@ -99,16 +97,17 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
 {
     jg_view v;
     jg_view_init(&v, facts);
-    json_t *findings = json_array();
+    jg_finding_list findings = {0};
     for (size_t i = 0; i < jg_rules_count; i++)
-        jg_rules[i](&v, findings);
+        jg_rules[i](&v, &findings);
     bool native = passed(v.native_tensor_op), torch = passed(v.torch_tensor_op);
-    add_verdicts(&v, findings, mode, native || torch);
-    jg_findings_sort(findings);
-    bool blocking = jg_findings_of_severity(findings, JG_SEV_ERROR) > 0;
+    add_verdicts(&v, &findings, mode, native || torch);
+    jg_findings_sort(&findings);
+    bool blocking = jg_findings_of_severity(&findings, JG_SEV_ERROR) > 0;
     json_t *d = json_object();
-    JG_RESULT_SET_OBJ(d, layers, layer_summary(findings, native, torch));
-    JG_RESULT_SET_LIST(d, findings, findings);
+    JG_RESULT_SET_OBJ(d, layers, layer_summary(&findings, native, torch));
+    JG_RESULT_SET_LIST(d, findings, jg_findings_json(&findings));
+    jg_finding_list_free(&findings);
     JG_RESULT_SET_BOOL(d, blocking, blocking);
     JG_RESULT_SET_BOOL(d, kernel_ran, native || torch);
     JG_RESULT_SET_BOOL(d, healthy, !blocking && (native || torch));

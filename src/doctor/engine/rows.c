@@ -42,7 +42,7 @@ static bool alt_holds(const jg_view *v, enum jg_alt_test t, const json_t *sig)
     }
 }
 
-static void signal_row(const jg_view *v, json_t *out, const jg_signal_rule *r)
+static void signal_row(const jg_view *v, jg_finding_list *out, const jg_signal_rule *r)
 {
     const json_t *sig = jg_view_signal(v, r->signal);
     if (!sig || !platform_holds(v, r->platform))
@@ -82,7 +82,7 @@ const char *jg_alt_test_name(enum jg_alt_test t)
     return (unsigned)t < sizeof names / sizeof names[0] ? names[t] : "?";
 }
 
-void jg_rule_signal_table(const jg_view *v, json_t *out)
+void jg_rule_signal_table(const jg_view *v, jg_finding_list *out)
 {
     for (size_t i = 0, n = jg_signal_rows_count(); i < n; i++)
         signal_row(v, out, jg_signal_row(i));

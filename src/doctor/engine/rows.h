@@ -1,6 +1,6 @@
 /* Findings that one phrase of a tool's own output establishes: one row per
  * finding, one stanza each in src/doctor/knowledge/<layer>.rules (the build turns
- * them into jg_signal_rules, tools/doctor-knowledge.c), evaluated by
+ * them into jg_signal_rules, tools/doctor-knowledge/), evaluated by
  * rows.c. A row may speak only on some platforms, use a Jetson fix on
  * a Jetson, and name a second reading of the same phrase that holds when the
  * report shows a certain context (a container, a Python package's file, torch).

@@ -231,7 +231,7 @@ bool jg_nvidia_gpu_evidenced(const jg_view *v)
            jg_view_signal(v, JG_SIG_nvidia_gpu_named);
 }
 
-void jg_finding_add_seen(json_t *out, const jg_finding_spec *spec, const char *what,
+void jg_finding_add_seen(jg_finding_list *out, const jg_finding_spec *spec, const char *what,
                          const json_t *item)
 {
     json_t *ev = jg_ev_new();

@@ -67,7 +67,7 @@ static bool gpu_to_hide(const jg_view *v)
     return !v->observed || jg_nvidia_gpu_evidenced(v) || jg_jetson_seen(v);
 }
 
-void jg_rule_visible_devices(const jg_view *v, json_t *out)
+void jg_rule_visible_devices(const jg_view *v, jg_finding_list *out)
 {
     const char *cvd = jg_env_var(v, "CUDA_VISIBLE_DEVICES");
     const char *nvd = jg_env_var(v, "NVIDIA_VISIBLE_DEVICES");
@@ -127,7 +127,7 @@ void jg_rule_visible_devices(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_stub_library(const jg_view *v, json_t *out)
+void jg_rule_stub_library(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 34);
     const json_t *loaded = jg_view_signal(v, JG_SIG_stub_libcuda_loaded);
@@ -161,7 +161,7 @@ void jg_rule_stub_library(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_nvcc_not_on_path(const jg_view *v, json_t *out)
+void jg_rule_nvcc_not_on_path(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_nvcc_missing);
     if (!sig || v->toolkit_present == JG_NO)
@@ -208,7 +208,7 @@ bool jg_missing_but_listed(const jg_view *v)
 }
 
 /* The loader is not looking where the library is. */
-void jg_rule_library_not_on_path(const jg_view *v, json_t *out)
+void jg_rule_library_not_on_path(const jg_view *v, jg_finding_list *out)
 {
     const json_t *m, *p;
     if (!listed(v, &m, &p))
@@ -226,7 +226,7 @@ void jg_rule_library_not_on_path(const jg_view *v, json_t *out)
 
 /* torch's "No CUDA GPUs are available": the driver answered and counted zero
  * devices (a CPU-only torch or a missing driver say other things). */
-void jg_rule_zero_visible_devices(const jg_view *v, json_t *out)
+void jg_rule_zero_visible_devices(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_no_cuda_gpus);
     if (!sig || jg_env_var(v, "CUDA_VISIBLE_DEVICES"))

@@ -6,7 +6,7 @@
 #include "doctor/rules/rules.h"
 #include "util/json.h"
 
-void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
+void jg_rule_no_nvidia_runtime(const jg_view *v, jg_finding_list *out)
 {
     const json_t *dk = JG_OBS_OBJ(v->observed, docker);
     /* a libcuda the driver probe loaded inside is a runtime (or image) driver: not "without" */
@@ -44,7 +44,7 @@ void jg_rule_no_nvidia_runtime(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_foreign_arch_image(const jg_view *v, json_t *out)
+void jg_rule_foreign_arch_image(const jg_view *v, jg_finding_list *out)
 {
     const json_t *mis = jg_view_signal(v, JG_SIG_image_platform_mismatch);
     const json_t *exe = jg_view_signal(v, JG_SIG_exec_format_error);
@@ -91,7 +91,7 @@ static bool l4t_base_image(const json_t *im, const void *unused)
     return ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34;
 }
 
-void jg_rule_l4t_base_no_cuda(const jg_view *v, json_t *out)
+void jg_rule_l4t_base_no_cuda(const jg_view *v, jg_finding_list *out)
 {
     const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), l4t_base_image, NULL);
     bool facts_say = v->in_container == JG_YES && v->l4t_major >= 34 && v->toolkit_present == JG_NO;
@@ -128,7 +128,7 @@ bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item)
     return m != NULL;
 }
 
-void jg_rule_cuda_libs_not_mounted(const jg_view *v, json_t *out)
+void jg_rule_cuda_libs_not_mounted(const jg_view *v, jg_finding_list *out)
 {
     const json_t *m = NULL;
     /* only where a container is evidenced: a bare missing library is not one */
@@ -163,7 +163,7 @@ static bool gpu_nodes_present(const jg_view *v)
     return false;
 }
 
-void jg_rule_stale_device_numbers(const jg_view *v, json_t *out)
+void jg_rule_stale_device_numbers(const jg_view *v, jg_finding_list *out)
 {
     const json_t *trt = jg_view_signal(v, JG_SIG_trt_cuda_init_100);
     const json_t *e = jg_view_cuda_error(v, 100);
@@ -199,7 +199,7 @@ static bool sbsa_image(const json_t *im, const void *unused)
            (strstr(ref, "nvidia/cuda:") || strstr(ref, "nvcr.io/nvidia/pytorch:"));
 }
 
-void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
+void jg_rule_sbsa_image_on_jp6(const jg_view *v, jg_finding_list *out)
 {
     const json_t *im = jg_first_item(JG_VIEW_LIST(v, images), sbsa_image, NULL);
     if (!im || (v->jp_major != 5 && v->jp_major != 6))
@@ -217,7 +217,7 @@ void jg_rule_sbsa_image_on_jp6(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_container_cli_error(const jg_view *v, json_t *out)
+void jg_rule_container_cli_error(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_container_cli_error);
     if (!sig || jg_view_signal(v, JG_SIG_image_platform_mismatch) ||
@@ -240,7 +240,7 @@ void jg_rule_container_cli_error(const jg_view *v, json_t *out)
 /* "mount error: file creation failed: ...: file exists": the runtime mounts a
  * host file (its CSV lists) where the image already has one. JetPack 4 hosts
  * mount CUDA, cuDNN and TensorRT; an image for JetPack 5+ carries its own. */
-void jg_rule_csv_mount_collision(const jg_view *v, json_t *out)
+void jg_rule_csv_mount_collision(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_csv_mount_collision);
     if (!sig)
@@ -268,7 +268,7 @@ void jg_rule_csv_mount_collision(const jg_view *v, json_t *out)
     jg_finding_add(out, major >= 34 ? &newer : &other, ev);
 }
 
-void jg_rule_docker_no_gpu_driver(const jg_view *v, json_t *out)
+void jg_rule_docker_no_gpu_driver(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_docker_no_gpu_driver);
     if (!sig)
@@ -304,7 +304,7 @@ static const jg_finding_spec driver_files_in_image = {
     "build images with runc (drop \"default-runtime\": \"nvidia\" while building, or delete the "
     "empty libcuda.so.* and libnvidia-*.so.* files in the Dockerfile), then run with --gpus"};
 
-void jg_rule_empty_cuda_libraries(const jg_view *v, json_t *out)
+void jg_rule_empty_cuda_libraries(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_empty_cuda_library);
     if (!sig)
@@ -357,7 +357,7 @@ static const jg_finding_spec nvml_absent[2] = {
      "own log names its failure"},
 };
 
-void jg_rule_nvml_missing(const jg_view *v, json_t *out)
+void jg_rule_nvml_missing(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_nvml_missing);
     if (!sig || jg_jetson_seen(v) || v->jp_major > 0)

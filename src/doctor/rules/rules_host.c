@@ -24,7 +24,7 @@ static const jg_finding_spec no_driver[3] = {
      "modprobe nvidia), then reboot; nvidia-smi must list the GPU"},
 };
 
-void jg_rule_no_nvidia_driver(const jg_view *v, json_t *out)
+void jg_rule_no_nvidia_driver(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_no_nvidia_driver);
     if (!sig || jg_view_signal(v, JG_SIG_no_nvidia_gpu) ||
@@ -44,7 +44,7 @@ static const jg_finding_spec sudo_env = {
     "env \"PATH=$PATH\" \"LD_LIBRARY_PATH=$LD_LIBRARY_PATH\" python3 ...) and install the "
     "packages for the interpreter that runs"};
 
-void jg_rule_sudo_environment(const jg_view *v, json_t *out)
+void jg_rule_sudo_environment(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_sudo_user_program);
     bool explained = v->torch_imported == JG_NO ||
@@ -55,7 +55,7 @@ void jg_rule_sudo_environment(const jg_view *v, json_t *out)
 }
 
 /* pip: "No matching distribution found for torch". */
-void jg_rule_no_torch_for_platform(const jg_view *v, json_t *out)
+void jg_rule_no_torch_for_platform(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_no_torch_distribution);
     if (!sig)
@@ -86,7 +86,7 @@ static bool session_with(const json_t *t, const void *want)
     return JG_ITEM_BOOL(t, cuda_available) == *(const int *)want;
 }
 
-void jg_rule_gpu_for_root_only(const jg_view *v, json_t *out)
+void jg_rule_gpu_for_root_only(const jg_view *v, jg_finding_list *out)
 {
     static const int yes = 1, no = 0;
     const json_t *sig = jg_view_signal(v, JG_SIG_sudo_user_program);
@@ -122,7 +122,7 @@ static const jg_finding_spec tegra_absent[2] = {
  * whenever L4T is installed; a container gets them from the host through the
  * NVIDIA runtime (CSV mounts) or, from JetPack 6, from its image. */
 
-void jg_rule_tegra_driver_absent(const jg_view *v, json_t *out)
+void jg_rule_tegra_driver_absent(const jg_view *v, jg_finding_list *out)
 {
     const char *const *tegra = jg_l4t_driver_libraries;
     const json_t *node = jg_view_signal(v, JG_SIG_tegra_node_missing);
@@ -165,7 +165,7 @@ static const jg_finding_spec libcuda_missing[2][2] = {
       "/etc/docker/daemon.json for docker build and compose)"}},
 };
 
-void jg_rule_libcuda_not_found(const jg_view *v, json_t *out)
+void jg_rule_libcuda_not_found(const jg_view *v, jg_finding_list *out)
 {
     static const char *const libcuda[] = {"libcuda.so", NULL};
     const json_t *m = jg_missing_library(v, libcuda);

@@ -21,7 +21,7 @@ bool jg_thor_named(const jg_view *v)
     return false;
 }
 
-void jg_rule_torch_from_pypi(const jg_view *v, json_t *out)
+void jg_rule_torch_from_pypi(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_pip_torch_default_index);
     if (!sig || !jg_on_aarch64(v) || v->torch_available == JG_YES || jg_torch_nv_build(v->torch_version) ||
@@ -41,7 +41,7 @@ void jg_rule_torch_from_pypi(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_torch_index_for_other_platform(const jg_view *v, json_t *out)
+void jg_rule_torch_index_for_other_platform(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_torch_from_pytorch_index);
     const char *cu = JG_OBS_STR(v->observed, torch_index_cuda);

@@ -9,7 +9,7 @@
 #include "util/json.h"
 #include "util/version.h"
 
-void jg_rule_toolkit_missing(const jg_view *v, json_t *out)
+void jg_rule_toolkit_missing(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_cuda_not_installed);
     bool facts_say = jg_on_jetson(v) && v->in_container != JG_YES && v->toolkit_present == JG_NO;
@@ -66,7 +66,7 @@ static int needed_cudnn_major(const jg_view *v, const json_t **item)
     return 0;
 }
 
-void jg_rule_cudnn_major(const jg_view *v, json_t *out)
+void jg_rule_cudnn_major(const jg_view *v, jg_finding_list *out)
 {
     const json_t *item = NULL;
     bool from_fact;
@@ -98,7 +98,7 @@ void jg_rule_cudnn_major(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
+void jg_rule_cusparselt_missing(const jg_view *v, jg_finding_list *out)
 {
     static const char *const cusparselt[] = {"libcusparseLt.so", NULL};
     const json_t *m = jg_missing_library(v, cusparselt);
@@ -124,7 +124,7 @@ void jg_rule_cusparselt_missing(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
+void jg_rule_tensorrt_major(const jg_view *v, jg_finding_list *out)
 {
     static const char *const nvinfer[] = {"libnvinfer.so.", NULL};
     const json_t *m = jg_missing_library(v, nvinfer);
@@ -149,7 +149,7 @@ void jg_rule_tensorrt_major(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
+void jg_rule_cuda_libs_missing_host(const jg_view *v, jg_finding_list *out)
 {
     const json_t *m = NULL;
     if (v->in_container == JG_YES || v->toolkit_present == JG_NO ||
@@ -174,7 +174,7 @@ void jg_rule_cuda_libs_missing_host(const jg_view *v, json_t *out)
 }
 
 /* An NVIDIA library no more specific rule explains (cuDSS, NVPL, NCCL, ...). */
-void jg_rule_nvidia_library_missing(const jg_view *v, json_t *out)
+void jg_rule_nvidia_library_missing(const jg_view *v, jg_finding_list *out)
 {
     static const jg_fid ids[] = { /* the more precise readings this one defers to */
         JG_FID_cuda_libraries_cudnn_major_mismatch, JG_FID_cuda_libraries_cudnn_not_found,

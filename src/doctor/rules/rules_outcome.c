@@ -37,7 +37,7 @@ static const struct {
      NULL},
 };
 
-void jg_rule_out_of_memory(const jg_view *v, json_t *out)
+void jg_rule_out_of_memory(const jg_view *v, jg_finding_list *out)
 {
     const json_t *oom = jg_view_signal(v, JG_SIG_out_of_memory);
     const json_t *killer = jg_view_signal(v, JG_SIG_oom_killer);
@@ -76,7 +76,7 @@ void jg_rule_out_of_memory(const jg_view *v, json_t *out)
 /* An exception the project's own file raised that names nothing of the CUDA
  * stack. With CUDA shown to work that is the project's; with CUDA's state not
  * shown it is only the likeliest reading, so the confidence stays low. */
-void jg_rule_project_exception(const jg_view *v, json_t *out)
+void jg_rule_project_exception(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_project_exception);
     bool works = v->torch_available == JG_YES ||
@@ -100,7 +100,7 @@ void jg_rule_project_exception(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
+void jg_rule_jetson_stats_table(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_jtop_jetpack_unknown);
     if (!sig)
@@ -123,7 +123,7 @@ void jg_rule_jetson_stats_table(const jg_view *v, json_t *out)
  * CUDA stack's words and no rule that found an error or warning: CUDA is not
  * shown to be at fault, and a maintainer looks at the project first. Only the
  * likeliest reading, so low confidence; doctor on the device tells. */
-void jg_rule_failure_outside_stack(const jg_view *v, json_t *out)
+void jg_rule_failure_outside_stack(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_failure_outside_stack);
     if (!sig || jg_view_signal(v, JG_SIG_failure_in_stack) ||

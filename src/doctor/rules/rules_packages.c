@@ -37,7 +37,7 @@ bool jg_kernel_image_from_native_program(const jg_view *v)
            !JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
 }
 
-void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out)
+void jg_rule_native_program_no_kernel(const jg_view *v, jg_finding_list *out)
 {
     if (!jg_kernel_image_from_native_program(v))
         return;
@@ -55,7 +55,7 @@ void jg_rule_native_program_no_kernel(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
+void jg_rule_other_package_no_kernel(const jg_view *v, jg_finding_list *out)
 {
     if (!jg_kernel_image_from_other_package(v))
         return;
@@ -79,7 +79,7 @@ void jg_rule_other_package_no_kernel(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_unsupported_wheel(const jg_view *v, json_t *out)
+void jg_rule_unsupported_wheel(const jg_view *v, jg_finding_list *out)
 {
     const json_t *w = json_array_get(JG_VIEW_LIST(v, unsupported_wheels), 0);
     if (!w)
@@ -99,7 +99,7 @@ void jg_rule_unsupported_wheel(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-static void package_finding(json_t *out, jg_fid id, const json_t *sig, const char *what,
+static void package_finding(jg_finding_list *out, jg_fid id, const json_t *sig, const char *what,
                             const char *summary, const char *fix)
 {
     json_t *ev = jg_ev_new();
@@ -108,7 +108,7 @@ static void package_finding(json_t *out, jg_fid id, const json_t *sig, const cha
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
+void jg_rule_framework_without_cuda(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig;
     if ((sig = jg_view_signal(v, JG_SIG_ort_no_cuda_provider)))
@@ -146,7 +146,7 @@ void jg_rule_framework_without_cuda(const jg_view *v, json_t *out)
                         "vision@<matching tag>)");
 }
 
-void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out)
+void jg_rule_bnb_setup_failed(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_bnb_setup_failed);
     /* runs after the bitsandbytes wheel rules (rules.c order): they say it more precisely */
@@ -161,7 +161,7 @@ void jg_rule_bnb_setup_failed(const jg_view *v, json_t *out)
                     "(jetson-containers / pypi.jetson-ai-lab.io)");
 }
 
-void jg_rule_no_wheel_for_platform(const jg_view *v, json_t *out)
+void jg_rule_no_wheel_for_platform(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_no_wheel_for_platform);
     if (!sig)

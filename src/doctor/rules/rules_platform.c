@@ -9,7 +9,7 @@
 #include "facts/fact.h"
 #include "util/json.h"
 
-void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
+void jg_rule_not_jetson_aarch64(const jg_view *v, jg_finding_list *out)
 {
     if (!v->arch || strcmp(v->arch, "aarch64") != 0 || jg_on_jetson(v) || v->in_container == JG_YES)
         return; /* a container hides the Jetson's files: no hardware claim from inside one */
@@ -43,7 +43,7 @@ void jg_rule_not_jetson_aarch64(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_x86_host(const jg_view *v, json_t *out)
+void jg_rule_x86_host(const jg_view *v, jg_finding_list *out)
 {
     if (!v->arch || strcmp(v->arch, "x86_64") != 0)
         return;
@@ -69,7 +69,7 @@ static bool any_gpu_node_present(const jg_view *v, bool *known)
     return false;
 }
 
-void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
+void jg_rule_gpu_nodes_missing(const jg_view *v, jg_finding_list *out)
 {
     bool known;
     /* a loaded libcuda shows an NVIDIA driver is installed on a non-Jetson host */
@@ -95,7 +95,7 @@ void jg_rule_gpu_nodes_missing(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_libcuda_missing(const jg_view *v, json_t *out)
+void jg_rule_libcuda_missing(const jg_view *v, jg_finding_list *out)
 {
     if (!v->drv_status || strcmp(v->drv_status, "pass") == 0 || v->drv_code >= 0)
         return;
@@ -142,7 +142,7 @@ static bool container_without_gpu(const jg_view *v)
            JG_DOCKER_BOOL(dk, runtime_nvidia) != 1 && v->nvidia_runtime != JG_YES;
 }
 
-void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
+void jg_rule_insufficient_driver(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 35);
     if (!e || torch_newer_than_driver(v) || jg_cuda13_wheel_on_jetpack_found(out))
@@ -176,7 +176,7 @@ void jg_rule_insufficient_driver(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_forward_compat(const jg_view *v, json_t *out)
+void jg_rule_forward_compat(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e804 = jg_view_cuda_error(v, 804), *e803 = jg_view_cuda_error(v, 803);
     if ((!e804 && !e803) || torch_newer_than_driver(v))
@@ -202,7 +202,7 @@ void jg_rule_forward_compat(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_init_error(const jg_view *v, json_t *out)
+void jg_rule_init_error(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 3);
     if (!e)
@@ -226,7 +226,7 @@ void jg_rule_init_error(const jg_view *v, json_t *out)
 }
 
 /* Container L4T (its own release file or the image tag) vs the host's. */
-void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
+void jg_rule_l4t_mismatch(const jg_view *v, jg_finding_list *out)
 {
     const json_t *host = JG_OBS_OBJ(v->observed, host_l4t);
     const json_t *img = jg_image_with_l4t(v);
@@ -257,7 +257,7 @@ void jg_rule_l4t_mismatch(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_unknown_999(const jg_view *v, json_t *out)
+void jg_rule_unknown_999(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 999);
     if (!e) /* CUDA 10.0's runtime and older numbered cudaErrorUnknown 30 */
@@ -277,7 +277,7 @@ void jg_rule_unknown_999(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
+void jg_rule_nvml_before_jp6(const jg_view *v, jg_finding_list *out)
 {
     /* the toolkit's stub is JetPack's sign; a missing NVML reads as JetPack's only where a
      * Jetson is seen (elsewhere: jg_rule_nvml_missing) */
@@ -314,7 +314,7 @@ void jg_rule_nvml_before_jp6(const jg_view *v, json_t *out)
 }
 
 /* 100 with no better explanation: say what to run to find out. */
-void jg_rule_no_device(const jg_view *v, json_t *out)
+void jg_rule_no_device(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 100);
     if (!e || json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0)
@@ -337,7 +337,7 @@ void jg_rule_no_device(const jg_view *v, json_t *out)
 }
 
 /* 222/218: PTX from a newer CUDA than the driver can JIT. */
-void jg_rule_ptx_newer_than_driver(const jg_view *v, json_t *out)
+void jg_rule_ptx_newer_than_driver(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 222);
     if (!e)

@@ -16,7 +16,7 @@ typedef struct proof {
 
 /* The first proof whose experiment worked, with the evidence: the experiment
  * and the facts the failing probe left (fields ends with JG_FF_COUNT). */
-static void first_proven(const jg_view *v, json_t *out, const proof *t, size_t n,
+static void first_proven(const jg_view *v, jg_finding_list *out, const proof *t, size_t n,
                          const jg_ff *fields)
 {
     for (size_t i = 0; i < n; i++) {
@@ -74,14 +74,14 @@ static const proof loader_proofs[] = {
      "driver/GPU pairs that support it"},
 };
 
-void jg_rule_python_environment_hides_torch(const jg_view *v, json_t *out)
+void jg_rule_python_environment_hides_torch(const jg_view *v, jg_finding_list *out)
 {
     static const jg_ff fields[] = {JG_FF_python_torch_imported, JG_FF_python_torch_error,
                                    JG_FF_COUNT};
     first_proven(v, out, python_proofs, sizeof python_proofs / sizeof python_proofs[0], fields);
 }
 
-void jg_rule_loader_setting_hides_driver(const jg_view *v, json_t *out)
+void jg_rule_loader_setting_hides_driver(const jg_view *v, jg_finding_list *out)
 {
     static const jg_ff fields[] = {JG_FF_cuda_driver_reason, JG_FF_COUNT};
     first_proven(v, out, loader_proofs, sizeof loader_proofs / sizeof loader_proofs[0], fields);
@@ -89,7 +89,7 @@ void jg_rule_loader_setting_hides_driver(const jg_view *v, json_t *out)
 
 /* A venv that cannot see the system site-packages, on a Jetson whose torch
  * lives there (NVIDIA's wheels and jetson-containers install system-wide). */
-void jg_rule_venv_without_system_site(const jg_view *v, json_t *out)
+void jg_rule_venv_without_system_site(const jg_view *v, jg_finding_list *out)
 {
     if (JG_FACT_RBOOL(v->facts, env_venv_system_site_packages) != 0 || !jg_on_jetson(v) ||
         (v->torch_imported != JG_NO && v->torch_has_cuda != JG_NO) ||

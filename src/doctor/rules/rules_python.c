@@ -8,7 +8,7 @@
 #include "util/json.h"
 
 
-void jg_rule_openblas_illegal(const jg_view *v, json_t *out)
+void jg_rule_openblas_illegal(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_illegal_instruction);
     bool bad_numpy = v->numpy && strcmp(v->numpy, "1.19.5") == 0 && jg_on_aarch64(v);
@@ -45,7 +45,7 @@ static const json_t *bnb_none_any_wheel(const jg_view *v)
     return jg_first_item(JG_VIEW_LIST(v, wheels), bnb_none_any, NULL);
 }
 
-void jg_rule_bnb_none_any(const jg_view *v, json_t *out)
+void jg_rule_bnb_none_any(const jg_view *v, jg_finding_list *out)
 {
     const json_t *w = bnb_none_any_wheel(v);
     if (!w || (v->arch && strcmp(v->arch, "x86_64") == 0))
@@ -66,7 +66,7 @@ void jg_rule_bnb_none_any(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, json_t *out)
+void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, jg_finding_list *out)
 {
     const json_t *kf = jg_view_signal(v, JG_SIG_bnb_kernel_failed);
     bool installed = v->bnb_installed == JG_YES;
@@ -108,7 +108,7 @@ static bool about_torch(const json_t *c, const void *unused)
     return pkg && strcmp(pkg, "torch") == 0;
 }
 
-void jg_rule_project_pins_torch(const jg_view *v, json_t *out)
+void jg_rule_project_pins_torch(const jg_view *v, jg_finding_list *out)
 {
     const json_t *c = jg_first_item(JG_VIEW_LIST(v, conflicts), about_torch, NULL);
     if (!c)
@@ -126,7 +126,7 @@ void jg_rule_project_pins_torch(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_numpy_abi(const jg_view *v, json_t *out)
+void jg_rule_numpy_abi(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_numpy_abi);
     if (!sig)

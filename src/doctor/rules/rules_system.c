@@ -19,7 +19,7 @@ static const json_t *eacces_node(const jg_view *v)
     return NULL;
 }
 
-void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
+void jg_rule_gpu_node_eacces(const jg_view *v, jg_finding_list *out)
 {
     const json_t *n = eacces_node(v), *sig = jg_view_signal(v, JG_SIG_gpu_eacces);
     if (!n && !sig)
@@ -38,7 +38,7 @@ void jg_rule_gpu_node_eacces(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_device_works_for_other_user(const jg_view *v, json_t *out)
+void jg_rule_device_works_for_other_user(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 100);
     const json_t *seen = json_array_get(JG_VIEW_LIST(v, devices_seen), 0);
@@ -59,7 +59,7 @@ void jg_rule_device_works_for_other_user(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
+void jg_rule_jetpack_disagrees(const jg_view *v, jg_finding_list *out)
 {
     if (JG_FACT_BOOL(v->facts, jetpack_agrees) != 0)
         return;
@@ -73,7 +73,7 @@ void jg_rule_jetpack_disagrees(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, jg_ev_of(v, ev));
 }
 
-void jg_rule_device_access_denied(const jg_view *v, json_t *out)
+void jg_rule_device_access_denied(const jg_view *v, jg_finding_list *out)
 {
     const json_t *tegra = jg_view_signal(v, JG_SIG_tegra_nodes_denied);
     const json_t *nvml = jg_view_signal(v, JG_SIG_nvml_permissions);

@@ -7,7 +7,7 @@
 #include "facts/torch_build.h"
 #include "util/json.h"
 
-void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
+void jg_rule_cpu_only_torch(const jg_view *v, jg_finding_list *out)
 {
     const json_t *nc = jg_view_signal(v, JG_SIG_torch_not_compiled);
     const char *ver = v->torch_version;
@@ -53,7 +53,7 @@ void jg_rule_cpu_only_torch(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_cuda_newer_than_driver(const jg_view *v, json_t *out)
+void jg_rule_cuda_newer_than_driver(const jg_view *v, jg_finding_list *out)
 {
     int drv = jg_host_driver_version(v);
     int need = jg_cuda_version_int(v->torch_cuda);
@@ -102,7 +102,7 @@ static bool arch_list_has(const json_t *list, const char *cc)
     return false;
 }
 
-void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, json_t *out)
+void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, jg_finding_list *out)
 {
     if (!jg_torch_cu_tag(v->torch_version) || v->jp_major < 4 || v->jp_major > 6 ||
         jg_cuda13_wheel_on_jetpack_found(out))
@@ -165,7 +165,7 @@ static const char *arch_summary(const jg_view *v, const char *cc)
            "was built without this compute capability";
 }
 
-void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
+void jg_rule_missing_device_arch(const jg_view *v, jg_finding_list *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
     const json_t *e209 = jg_view_cuda_error(v, 209);
@@ -204,7 +204,7 @@ void jg_rule_missing_device_arch(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_other_jetpack_wheel(const jg_view *v, json_t *out)
+void jg_rule_other_jetpack_wheel(const jg_view *v, jg_finding_list *out)
 {
     int built = jg_torch_nv_jp_major(v->torch_version);
     if (!built || !v->jp_major || built == v->jp_major)
@@ -281,7 +281,7 @@ static const struct {
      "e.g. mxnet-cu112, cupy-cuda12x), or the CUDA runtime it needs beside the system's"},
 };
 
-void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
+void jg_rule_wheel_for_other_cuda(const jg_view *v, jg_finding_list *out)
 {
     const json_t *m = jg_first_item(JG_VIEW_LIST(v, missing_libraries), other_cuda, v);
     if (!m)
@@ -316,7 +316,7 @@ void jg_rule_wheel_for_other_cuda(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
+void jg_rule_jp7_sbsa_ok(const jg_view *v, jg_finding_list *out)
 {
     if (v->jp_major != 7 || !jg_torch_cu_tag(v->torch_version) || !strstr(v->torch_version, "+cu13"))
         return;
@@ -330,7 +330,7 @@ void jg_rule_jp7_sbsa_ok(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
+void jg_rule_available_but_kernel_failed(const jg_view *v, jg_finding_list *out)
 {
     const char *t = v->torch_tensor_op;
     if (v->torch_available != JG_YES || !t || (strcmp(t, "fail") != 0 && strcmp(t, "error") != 0))
@@ -348,7 +348,7 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, json_t *out)
 
 /* Thor is sm_101 to CUDA 12.8/12.9 but sm_110 to CUDA 13 (facts.md 1.12): a
  * CUDA 12 build has no kernel for the device the JetPack 7 driver reports. */
-void jg_rule_cuda12_build_on_thor(const jg_view *v, json_t *out)
+void jg_rule_cuda12_build_on_thor(const jg_view *v, jg_finding_list *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
     jg_torch_input in = jg_torch_input_version(v->torch_version);

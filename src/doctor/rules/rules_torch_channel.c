@@ -45,7 +45,7 @@ static bool cuda13_torch(const jg_view *v, jg_torch_build *b, bool *direct)
     return true;
 }
 
-void jg_rule_cuda13_wheel_on_jetpack(const jg_view *v, json_t *out)
+void jg_rule_cuda13_wheel_on_jetpack(const jg_view *v, jg_finding_list *out)
 {
     jg_torch_build b;
     bool direct = false;
@@ -80,7 +80,7 @@ void jg_rule_cuda13_wheel_on_jetpack(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-bool jg_cuda13_wheel_on_jetpack_found(const json_t *out)
+bool jg_cuda13_wheel_on_jetpack_found(const jg_finding_list *out)
 {
     return jg_findings_has(out, ID_CUDA13_ON_JP);
 }
@@ -88,7 +88,7 @@ bool jg_cuda13_wheel_on_jetpack_found(const json_t *out)
 /* torch >= 2.13 on Orin with a cu130 wheel: "Found GPU0 Orin which is of compute capability
  * (CC) 8.7 ... No published PyTorch CUDA builds for release 2.13.0+cu130 support this GPU"
  * (LibreYOLO's JetPack 7.2 page). On JetPack 7.2 the wheel runs Orin through its sm_80 code. */
-void jg_rule_orin_cuda13_warning(const jg_view *v, json_t *out)
+void jg_rule_orin_cuda13_warning(const jg_view *v, jg_finding_list *out)
 {
     const json_t *w = jg_view_signal(v, JG_SIG_torch_no_published_build);
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
@@ -119,7 +119,7 @@ static bool jp6_image(const json_t *im, const void *unused)
     return (ref && strstr(ref, "-igpu")) || (l4t && strncmp(l4t, "36", 2) == 0);
 }
 
-void jg_rule_jp6_image_on_jp7(const jg_view *v, json_t *out)
+void jg_rule_jp6_image_on_jp7(const jg_view *v, jg_finding_list *out)
 {
     const json_t *im = jg_first_item(JG_VIEW_LIST(v, images), jp6_image, NULL);
     if (!im || v->jp_major != 7)
@@ -144,7 +144,7 @@ void jg_rule_jp6_image_on_jp7(const jg_view *v, json_t *out)
 /* JetPack 7.2's upstream CUDA 13 torch loads cuDNN, NCCL, cuSPARSELt and NVSHMEM from the
  * nvidia-*-cu13 pip wheels, which JetPack does not ship (§7.4; LibreYOLO's Jetson page maps
  * each missing library to one wheel). */
-void jg_rule_cu13_wheels_missing(const jg_view *v, json_t *out)
+void jg_rule_cu13_wheels_missing(const jg_view *v, jg_finding_list *out)
 {
     static const char *const libs[] = {"libcudnn.so.9", "libcudnn", "libnccl.so.2",
                                        "libcusparseLt.so.0", "libnvshmem", NULL};

@@ -16,7 +16,7 @@ static const jg_finding_spec torch_not_on_interpreter = {
     "has torch (or install torch into this one); for a package build that imports torch, pip "
     "install --no-build-isolation"};
 
-static void torch_not_installed(const jg_view *v, json_t *out)
+static void torch_not_installed(const jg_view *v, jg_finding_list *out)
 {
     const json_t *pasted = jg_view_signal(v, JG_SIG_torch_module_missing);
     if (pasted) {
@@ -37,7 +37,7 @@ static void torch_not_installed(const jg_view *v, json_t *out)
     jg_finding_add(out, &s, ev);
 }
 
-void jg_rule_torch_import_failed(const jg_view *v, json_t *out)
+void jg_rule_torch_import_failed(const jg_view *v, jg_finding_list *out)
 {
     if (v->torch_imported != JG_NO)
         return;

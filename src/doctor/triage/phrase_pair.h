@@ -1,5 +1,5 @@
 /* The hash of a character pair that indexes the phrases (report_phrases.c, whose
- * index the knowledge generator tools/doctor-knowledge.c builds) and the pairs a
+ * index the knowledge generator tools/doctor-knowledge/ builds) and the pairs a
  * line holds (report_text.h): one definition for both. */
 #ifndef JG_DOCTOR_PHRASE_PAIR_H
 #define JG_DOCTOR_PHRASE_PAIR_H

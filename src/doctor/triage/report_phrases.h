@@ -1,6 +1,6 @@
 /* The phrases: a tool's fixed wording, matched in lower case anywhere in a
  * line, sets one signal. They live in the stanzas of src/doctor/knowledge/<layer>.rules;
- * the build (tools/doctor-knowledge.c) turns them into this index, sorted by
+ * the build (tools/doctor-knowledge/) turns them into this index, sorted by
  * their first character pair (JG_TP_PAIR), and jg_rx_phrases (report_phrases.c)
  * runs it over every line. */
 #ifndef JG_DOCTOR_REPORT_PHRASES_H
