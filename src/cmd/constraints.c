@@ -221,7 +221,8 @@ static int run(const struct opts *o, const json_t *policy)
         jg_err("constraints: cannot ask the interpreter: %s", why);
         return JG_EXIT_USAGE;
     }
-    bool vendor = probe && jg_torch_is_vendor(probe, why, sizeof why);
+    const json_t *tier = o->tier ? jg_policy_tier(policy, o->tier) : NULL;
+    bool vendor = probe && jg_torch_fits_tier(probe, tier, why, sizeof why);
     int rc;
     if (o->check) {
         rc = check(o, policy, probe, vendor, why, no_bnb);
