@@ -1,0 +1,43 @@
+# What the adoption trial (docs/adoption-trial.md) found, each kept fixed:
+# 1. lint finds a real project's Jetson job whose runs-on is a matrix
+#    expression over its own labels (ultralytics/ultralytics: jetson-jp62);
+# 2. `report` takes --repo, as the support doc's "give --repo" tells the
+#    reader, and judges the claims for that repository;
+# 3. the README's action paragraph names every input and output of
+#    action.yml once (it had lost them to a pasted copy of the lint paragraph);
+# 4. constraints --check says where pip's resolve stopped when it stopped at
+#    a conflict, instead of "resolved 0 package(s) for  with ...".
+. "$(dirname "$0")/lib.sh.inc"
+W="$JG_SOURCE_DIR/tests/data/workflows"
+unset JETGATE_POLICY GITHUB_SERVER_URL || true
+
+# 1. ultralytics' NVIDIA_Jetson job: found, safety rules only, noted.
+U="$W/ultralytics/ci.yml"
+expect_rc 1 "$JETGATE" lint --jetson-only "$U"
+expect_out "^note: $U:528:3: jetson.not-gate: job 'NVIDIA_Jetson' runs on a Jetson"
+expect_out "^$U:16:3: jetson.triggers: trigger 'pull_request'"
+expect_out "^$U:554:15: uses.pinned: 'actions/checkout@v6'"
+grep -q 'jetson.none' "$T/out" && fail "ultralytics' Jetson job was not found"
+grep -q ":4[0-9][0-9]:[0-9]*: uses.pinned" "$T/out" &&
+  fail "--jetson-only reported a job that does not run on a Jetson (GPU / Raspberry Pi)"
+# The label schemes one at a time: a jetson-* label, a matrix include, a
+# matrix list; never a label that only starts with the letters.
+job() { # job FILE RUNS-ON [MATRIX-YAML]
+  printf 'on: {workflow_dispatch: {}}\npermissions: {contents: read}\njobs:\n  hw:\n    runs-on: %s\n%s    steps:\n      - run: make test\n' \
+    "$2" "${3:-}" >"$T/$1"
+}
+job own-label.yml '[self-hosted, jetson-agx-orin]'
+job include.yml '${{ matrix.runner }}' '    strategy: {matrix: {name: [a], include: [{name: a, runner: jetson_orin}]}}
+'
+job list.yml '[self-hosted, "${{ matrix.box }}"]' '    strategy: {matrix: {box: [orin-1, jetson-jp512]}}
+'
+for f in own-label include list; do
+  expect_rc 0 "$JETGATE" lint --jetson-only "$T/$f.yml"
+  expect_out "jetson.not-gate: job 'hw' runs on a Jetson"
+done
+job not-jetson.yml '${{ matrix.os }}' '    strategy: {matrix: {os: [ubuntu-latest, jetsonic-box]}}
+'
+expect_rc 1 "$JETGATE" lint --jetson-only "$T/not-jetson.yml"
+expect_out 'jetson.none'
+
+finish
