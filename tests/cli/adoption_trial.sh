@@ -40,4 +40,20 @@ job not-jetson.yml '${{ matrix.os }}' '    strategy: {matrix: {os: [ubuntu-lates
 expect_rc 1 "$JETGATE" lint --jetson-only "$T/not-jetson.yml"
 expect_out 'jetson.none'
 
+# 2. report --repo: the claims are judged for the repository named.
+D="$JG_SOURCE_DIR/tests/data/claims"
+sed -e 's|"device_auto": null, "tests": null}|"device_auto": {"command": "true"}, "tests": {"command": "true"}}|' \
+  "$JG_SOURCE_DIR/src/policy/default-policy.json" >"$T/hooks-policy.json"
+(cd "$T" && env -u GITHUB_REPOSITORY "$JETGATE" report --support-doc --policy hooks-policy.json \
+  --now 2026-12-02T12:00:00Z --repo example/project "$D/good-orin.json") >"$T/doc.md" 2>"$T/err" ||
+  fail "report --repo failed: $(cat "$T/err")"
+grep -q '| claimed ' "$T/doc.md" || fail "report --repo example/project does not claim the tier: $(grep '(target)' "$T/doc.md")"
+(cd "$T" && env -u GITHUB_REPOSITORY "$JETGATE" report --support-doc --policy hooks-policy.json \
+  --now 2026-12-02T12:00:00Z "$D/good-orin.json") >"$T/doc.md" 2>"$T/err"
+grep -q 'no repository to claim for: give --repo' "$T/doc.md" || fail "without a repository the doc does not name --repo"
+expect_usage "jetgate: report: --repo: 'not a repo' is not owner/name or a repository URL (try 'jetgate report --help')" \
+  "$JETGATE" report --support-doc --repo 'not a repo'
+expect_rc 0 "$JETGATE" report --help
+expect_out -- '--repo REPO'
+
 finish
