@@ -56,4 +56,17 @@ expect_usage "jetgate: report: --repo: 'not a repo' is not owner/name or a repos
 expect_rc 0 "$JETGATE" report --help
 expect_out -- '--repo REPO'
 
+# 3. The README's action paragraph: every input and output of action.yml, once.
+R="$JG_SOURCE_DIR/README.md"
+para=$(sed -n '/^Inputs: `policy`/,/^The runner needs/p' "$R")
+for name in $(python3 -c 'import re,sys
+t = open(sys.argv[1]).read()
+for block in ("inputs", "outputs"):
+    body = t.split("\n%s:\n" % block)[1].split("\n" + ("outputs" if block == "inputs" else "runs") + ":\n")[0]
+    print(" ".join(re.findall(r"^  ([a-z-]+):$", body, re.M)))' "$JG_SOURCE_DIR/action.yml"); do
+  case $para in *"\`$name\`"*) ;; *) fail "README's action paragraph does not name '$name' (action.yml)" ;; esac
+done
+dups=$(awk 'length($0) > 50' "$R" | sort | uniq -d)
+[ -z "$dups" ] || fail "README repeats lines (a pasted paragraph?): $dups"
+
 finish
