@@ -69,4 +69,21 @@ done
 dups=$(awk 'length($0) > 50' "$R" | sort | uniq -d)
 [ -z "$dups" ] || fail "README repeats lines (a pasted paragraph?): $dups"
 
+# 4. A conflict stops pip's resolve: said so, not "resolved 0 package(s) for ".
+PY3=$(command -v python3)
+if ! "$PY3" -m pip install --help 2>/dev/null | grep -q -- '--dry-run'; then
+  [ "$fails" = 0 ] || finish
+  echo "SKIP: part 4 needs python3 with pip 22.2+ (install --dry-run --report); parts 1-3 passed" >&2
+  exit 77
+fi
+mkdir -p "$T/vendor" "$T/index" "$T/proj"
+"$PY3" "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" "$JG_SOURCE_DIR/tests/fake-python/torch" "$T/vendor" "$T/index"
+"$PY3" -c 'import sys; sys.path.insert(0, sys.argv[1]); import lane_wheels
+lane_wheels.wheel(sys.argv[2], "vis-app", "1.0", ["torchvision==0.21.0"])' "$JG_SOURCE_DIR/tests/cli" "$T/index"
+printf 'vis-app\n' >"$T/proj/requirements.txt"
+expect_rc 1 "$JETGATE" constraints --python "$PY3" --tier target --check "$T/proj/requirements.txt" \
+  --no-index --find-links "$T/index"
+expect_out 'resolve.conflict: pip cannot install this with the vendor torch family pinned: .*torchvision 0.21.0 depends on torch==2.6.0'
+expect_out 'dependencies of dependencies followed up to the conflict above'
+grep -q 'resolved 0 package' "$T/out" && fail "a stopped resolve is reported as resolving 0 packages: $(tail -2 "$T/out")"
 finish
