@@ -69,6 +69,14 @@ done
 dups=$(awk 'length($0) > 50' "$R" | sort | uniq -d)
 [ -z "$dups" ] || fail "README repeats lines (a pasted paragraph?): $dups"
 
+# ...and where each command says which policy it used, as the README puts it.
+P="$JG_SOURCE_DIR/src/policy/default-policy.json"
+[ "$("$JETGATE" lint --policy "$P" | tail -1)" = "policy: $P (--policy)" ] || fail "lint's last line is not its policy line"
+"$JETGATE" policy --policy "$P" | head -1 | grep -q '^policy: ' || fail "policy's first line is not its policy line"
+"$JETGATE" matrix --policy "$P" | head -1 | grep -q "^support matrix ($P)" || fail "matrix's first line does not name the policy"
+"$JETGATE" report --support-doc --policy "$P" 2>&1 >/dev/null | grep -q '^jetgate: report: policy: ' ||
+  fail "report does not name its policy on stderr"
+
 # 4. A conflict stops pip's resolve: said so, not "resolved 0 package(s) for ".
 PY3=$(command -v python3)
 if ! "$PY3" -m pip install --help 2>/dev/null | grep -q -- '--dry-run'; then
