@@ -18,12 +18,16 @@
 # RUNNER_TOOL_CACHE, GITHUB_SHA, GITHUB_ACTION_REF (the pinned commit).
 set -euo pipefail
 
-die() { echo "::error title=jetgate::$*" >&2; echo "jetgate: action: $*" >&2; exit 2; }
-note() { echo "jetgate: action: $*" >&2; }
-out() { # a line break in a value would forge the next output: refuse it
-  case $2 in *$'\n'* | *$'\r'*) die "output $1: the value holds a line break" ;; esac
-  printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"
-}
+# A workflow command's message escaped as the runner reads it (%, \r, \n), so
+# a value quoted in it cannot start a command line of its own.
+gha_escape() { local m=${1//%/%25}; m=${m//$'\r'/%0D}; printf '%s' "${m//$'\n'/%0A}"; }
+# A log line is one line: a value with a line break could put "::" first.
+one_line() { local m=${1//$'\r'/ }; printf '%s' "${m//$'\n'/ }"; }
+die() { echo "::error title=jetgate::$(gha_escape "$*")" >&2; echo "jetgate: action: $(one_line "$*")" >&2; exit 2; }
+note() { echo "jetgate: action: $(one_line "$*")" >&2; }
+# shellcheck source=scripts/action-output.sh
+. "$(dirname "${BASH_SOURCE[0]}")/action-output.sh"
+out() { gha_out "$1" "$2"; } # every output goes through gha_out: no value adds a line
 
 for v in GITHUB_ACTION_PATH GITHUB_WORKSPACE GITHUB_OUTPUT GITHUB_STEP_SUMMARY RUNNER_TEMP; do
   [ -n "${!v:-}" ] || die "$v is not set (this script runs as a GitHub Actions step)"
@@ -140,11 +144,19 @@ setup_project() {
   fi
   GATE_PYTHON="$venv/bin/python"
   [ -n "${INPUT_SETUP_COMMAND:-}" ] || return 0
-  local before after
+  local before after cons="$venv/jetgate-constraints.txt"
+  # setup writes the constraints it installed under; a lock install writes none.
+  if [ ! -f "$cons" ]; then
+    cons="$WORK/constraints.txt"
+    "$JETGATE" constraints --python "$GATE_PYTHON" "${POLICY_ARGS[@]}" >"$cons" 2>>"$WORK/setup.txt" || {
+      SETUP_WHY="\`jetgate constraints\` refused the venv's torch; the setup command did not run"
+      return 1
+    }
+  fi
   before=$(torch_fingerprint "$GATE_PYTHON")
-  note "setup: running the setup command in the venv under $venv/jetgate-constraints.txt"
+  note "setup: running the setup command in the venv under $cons"
   set +e
-  env VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" PIP_CONSTRAINT="$venv/jetgate-constraints.txt" \
+  env VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" PIP_CONSTRAINT="$cons" \
     bash -c "$INPUT_SETUP_COMMAND" 2>&1 | tee -a "$WORK/setup.txt"
   rc=${PIPESTATUS[0]}
   set -e
@@ -186,8 +198,10 @@ run_gate() {
 
 # Every tier's claim decision for the record just written, one JSON file each.
 claim_all() {
-  local t
-  for t in $(python3 -c 'import json,sys; print(" ".join(t["id"] for t in json.load(open(sys.argv[1]))["tiers"]))' "$WORK/policy.json"); do
+  local t tiers
+  # One id a line, read as lines: no word splitting (the policy validates ids too).
+  mapfile -t tiers < <(python3 -c 'import json,sys; print("\n".join(t["id"] for t in json.load(open(sys.argv[1]))["tiers"]))' "$WORK/policy.json")
+  for t in "${tiers[@]}"; do
     set +e
     "$JETGATE" claim --tier "$t" --commit "$COMMIT" --json "${POLICY_ARGS[@]}" "$EV" \
       >"$WORK/claim-$t.json" 2>"$WORK/claim-$t.err"
@@ -197,7 +211,7 @@ claim_all() {
 }
 
 # Reads the record, the policy and the claims; prints the outputs as
-# KEY=VALUE lines and writes the Markdown summary to $WORK/summary.md.
+# NAME NUL VALUE NUL pairs and writes the Markdown summary to $WORK/summary.md.
 summarize() {
   python3 - "$WORK" "$EV" "$CHOSEN_TIER" <<'PY'
 import json, os, sys
@@ -242,14 +256,32 @@ md += ["", "Matched tier: %s. Claim decision%s: **%s**." % (
     "`%s`" % matched if matched else "none (this hardware matches no tier)",
     " for `%s`" % tier if tier else "", decision)]
 open(os.path.join(work, "summary.md"), "w").write("\n".join(md) + "\n")
-print("status=%s" % ev["status"])
-print("tier=%s" % matched)
-print("claim-tier=%s" % tier)
-print("claim=%s" % decision)
+# NAME NUL VALUE NUL pairs: the shell hands each to gha_out, the one writer.
+for k, v in (("status", ev["status"]), ("tier", matched), ("claim-tier", tier), ("claim", decision)):
+    sys.stdout.write("%s\0%s\0" % (k, v))
 PY
 }
 
 now() { date +%s.%N; }
+
+# Is the record at $1 this run's: started at or after $2 (seconds since the
+# epoch) and, under GitHub Actions, of this run id and attempt?
+of_this_run() {
+  python3 - "$1" "$2" <<'PY'
+import calendar, json, os, sys, time
+try:
+    p = json.load(open(sys.argv[1]))["predicate"]
+    started = calendar.timegm(time.strptime(p["started_at"], "%Y-%m-%dT%H:%M:%SZ"))
+    run = p.get("run") or {}
+except (OSError, ValueError, KeyError, TypeError):
+    sys.exit(1)
+ok = started >= int(float(sys.argv[2])) - 1
+for key, env in (("run_id", "GITHUB_RUN_ID"), ("run_attempt", "GITHUB_RUN_ATTEMPT")):
+    if os.environ.get(env):
+        ok = ok and run.get(key) == os.environ[env]
+sys.exit(0 if ok else 1)
+PY
+}
 took() { python3 -c 'import sys; print("%.1f" % (float(sys.argv[2]) - float(sys.argv[1])))' "$1" "$2"; }
 
 # Setup refused or failed: no gate ran, no evidence; the step fails with the reason.
@@ -257,7 +289,7 @@ setup_failed() {
   out status error
   out setup failed
   out exit-code 1
-  echo "::error title=jetgate setup::$SETUP_WHY" >&2
+  echo "::error title=jetgate setup::$(gha_escape "$SETUP_WHY")" >&2
   {
     printf '## jetgate: the project was not installed\n\n%s.\n\n```\n' "$SETUP_WHY"
     tail -40 "$WORK/setup.txt"
@@ -297,15 +329,20 @@ main() {
   POLICY_ARGS=(--policy "$WORK/policy.json") # the claims judge by exactly what run used
   [ "$policy_name" = "embedded default policy" ] && POLICY_ARGS=()
   CHOSEN_TIER=${INPUT_TIER:-$(python3 -c 'import json,sys; print((json.load(open(sys.argv[1])).get("project") or {}).get("tier") or "")' "$WORK/policy.json")}
+  [ -z "$CHOSEN_TIER" ] || python3 -c 'import json,sys; sys.exit(sys.argv[2] not in [t["id"] for t in json.load(open(sys.argv[1]))["tiers"]])' "$WORK/policy.json" "$CHOSEN_TIER" ||
+    die "tier: '$CHOSEN_TIER' is not a tier id of the policy"
+  # Only a record of this run counts: an earlier one left in the workspace
+  # must never become this run's status, summary and artifact.
+  rm -f "$OUT_DIR/$GATE.json" "$OUT_DIR/$GATE.junit.xml" "$OUT_DIR/$GATE.predicate.json"
   run_gate
   t3=$(now)
   out gate-seconds "$(took "$t2" "$t3")"
   EV="$OUT_DIR/$GATE.json"
   out retention-days "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["evidence"]["retention_days"])' "$WORK/policy.json")"
-  if [ ! -f "$EV" ]; then
+  if [ ! -f "$EV" ] || ! of_this_run "$EV" "$t2"; then
     out status error
     out exit-code "$([ "$RC" != 0 ] && echo "$RC" || echo 2)"
-    printf '## jetgate: %s wrote no evidence\n\n`jetgate run` exited %s; see the step log.\n' "$GATE" "$RC" >>"$GITHUB_STEP_SUMMARY"
+    printf '## jetgate: %s wrote no evidence of this run\n\n`jetgate run` exited %s; see the step log.\n' "$GATE" "$RC" >>"$GITHUB_STEP_SUMMARY"
     return 0
   fi
   out exit-code "$RC"
@@ -314,8 +351,9 @@ main() {
   out predicate "$OUT_DIR/$GATE.predicate.json"
   COMMIT=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["predicate"]["commit"]["sha"])' "$EV")
   claim_all
-  summarize >"$WORK/outputs.txt"
-  cat "$WORK/outputs.txt" >>"$GITHUB_OUTPUT"
+  summarize >"$WORK/outputs.bin"
+  local key value
+  while IFS= read -r -d '' key && IFS= read -r -d '' value; do out "$key" "$value"; done <"$WORK/outputs.bin"
   {
     cat "$WORK/summary.md"
     printf '\nPolicy: `%s`. Evidence: `%s` (jetgate %s build). Exit code of `jetgate run`: %s.\n' \

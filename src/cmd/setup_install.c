@@ -16,6 +16,7 @@
 #include "schema/pyprobe.h"
 #include "schema/policy.h"
 #include "util/msg.h"
+#include "util/scrub.h"
 #include "util/sysroot.h"
 
 static int write_file(const char *path, const char *text)
@@ -24,6 +25,21 @@ static int write_file(const char *path, const char *text)
     if (!f || fputs(text, f) < 0 || fclose(f) != 0)
         return jg_err("setup: cannot write %s", path), JG_EXIT_USAGE;
     return 0;
+}
+
+/* Which index pip resolves against, said before it does (its password
+ * scrubbed): an authenticated PIP_INDEX_URL is kept for pip, and a silent
+ * fall back to public PyPI would be dependency confusion. */
+static void say_index(const struct setup_opts *o)
+{
+    const char *env = getenv("PIP_INDEX_URL");
+    const char *url = o->no_index ? NULL : o->index_url ? o->index_url : env && *env ? env : NULL;
+    char *shown = url ? jg_scrub_text(NULL, url, JG_SCRUB_VALUE) : NULL;
+    jg_progress("setup: pip's index: %s%s%s", o->no_index ? "none (--no-index)" : shown ? shown
+                : "pip's configuration (pip config list), else https://pypi.org/simple",
+                url ? (o->index_url ? " (--index-url)" : " (PIP_INDEX_URL)") : "",
+                o->find_links ? "; --find-links too" : "");
+    free(shown);
 }
 
 /* venv python -m pip install ARGS... plus the index options given to setup,
@@ -45,6 +61,7 @@ int setup_pip_install(const struct setup_opts *o, const char *const *args)
     if (o->no_index)
         argv[k++] = "--no-index";
     argv[k] = NULL;
+    say_index(o);
     char why[2048];
     const char *cwd = o->stage_project[0] ? o->stage_project : NULL;
     if (jg_setup_exec_in((char *const *)argv, cwd, JG_PIP_TIMEOUT_S, NULL, why, sizeof why) < 0)

@@ -57,6 +57,11 @@ const char *jg_legacy_gpu_pattern(size_t i);
  * public source says instead (the value is then flagged disputed), or NULL. */
 const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **why,
                                const char **dispute);
+/* JetPack label "6.2" -> its one L4T release ("36.4.3"), or NULL with *why
+ * (not in the table, or several releases carry the label). */
+const char *jg_l4t_for_jetpack(const char *jetpack, const char **why);
+/* The Ubuntu release NVIDIA's image of an L4T major ships (§2), or NULL. */
+const char *jg_ubuntu_for_l4t(const char *l4t);
 /* The CUDA toolkit (major.minor) an L4T release ships (§2, §7.2), or NULL. */
 const char *jg_cuda_for_l4t(const char *l4t);
 /* Whether an L4T release supports a SoC (§1.12, §7.2: R38 is Thor only, R39.2

@@ -2,6 +2,7 @@
  * vendor torch, or add bitsandbytes? One finding per offending line. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -9,6 +10,7 @@
 #include "install/pep440.h"
 #include "install/reqfile.h"
 #include "util/msg.h"
+#include "util/scrub.h"
 
 
 /* +cpu or +cuNNN anywhere in a version or specifier. */
@@ -89,15 +91,35 @@ static void bnb_rule(const jg_req *r, jg_findings *out)
                         "aarch64 wheel targets SBSA servers, not Jetson)");
 }
 
+/* Is the URL's host PyTorch's index? Host names are case-insensitive and
+ * may end in a dot: DOWNLOAD.PyTorch.org. is the same host. */
+static bool pytorch_host(const char *url)
+{
+    static const char host[] = "download.pytorch.org";
+    const char *h = strstr(url, "://");
+    h = h ? h + 3 : url;
+    size_t end = strcspn(h, "/?#"), at = end;
+    while (at > 0 && h[at - 1] != '@')
+        at--;
+    h += at; /* past any user:password@ */
+    end = strcspn(h, ":/?#");
+    if (end && h[end - 1] == '.')
+        end--;
+    return end == sizeof host - 1 && strncasecmp(h, host, end) == 0;
+}
+
 static void index_rule(const jg_req *r, jg_findings *out)
 {
     size_t n = strlen(r->file);
     bool uv = n >= 14 && strcmp(r->file + n - 14, "pyproject.toml") == 0;
-    if (strstr(r->url, "download.pytorch.org"))
-        jg_findings_add(out, r->file, r->line, 0, "index.pytorch",
-                        "index %s serves CPU-only or server-CUDA torch wheels, never "
-                        "NVIDIA's Jetson build%s", r->url,
-                        uv ? " (uv reads [tool.uv] indexes and sources; pip does not)" : "");
+    if (!pytorch_host(r->url))
+        return;
+    char *shown = jg_scrub_text(NULL, r->url, JG_SCRUB_VALUE); /* no index password in a log */
+    jg_findings_add(out, r->file, r->line, 0, "index.pytorch",
+                    "index %s serves CPU-only or server-CUDA torch wheels, never "
+                    "NVIDIA's Jetson build%s", shown ? shown : "(url)",
+                    uv ? " (uv reads [tool.uv] indexes and sources; pip does not)" : "");
+    free(shown);
 }
 
 int jg_constraints_check(const char *name, const char *text, size_t len,

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "embedded.h"
+#include "evidence/sanitize.h"
 #include "install/setup.h"
 #include "util/env.h"
 #include "util/json.h"
@@ -25,8 +26,11 @@ static void last_line(const char *text, char *out, size_t n)
     const char *start = end;
     while (start && start > text && start[-1] != '\n')
         start--;
-    if (start && end > start)
-        snprintf(out, n, "%.*s", (int)(end - start), start);
+    /* scrubbed, then cut: an index URL's password never reaches the message */
+    char *clean = start && end > start ? jg_scrub_excerpt(start, (size_t)(end - start), n - 1, false)
+                                       : NULL;
+    snprintf(out, n, "%s", clean ? clean : "");
+    free(clean);
 }
 
 int jg_setup_exec(char *const argv[], double timeout_s, char **out, char *why, size_t n)
@@ -41,7 +45,7 @@ int jg_setup_exec_in(char *const argv[], const char *cwd, double timeout_s, char
      * `python3 -m pip install`, which puts it there for a non-root user. */
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
     char *path = jg_which(argv[0]);
-    char **envp = jg_env_build(environ, add, 0);
+    char **envp = jg_env_build(environ, add, JG_ENV_KEEP_PIP); /* the user's index, not PyPI's */
     if (!path || !envp) {
         snprintf(why, n, "%s: %s", argv[0], path ? "out of memory" : "not found on PATH");
         free(path);

@@ -66,6 +66,9 @@ int jg_pylock_parse(const char *name, const char *text, size_t len, const jg_mar
                           jg_toml_line(&doc, p));
             break;
         }
+        if ((rc = jg_lock_entry_check(name, jg_toml_line(&doc, v ? v : n), json_string_value(n),
+                                      json_string_value(v), NULL, err, errlen)) != 0)
+            break;
         jg_req *r = jg_reqs_add(out, JG_REQ_PACKAGE, name, jg_toml_line(&doc, v ? v : n));
         r->from_lock = true;
         jg_req_normalize(json_string_value(n), r->name, sizeof r->name);

@@ -68,6 +68,15 @@ bool jg_req_applies(const jg_req *r, const jg_marker_env *sel);
 int jg_reqfile_include(const char *from, const char *path, const jg_marker_env *sel,
                        bool constraint, int depth, jg_reqs *out, char *err, size_t errlen);
 
+/* The one check of a lock's package entry (install/lockcheck.c): name
+ * (PEP 508), version (PEP 440, when given) and source URL (when given) must
+ * match their grammar; else -1 with why "FILE:LINE: ...". */
+int jg_lock_entry_check(const char *file, size_t line, const char *name, const char *version,
+                        const char *url, char *why, size_t n);
+bool jg_pkg_name_ok(const char *s);
+/* "sha256:<64 hex>", "sha384:<96 hex>" or "sha512:<128 hex>". */
+bool jg_hash_ok(const char *s);
+
 int jg_reqtxt_parse(const char *name, const char *text, size_t len, const jg_marker_env *sel,
                     bool constraint, int depth, jg_reqs *out, char *err, size_t errlen);
 int jg_pyproject_parse(const char *name, const char *text, size_t len, const jg_marker_env *sel,

@@ -174,9 +174,24 @@ static int path_requirement(struct rt *t, char *arg)
     return 0;
 }
 
+/* "NAME[extras] @ URL": a PEP 508 direct reference names its package, and
+ * is judged like the same line in pyproject.toml (a torch, torchvision or
+ * bitsandbytes from a URL is a finding, never an unchecked path). */
+static bool direct_reference(const char *s)
+{
+    size_t n = 0;
+    while (isalnum((unsigned char)s[n]) || (n && strchr("._-", s[n])))
+        n++;
+    if (n && s[n] == '[')
+        n += strcspn(s + n, "]") + 1;
+    while (s[n] == ' ' || s[n] == '\t')
+        n++;
+    return n > 0 && s[n] == '@';
+}
+
 static int requirement(struct rt *t, char *arg, bool editable)
 {
-    if (editable || looks_like_path(arg))
+    if (editable || (looks_like_path(arg) && !direct_reference(arg)))
         return path_requirement(t, arg);
     jg_req *r = jg_reqs_add(t->out, JG_REQ_PACKAGE, t->file, t->line);
     r->constraint = t->constraint;

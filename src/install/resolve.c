@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "embedded.h"
+#include "evidence/sanitize.h"
 #include "install/constraints.h"
 #include "install/resolve.h"
 #include "util/env.h"
@@ -117,7 +118,7 @@ static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const ch
     for (const char *const *t = in->targets; *t && k < 62; t++)
         argv[k++] = *t;
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};
-    char **envp = jg_env_build(environ, add, 0);
+    char **envp = jg_env_build(environ, add, JG_ENV_KEEP_PIP); /* resolve where setup installs */
     jg_spawn_opts o = {.timeout_s = RESOLVE_TIMEOUT_S, .envp = envp, .cwd = in->cwd,
                        .err_cap = 1u << 20};
     jg_child c;
@@ -184,27 +185,39 @@ static void link_parents(struct node *v, size_t n)
     free(queue);
 }
 
-/* "root-as-written -> pkg 1.0 -> torchvision 0.21.0"; *line: the root's line. */
+/* The line of direct that asks for name, or NULL. */
+static const jg_req *asked_for(const jg_reqs *direct, const char *name)
+{
+    for (size_t j = 0; direct && j < direct->n; j++)
+        if (direct->v[j].kind == JG_REQ_PACKAGE && strcmp(direct->v[j].name, name) == 0)
+            return &direct->v[j];
+    return NULL;
+}
+
+/* "root -> pkg 1.0 -> torchvision 0.21.0", each package as its line asks
+ * for it where a line does; *line / *file: the first line on the path (the
+ * project itself, a root of ".", has none: its dependency's line is named). */
 static void path_text(const struct node *v, int i, const jg_reqs *direct, char *out, size_t n,
                       size_t *line, const char **file)
 {
     int chain[64], k = 0;
     for (int u = i; u >= 0 && k < 64; u = v[u].parent)
         chain[k++] = u;
-    const struct node *root = &v[chain[k - 1]];
-    const jg_req *asked = NULL;
-    for (size_t j = 0; direct && j < direct->n; j++)
-        if (direct->v[j].kind == JG_REQ_PACKAGE && strcmp(direct->v[j].name, root->name) == 0)
-            asked = &direct->v[j];
-    *line = asked ? asked->line : 0;
-    *file = asked ? asked->file : *file;
-    size_t len = (size_t)snprintf(out, n, "%s%s", root->name,
-                                  asked && asked->spec[0] ? asked->spec : "");
-    if (!asked || !asked->spec[0])
-        len += (size_t)snprintf(out + len, len < n ? n - len : 0, " %s", root->version);
-    for (int j = k - 2; j >= 0 && len < n; j--)
-        len += (size_t)snprintf(out + len, n - len, " -> %s %s", v[chain[j]].name,
-                                v[chain[j]].version);
+    size_t len = 0;
+    *line = 0;
+    for (int j = k - 1; j >= 0 && len < n; j--) {
+        const struct node *p = &v[chain[j]];
+        const jg_req *asked = asked_for(direct, p->name);
+        if (asked && !*line) {
+            *line = asked->line;
+            *file = asked->file;
+        }
+        len += (size_t)snprintf(out + len, n - len, "%s%s", j == k - 1 ? "" : " -> ", p->name);
+        if (asked && asked->spec[0] && j == k - 1)
+            len += (size_t)snprintf(out + len, len < n ? n - len : 0, "%s", asked->spec);
+        else if (len < n)
+            len += (size_t)snprintf(out + len, n - len, " %s", p->version);
+    }
 }
 
 static void judge(const struct jg_resolve_in *in, const struct node *v, size_t n,
@@ -280,6 +293,10 @@ int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg
     char *err = NULL;
     if (run_pip(in, stubdir, cons, report, &err) == 0)
         return read_report(in, report, stubdir, out, res, why, n);
+    /* scrubbed before any line of it is cut out (an index URL's password) */
+    char *clean = err ? jg_scrub_excerpt(err, strlen(err), strlen(err), false) : NULL;
+    free(err);
+    err = clean;
     conflict_lines(err, conflict, sizeof conflict);
     last_line(err, tail, sizeof tail);
     if (conflict[0])

@@ -34,11 +34,16 @@ json_t *jg_torch_fingerprint(const char *python, char *why, size_t n);
 /* True when both fingerprints name the same intact build; else why says what changed. */
 bool jg_torch_same_build(const json_t *before, const json_t *after, char *why, size_t n);
 
-/* requirements text (malloc'd) for what the uv.lock or pylock.toml at path installs with
- * sel, as name==version lines, without the project itself, the torch
- * family and bitsandbytes; NULL with why (a package without a registry
- * version cannot be exported exactly). */
+/* requirements text (malloc'd) for what the uv.lock or pylock.toml at path
+ * installs with sel, as name==version lines with the lock's --hash values
+ * (when every line has some; else a warning says hashes are not checked),
+ * without the project itself, the torch family and bitsandbytes; NULL with
+ * why (a package without a registry version cannot be exported exactly; a
+ * name, version, URL or hash off its grammar refuses the lock). */
 char *jg_lock_export(const char *path, const jg_marker_env *sel, char *why, size_t n);
+/* The same for the lock's text (data, size bytes) named path. */
+char *jg_lock_export_text(const char *path, const char *data, size_t size,
+                          const jg_marker_env *sel, char *why, size_t n);
 
 /* stage.c: FROM copied to TO (which must not exist), leaving out virtual
  * environments; 0 or -1 with why. */

@@ -20,6 +20,8 @@ struct walk {
     jg_reqs *out;
     bool *seen;      /* per package */
     json_t *done;    /* "INDEX/EXTRA" -> true */
+    json_t *by_name; /* package name -> [indices]: each edge finds its target at once */
+    int depth;       /* of visit(): a hostile chain must not overflow the stack */
     char *err;
     size_t errlen;
 };
@@ -40,18 +42,42 @@ static int fail(struct walk *w, const json_t *at, const char *fmt, ...)
 }
 
 /* The package an edge {name, version?, source?} points to, or -1. */
+/* A lock's dependency chains are short (tens); one deeper than this is refused. */
+#define MAX_DEPTH 2000
+
+/* The package an edge {name, version?, source?} points to, or -1: among the
+ * packages of that name (by_name), so a lock of n packages is read in O(n). */
 static long target(const struct walk *w, const json_t *dep)
 {
     const json_t *name = json_object_get(dep, "name"), *ver = json_object_get(dep, "version");
     const json_t *src = json_object_get(dep, "source");
     size_t i;
-    json_t *p;
-    json_array_foreach(w->pkgs, i, p)
-    if (json_equal(json_object_get(p, "name"), (json_t *)name) &&
-        (!ver || json_equal(json_object_get(p, "version"), (json_t *)ver)) &&
-        (!src || json_equal(json_object_get(p, "source"), (json_t *)src)))
-        return (long)i;
+    json_t *at;
+    json_array_foreach(json_object_get(w->by_name, json_is_string(name) ? json_string_value(name) : ""), i, at)
+    {
+        const json_t *p = json_array_get(w->pkgs, (size_t)json_integer_value(at));
+        if ((!ver || json_equal(json_object_get(p, "version"), (json_t *)ver)) &&
+            (!src || json_equal(json_object_get(p, "source"), (json_t *)src)))
+            return (long)json_integer_value(at);
+    }
     return -1;
+}
+
+static json_t *index_names(const json_t *pkgs)
+{
+    json_t *by = json_object();
+    size_t i;
+    json_t *p;
+    json_array_foreach(pkgs, i, p)
+    {
+        const char *n = json_string_value(json_object_get(p, "name"));
+        if (!n || !by)
+            continue;
+        if (!json_object_get(by, n))
+            json_object_set_new(by, n, json_array());
+        json_array_append_new(json_object_get(by, n), json_integer((json_int_t)i));
+    }
+    return by;
 }
 
 static int visit(struct walk *w, long i, const char *extra);
@@ -63,7 +89,8 @@ static int edges(struct walk *w, const json_t *list)
     json_array_foreach(list, i, dep)
     {
         const char *m = json_string_value(json_object_get(dep, "marker"));
-        jg_req probe = {.file = w->file, .line = jg_toml_line(&w->doc, dep)};
+        static jg_req probe; /* off the stack (4 KiB), done with before visit() recurses */
+        probe = (jg_req){.file = w->file, .line = jg_toml_line(&w->doc, dep)};
         jg_req_set_marker(&probe, m);
         if (!jg_req_applies(&probe, &w->env))
             continue;
@@ -82,33 +109,38 @@ static int edges(struct walk *w, const json_t *list)
     return 0;
 }
 
-static void emit(struct walk *w, const json_t *pkg)
+static int emit(struct walk *w, const json_t *pkg)
 {
     const json_t *name = json_object_get(pkg, "name"), *ver = json_object_get(pkg, "version");
-    jg_req *r = jg_reqs_add(w->out, JG_REQ_PACKAGE, w->file,
-                            jg_toml_line(&w->doc, ver ? ver : name));
+    size_t line = jg_toml_line(&w->doc, ver ? ver : name);
+    /* Not from a registry: the version alone does not say what is installed. */
+    static const char *const kinds[] = {"url", "git", "path", "directory", "editable", "virtual"};
+    const json_t *src = json_object_get(pkg, "source");
+    char url[1024] = "";
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !url[0]; k++)
+        if (json_is_string(json_object_get(src, kinds[k])))
+            snprintf(url, sizeof url, "%s%s", strcmp(kinds[k], "git") == 0 ? "git+" : "",
+                     json_string_value(json_object_get(src, kinds[k])));
+    if (jg_lock_entry_check(w->file, line, json_string_value(name), json_string_value(ver),
+                            url[0] ? url : NULL, w->err, w->errlen) != 0)
+        return -1;
+    jg_req *r = jg_reqs_add(w->out, JG_REQ_PACKAGE, w->file, line);
     r->from_lock = true;
     jg_req_normalize(json_string_value(name), r->name, sizeof r->name);
     if (json_is_string(ver))
         snprintf(r->spec, sizeof r->spec, "==%s", json_string_value(ver));
-    /* Not from a registry: the version alone does not say what is installed. */
-    static const char *const kinds[] = {"url", "git", "path", "directory", "editable", "virtual"};
-    const json_t *src = json_object_get(pkg, "source");
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !r->url[0]; k++)
-        if (json_is_string(json_object_get(src, kinds[k])))
-            snprintf(r->url, sizeof r->url, "%s%s", strcmp(kinds[k], "git") == 0 ? "git+" : "",
-                     json_string_value(json_object_get(src, kinds[k])));
+    snprintf(r->url, sizeof r->url, "%s", url);
+    return 0;
 }
 
-static int visit(struct walk *w, long i, const char *extra)
+static int visit_at(struct walk *w, long i, const char *extra)
 {
     const json_t *pkg = json_array_get(w->pkgs, (size_t)i);
     if (!extra) {
         if (w->seen[i])
             return 0;
         w->seen[i] = true;
-        emit(w, pkg);
-        return edges(w, json_object_get(pkg, "dependencies"));
+        return emit(w, pkg) < 0 ? -1 : edges(w, json_object_get(pkg, "dependencies"));
     }
     char key[300];
     snprintf(key, sizeof key, "%ld/%s", i, extra);
@@ -116,6 +148,17 @@ static int visit(struct walk *w, long i, const char *extra)
         return 0;
     json_object_set_new(w->done, key, json_true());
     return edges(w, json_object_get(json_object_get(pkg, "optional-dependencies"), extra));
+}
+
+static int visit(struct walk *w, long i, const char *extra)
+{
+    if (w->depth >= MAX_DEPTH)
+        return fail(w, json_object_get(json_array_get(w->pkgs, (size_t)i), "name"),
+                    "a dependency chain deeper than %d packages: refused", MAX_DEPTH);
+    w->depth++;
+    int rc = visit_at(w, i, extra);
+    w->depth--;
+    return rc;
 }
 
 static bool is_root(const json_t *pkg)
@@ -190,14 +233,16 @@ int jg_uvlock_parse(const char *name, const char *text, size_t len, const jg_mar
     w.env.nextras = n;
     w.seen = calloc(json_array_size(w.pkgs) + 1, sizeof *w.seen);
     w.done = json_object();
+    w.by_name = index_names(w.pkgs);
     if (rc == 0)
-        rc = !w.seen || !w.done || !names ? fail(&w, NULL, "out of memory")
+        rc = !w.seen || !w.done || !w.by_name || !names ? fail(&w, NULL, "out of memory")
                                           : root_edges(&w, sel, root);
     for (i = 0; names && i < n; i++)
         free(names[i]);
     free(names);
     free(w.seen);
     json_decref(w.done);
+    json_decref(w.by_name);
     jg_toml_free(&w.doc);
     return rc;
 }

@@ -118,7 +118,7 @@ static int check_gate(struct vctx *c, const json_t *g, const char *path)
     if (!json_is_object(g))
         return jg_pv_fail(c, path, "expected an object");
     jg_pv_warn_unknown(c, g, path, JG_ROWS(gate), NULL);
-    if (jg_pv_want_str(c, g, path, JG_FIELD(gate, id), false) ||
+    if (jg_pv_want_id(c, g, path, JG_FIELD(gate, id)) ||
         jg_pv_want_strs(c, g, path, JG_FIELD(gate, runner_labels), 1) ||
         jg_pv_want_strs(c, g, path, JG_FIELD(gate, triggers), 1) ||
         jg_pv_want_strs(c, g, path, JG_FIELD(gate, required_checks), 1) ||

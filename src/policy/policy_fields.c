@@ -1,5 +1,6 @@
 /* Typed field checks for policy validation: each names the JSON path and
  * what was expected. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +91,24 @@ int jg_pv_want_str(struct vctx *c, const json_t *obj, const char *path, const jg
     if (json_string_length(v) == 0)
         return jg_pv_fail(c, p, "must not be empty");
     return 0;
+}
+
+int jg_pv_want_id(struct vctx *c, const json_t *obj, const char *path, const jg_field *f)
+{
+    if (jg_pv_want_str(c, obj, path, f, false) != 0)
+        return -1;
+    const char *id = json_string_value(jg_doc_node(obj, f));
+    size_t n = strlen(id);
+    bool ok = n <= 64 && isalnum((unsigned char)id[0]);
+    for (size_t i = 0; ok && i < n; i++)
+        ok = isalnum((unsigned char)id[i]) || strchr("._-", id[i]);
+    if (ok)
+        return 0;
+    char p[PV_PATH];
+    jg_pv_join(p, sizeof p, path, f->path);
+    return jg_pv_fail(c, p, "'%.64s' is not an id: 1 to 64 letters, digits, '.', '_' or '-', "
+                      "starting with a letter or digit (ids become file names, command-line "
+                      "words and action outputs)", id);
 }
 
 int jg_pv_want_enum(struct vctx *c, const json_t *obj, const char *path, const jg_field *f,

@@ -163,7 +163,7 @@ int jg_pv_check_tier(struct vctx *c, const json_t *t, const char *path)
     static const char *const levels[] = {"target", "evaluate", "legacy", NULL};
     static const char *const bnb[] = {"unsupported", "supported", NULL};
     jg_pv_warn_unknown(c, t, path, JG_ROWS(tier), NULL);
-    if (jg_pv_want_str(c, t, path, JG_FIELD(tier, id), false) ||
+    if (jg_pv_want_id(c, t, path, JG_FIELD(tier, id)) ||
         jg_pv_want_enum(c, t, path, JG_FIELD(tier, level), levels) ||
         jg_pv_want_str(c, t, path, JG_FIELD(tier, name), false) ||
         jg_pv_want_strs(c, t, path, JG_FIELD(tier, runner_labels), 0) ||

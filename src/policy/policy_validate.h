@@ -32,6 +32,8 @@ void jg_pv_join(char *out, size_t n, const char *path, const char *key);
 /* A required non-empty string (or null when nullable). */
 int jg_pv_want_str(struct vctx *c, const json_t *obj, const char *path, const jg_field *f,
                    bool nullable);
+/* A required id (a tier's, a gate's): [A-Za-z0-9][A-Za-z0-9._-]{0,63}. */
+int jg_pv_want_id(struct vctx *c, const json_t *obj, const char *path, const jg_field *f);
 int jg_pv_want_enum(struct vctx *c, const json_t *obj, const char *path, const jg_field *f,
                     const char *const allowed[]);
 /* A required array of non-empty, distinct strings (min_len entries or more). */

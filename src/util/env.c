@@ -90,7 +90,22 @@ static bool keep(const char *entry, const char *const *add, unsigned flags)
         return false;
     if ((flags & JG_ENV_KEEP_HF_TOKEN) && is_hf_token(entry))
         return true;
+    if ((flags & JG_ENV_KEEP_PIP) && jg_env_is_pip_index(entry))
+        return true;
     return !jg_env_entry_is_secret(entry);
+}
+
+bool jg_env_is_pip_index(const char *entry)
+{
+    static const char *const names[] = {"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS",
+                                        "PIP_TRUSTED_HOST", "PIP_CONFIG_FILE", "PIP_CERT",
+                                        "PIP_CLIENT_CERT", "PIP_NO_INDEX"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        size_t k = strlen(names[i]);
+        if (strncmp(entry, names[i], k) == 0 && (entry[k] == '=' || entry[k] == '\0'))
+            return true;
+    }
+    return false;
 }
 
 char **jg_env_build(char *const *env, const char *const *add, unsigned flags)

@@ -8,6 +8,9 @@
 enum jg_env_flags {
     JG_ENV_OFFLINE = 1,       /* set HF_HUB_OFFLINE=1 and TRANSFORMERS_OFFLINE=1 */
     JG_ENV_KEEP_HF_TOKEN = 2, /* keep HF_TOKEN / HUGGING_FACE_HUB_TOKEN (model download only) */
+    JG_ENV_KEEP_PIP = 4,      /* keep pip's own index settings, credentials included
+                                 (PIP_INDEX_URL, ...: pip, for setup and its dry run only):
+                                 without them pip would resolve against public PyPI */
 };
 
 /* The one environment policy for every child: run, doctor, facts, hooks,
@@ -21,6 +24,9 @@ bool jg_env_is_secret(const char *name);
 /* "NAME=value": a secret name, or a value holding a credential shape
  * (util/scrub.h: user:password@ in a URL, a known token prefix, a JWT). */
 bool jg_env_entry_is_secret(const char *entry);
+
+/* "NAME" or "NAME=value" of one of pip's index settings (JG_ENV_KEEP_PIP). */
+bool jg_env_is_pip_index(const char *entry);
 
 /* A NULL-terminated "NAME=value" array: env without secret entries, then each
  * entry of add ("NAME=value", NULL-terminated, may be NULL) replacing any

@@ -148,11 +148,15 @@ grep -q 'broken.json:' "$T/broken/stderr" || fail "the broken policy is not name
 # The tier the hardware matches comes from the claims: a stand-in jetgate
 # whose `run` writes a real-shaped passing AGX Orin record (every other
 # command is the real one) makes the summary name tier target.
+# (The record is dated now: only a record of this run counts.)
 cat >"$T/fake-jetgate" <<SH
 #!/bin/sh
 if [ "\$1" = run ]; then
   mkdir -p conditional-evidence/jetgate
-  cp "$JG_SOURCE_DIR/tests/data/claims/good-orin.json" conditional-evidence/jetgate/jetson-runtime.json
+  python3 -c 'import json, sys, time
+d = json.load(open(sys.argv[1])); now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+d["predicate"]["started_at"] = d["predicate"]["finished_at"] = now
+json.dump(d, open("conditional-evidence/jetgate/jetson-runtime.json", "w"))' "$JG_SOURCE_DIR/tests/data/claims/good-orin.json"
   echo '<testsuites/>' >conditional-evidence/jetgate/jetson-runtime.junit.xml
   exit 0
 fi
@@ -169,6 +173,67 @@ grep -q 'Matched tier: `target`' "$T/orin/summary" || fail "the Orin record does
 grep -q '^| `evaluate` | Jetson AGX Thor | refused | .*soc_mismatch' "$T/orin/summary" ||
   fail "the Orin record is not refused for Thor by its SoC"
 grep -q '^| `host.module` | pass | yes | ' "$T/orin/summary" || fail "the Orin summary lacks passing host.module"
+rm -rf "$C/conditional-evidence"
+
+# Issue #28 defect 3: no input or policy value forges an output line. The
+# runner's reading of $GITHUB_OUTPUT (lines end at \n, \r or \r\n; NAME=VALUE
+# or NAME<<DELIMITER ... DELIMITER) decides what each output is.
+outputs_of() { # FILE: the outputs as the runner reads them, as JSON
+  python3 - "$1" <<'PY'
+import json, re, sys
+lines = re.split(r"\r\n|\r|\n", open(sys.argv[1], newline="").read())
+out, i = {}, 0
+while i < len(lines):
+    line = lines[i]; i += 1
+    if not line:
+        continue
+    eq, hd = line.find("="), line.find("<<")
+    if eq >= 0 and (hd < 0 or eq < hd):
+        out[line[:eq]] = line[eq + 1:]
+        continue
+    assert hd > 0, "not an output line: %r" % line
+    name, delim, value = line[:hd], line[hd + 2:], []
+    while lines[i] != delim:
+        value.append(lines[i]); i += 1
+    i += 1
+    out[name] = "\n".join(value)
+print(json.dumps(out))
+PY
+}
+: >"$T/gha-out"
+GITHUB_OUTPUT="$T/gha-out" bash -c '. "$1"; gha_out claim-tier "$2"; gha_out status "$3"' _ \
+  "$JG_SOURCE_DIR/scripts/action-output.sh" $'target\nexit-code=0\rstatus=passed' 'not_run'
+[ "$(outputs_of "$T/gha-out")" = '{"claim-tier": "target\nexit-code=0\nstatus=passed", "status": "not_run"}' ] ||
+  fail "gha_out let a value add output lines: $(outputs_of "$T/gha-out")"
+act forged INPUT_BINARY="$JETGATE" INPUT_TIER=$'target\nexit-code=0\nstatus=passed'
+[ "$(cat "$T/forged/rc")" = 2 ] || fail "a tier input with a newline: exit $(cat "$T/forged/rc"), wanted 2"
+grep -q "^::error title=jetgate::tier: 'target%0Aexit-code=0%0Astatus=passed' is not a tier id" "$T/forged/stderr" ||
+  fail "the forged tier is not refused in one escaped line: $(head -3 "$T/forged/stderr")"
+grep -q '^exit-code=\|^status=' "$T/forged/output" && fail "a forged tier reached the outputs"
+python3 - "$C/.jetgate/policy.json" "$T/space-tier.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1])); p["tiers"][0]["id"] = "tar get"
+json.dump(p, open(sys.argv[2], "w"))
+PY
+act spacetier INPUT_BINARY="$JETGATE" INPUT_POLICY="$T/space-tier.json"
+[ "$(cat "$T/spacetier/rc")" = 2 ] || fail "a tier id with a space: exit $(cat "$T/spacetier/rc"), wanted 2"
+grep -q "tiers\[0\].id: 'tar get' is not an id" "$T/spacetier/stderr" || fail "the tier id with a space is not refused by the policy"
+
+# Issue #28 defect 7: a record left from an earlier run is never this run's.
+mkdir -p "$C/conditional-evidence/jetgate"
+cp "$JG_SOURCE_DIR/tests/data/claims/good-orin.json" "$C/conditional-evidence/jetgate/jetson-runtime.json"
+printf '#!/bin/sh\n[ "$1" = run ] && exit 2\nexec "%s" "$@"\n' "$JETGATE" >"$T/silent-jetgate"
+chmod +x "$T/silent-jetgate"
+act stale INPUT_BINARY="$T/silent-jetgate"
+want_output stale status error
+want_output stale exit-code 2
+[ -z "$(output stale evidence)" ] || fail "a stale record became this run's evidence"
+grep -q 'wrote no evidence of this run' "$T/stale/summary" || fail "the summary does not say no evidence of this run"
+printf '#!/bin/sh\nif [ "$1" = run ]; then mkdir -p conditional-evidence/jetgate; cp "%s" conditional-evidence/jetgate/jetson-runtime.json; exit 0; fi\nexec "%s" "$@"\n' \
+  "$JG_SOURCE_DIR/tests/data/claims/good-orin.json" "$JETGATE" >"$T/old-jetgate"
+chmod +x "$T/old-jetgate"
+act oldrecord INPUT_BINARY="$T/old-jetgate"
+want_output oldrecord status error   # a record dated before this run started
 rm -rf "$C/conditional-evidence"
 
 # Outside GitHub Actions the script refuses instead of guessing.

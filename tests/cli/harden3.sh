@@ -147,4 +147,75 @@ else
   fail "12: /usr/bin/time missing (apt-get install time)"
 fi
 
+# 1: constraints --check refuses a lock whose values are off their grammar
+# (the same check refuses it for setup's export; unit/test_lockexport,
+# cli/setup_e2e step 3b).
+cat > forged.lock <<'EOT'
+version = 1
+[[package]]
+name = "app"
+version = "1.0"
+source = { editable = "." }
+dependencies = [{ name = "helper" }]
+[[package]]
+name = "helper"
+version = "1.0\ntorch==2.6.0"
+source = { registry = "https://pypi.org/simple" }
+EOT
+cp forged.lock uv.lock
+expect_rc 2 "$JETGATE" constraints --python python3 --tier target --check uv.lock
+expect_err "uv.lock:9: '1.0.x0atorch==2.6.0' is not a valid version (PEP 440): the lock is refused"
+sed 's/^name = "helper"$/name = "torch "/; s/{ name = "helper" }/{ name = "torch " }/; s/^version = "1.0.ntorch.*/version = "2.6.0"/' forged.lock > uv.lock
+expect_rc 2 "$JETGATE" constraints --python python3 --tier target --check uv.lock
+expect_err "'torch ' is not a valid package name"
+
+# 5: direct references in a requirements file are judged like the same
+# lines in pyproject.toml, and PyPI-torch's index is found whatever its case.
+check5() { # LINE WANT
+  printf '%s\n' "$1" > reqs5.txt
+  expect_rc 1 "$JETGATE" constraints --python python3 --tier target --check reqs5.txt
+  expect_out "reqs5.txt:1: $2"
+}
+check5 'torch @ git+https://github.com/pytorch/pytorch@v2.6.0' 'torch.replace: torch from git+https'
+check5 'torch @ https://example.org/torch-2.6.0.tar.gz' 'torch.replace: torch from https://example.org'
+check5 'torchvision[extra] @ git+https://github.com/pytorch/vision' 'torch.replace: no vendor torchvision'
+check5 'bitsandbytes @ git+https://github.com/bitsandbytes-foundation/bitsandbytes' 'bitsandbytes: adds'
+check5 '--index-url https://DOWNLOAD.PyTorch.org/whl/cpu' 'index.pytorch'
+check5 '--extra-index-url=https://ci:jgPW5555@Download.Pytorch.Org.:443/whl/cpu' 'index.pytorch'
+if grep -q jgPW5555 "$T/out"; then fail "5: an index password reached the findings"; fi
+
+# 2: pip's own index settings reach pip (the dry run of constraints --check
+# here, setup's installs alike), credentials and all; no other secret does.
+printf '#!/bin/sh\nenv > "%s/env2-$$.txt"\nexec python3 "$@"\n' "$T" > py-dump2
+chmod +x py-dump2
+printf 'numpy==1.26.4\n' > reqs2.txt
+PIP_INDEX_URL=https://ci:jgPIP2222@pypi.example.invalid/simple/ HF_TOKEN=hf_jgcanary2222222222222 \
+  "$JETGATE" constraints --python ./py-dump2 --tier target --check reqs2.txt >c2.out 2>c2.err || true
+grep -q '^PIP_INDEX_URL=https://ci:jgPIP2222@pypi.example.invalid/simple/$' env2-*.txt ||
+  fail "2: pip's authenticated index did not reach pip's dry run"
+if grep -q 'jgcanary2222' env2-*.txt; then fail "2: another secret reached a child"; fi
+if grep -q jgPIP2222 c2.out c2.err; then fail "2: the index password reached jetgate's output"; fi
+
+# Found attacking this round's own code: the uv.lock reader recursed once per
+# link of a dependency chain (a chain of 20,000 packages overflowed the stack:
+# a crash) and searched every package for every edge (20,000 packages: 15 s).
+mkdir -p chain wide
+python3 - <<'PY'
+n = 20000
+head = 'version = 1\n[[package]]\nname = "app"\nversion = "1.0"\nsource = { editable = "." }\n'
+pkg = '[[package]]\nname = "p%d"\nversion = "1.0"\nsource = { registry = "https://pypi.org/simple" }\n'
+with open("chain/uv.lock", "w") as f:
+    f.write(head + 'dependencies = [{ name = "p0" }]\n')
+    f.write("".join(pkg % i + ('dependencies = [{ name = "p%d" }]\n' % (i + 1) if i + 1 < n else "") for i in range(n)))
+with open("wide/uv.lock", "w") as f:
+    f.write(head + "dependencies = [" + ", ".join('{ name = "p%d" }' % i for i in range(n)) + "]\n")
+    f.write("".join(pkg % i for i in range(n)))
+PY
+(cd chain && expect_rc 2 "$JETGATE" constraints --python python3 --tier target --check uv.lock)
+expect_err "uv.lock:[0-9]*: a dependency chain deeper than 2000 packages: refused"
+start=$(date +%s)
+(cd wide && expect_rc 0 timeout 60 "$JETGATE" constraints --python python3 --tier target --check uv.lock)
+took=$(( $(date +%s) - start ))
+[ $took -le 8 ] || fail "a uv.lock of 20,000 packages took ${took}s"
+
 finish

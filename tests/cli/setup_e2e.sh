@@ -53,6 +53,7 @@ if __name__ == "__main__":
     wheel(out, "torch", "2.6.0", files=torch("pypi-cpu", "2.6.0"))
     wheel(out, "helper", "1.0", ["torch>=2.1"])
     wheel(out, "helper2", "1.0", ["torch>=2.5"])
+    wheel(out, "leaf", "1.0")
 PY
 "$PY3" "$T/jgwheel.py" "$NV" "$W"
 mkdir -p "$T/vendor" && mv "$W/torch-$NV-py3-none-any.whl" "$T/vendor/"
@@ -87,6 +88,7 @@ expect_out "setup: torch $NV kept (NVIDIA build; RECORD sha256"
 expect_out "jetgate doctor --python ./.venv/bin/python"
 expect_err 'this host is tier target'
 expect_err 'pip check: no broken requirements'
+expect_err "setup: pip's index: none (--no-index)"   # which index pip uses is said
 VPY=$T/a/.venv/bin/python
 [ "$(imported "$VPY")" = "$NV nvidia" ] || fail "after setup the venv does not import the vendor torch"
 "$VPY" -c 'import helper' || fail "setup did not install helper"
@@ -153,11 +155,47 @@ grep -q '^helper==1.0$' "$V2/jetgate-lock-export.txt" || fail "export lacks help
 grep -q '^torch' "$V2/jetgate-lock-export.txt" && fail "export holds torch"
 [ "$(imported "$V2/bin/python")" = "$NV nvidia" ] || fail "lock install replaced torch"
 
+# 3b. Issue #28 defect 1: the lock's hashes reach pip, which checks them; a lock
+#     whose values are off their grammar is refused before pip runs.
+project "$T/e" ee '"torch>=2.0", "leaf"'
+lock_e() { # LEAF-VERSION HASH
+  cat >"$T/e/uv.lock" <<EOT
+version = 1
+[[package]]
+name = "ee"
+version = "1.0"
+source = { editable = "." }
+dependencies = [{ name = "leaf" }, { name = "torch" }]
+[[package]]
+name = "leaf"
+version = "$1"
+source = { registry = "https://pypi.org/simple" }
+wheels = [{ url = "https://x/leaf-1.0-py3-none-any.whl", hash = "sha256:$2" }]
+[[package]]
+name = "torch"
+version = "2.6.0"
+source = { registry = "https://pypi.org/simple" }
+EOT
+}
+LH=$(sha256sum "$W/leaf-1.0-py3-none-any.whl" | cut -d' ' -f1)
+lock_e 1.0 "$(printf '%064d' 0)"
+expect_rc 1 setup --venv "$V2" "$T/e"   # a wheel that is not the locked one
+expect_err 'pip stopped, torch untouched'
+lock_e 1.0 "$LH"
+expect_rc 0 setup --venv "$V2" "$T/e"
+grep -q "^leaf==1.0 --hash=sha256:$LH\$" "$V2/jetgate-lock-export.txt" || fail "export lacks leaf's hash"
+lock_e '1.0\ntorch==2.6.0' "$LH"
+expect_rc 2 setup --venv "$V2" "$T/e"
+expect_err "uv.lock:[0-9]*: '1.0\\\\x0atorch==2.6.0' is not a valid version"
+[ "$(imported "$V2/bin/python")" = "$NV nvidia" ] || fail "a forged lock replaced torch"
+
 # 4. A dependency the vendor build does not satisfy (torch>=2.5; 2.5.0a0 is a
-#    pre-release of 2.5.0): setup stops with pip's reason, torch untouched...
+#    pre-release of 2.5.0): pip's resolve (the venv's pip) explains the
+#    conflict and setup stops before installing anything, torch untouched...
 project "$T/b" bee '"helper2"'
 expect_rc 1 setup --venv "$T/a/.venv" "$T/b"
-expect_err 'pip stopped, torch untouched'
+expect_err 'resolve.conflict: pip cannot install this with the vendor torch family pinned: .*helper2 1.0 depends on torch>=2.5'
+expect_err 'stopped before anything was created'
 [ "$(imported "$VPY")" = "$NV nvidia" ] || fail "a refused setup changed torch"
 # ...while a plain pip install in the same venv replaces it: the danger is real.
 "$VPY" -m pip install -q --no-index --find-links "$W" "$T/b" >/dev/null 2>&1 || fail "plain pip install failed"

@@ -57,6 +57,14 @@ static void build_drops_them(void **state)
     assert_string_equal(out[1], "HF_TOKEN=hf_1");
     assert_null(out[2]);
     jg_env_free(out);
+    /* pip's own index, credentials and all, reaches pip (issue #28 defect 2);
+     * no other secret does. */
+    out = jg_env_build(env, NULL, JG_ENV_KEEP_PIP);
+    assert_string_equal(out[1], "PIP_INDEX_URL=https://u:p@h/simple");
+    assert_null(out[2]);
+    jg_env_free(out);
+    assert_true(jg_env_is_pip_index("PIP_EXTRA_INDEX_URL=https://u:p@h/simple"));
+    assert_false(jg_env_is_pip_index("PIP_INDEX_URLX=1"));
 }
 
 int main(void)

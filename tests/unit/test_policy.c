@@ -232,6 +232,12 @@ static void test_bad_policies_name_the_place(void **state)
     expect_error("\"l4t\": \"36.4.3\"", "\"l4t\": \"latest\"",
                  "tiers[0].software.l4t: \"latest\" is not a version pattern");
     expect_error("\"kind\": \"wheel\"", "\"kind\": \"conda\"", "tiers[0].pytorch.kind");
+    /* Ids become file names, command-line words and action outputs (issue #28 defect 3). */
+    expect_error("\"id\": \"target\"", "\"id\": \"target\\nexit-code=0\"",
+                 "tiers[0].id: 'target\nexit-code=0' is not an id");
+    expect_error("\"id\": \"target\"", "\"id\": \"tar get\"", "tiers[0].id: 'tar get' is not an id");
+    expect_error("\"id\": \"target\"", "\"id\": \"../target\"", "is not an id");
+    expect_error("\"id\": \"jetson-runtime\"", "\"id\": \"-x\"", "gates[0].id: '-x' is not an id");
     expect_error("\"host.arm64\"", "\"host.arm65\"",
                  "gates[0].required_checks[0]: unknown check id \"host.arm65\"");
     expect_error("\"id\": \"evaluate\"", "\"id\": \"target\"", "tiers[1]: duplicate id \"target\"");
