@@ -6,7 +6,9 @@
 # 3. the README's action paragraph names every input and output of
 #    action.yml once (it had lost them to a pasted copy of the lint paragraph);
 # 4. constraints --check says where pip's resolve stopped when it stopped at
-#    a conflict, instead of "resolved 0 package(s) for  with ...".
+#    a conflict, instead of "resolved 0 package(s) for  with ...";
+# 5. setup names why pip stopped (a build's own error), not pip's last line
+#    "note: This error originates from a subprocess ..." / "hint: See above".
 . "$(dirname "$0")/lib.sh.inc"
 W="$JG_SOURCE_DIR/tests/data/workflows"
 unset JETGATE_POLICY GITHUB_SERVER_URL || true
@@ -78,10 +80,11 @@ P="$JG_SOURCE_DIR/src/policy/default-policy.json"
   fail "report does not name its policy on stderr"
 
 # 4. A conflict stops pip's resolve: said so, not "resolved 0 package(s) for ".
-PY3=$(command -v python3)
-if ! "$PY3" -m pip install --help 2>/dev/null | grep -q -- '--dry-run'; then
+PY3=$(python3 -c 'import sys; print(sys.executable)')
+if ! "$PY3" -m pip install --help 2>/dev/null | grep -q -- '--dry-run' ||
+  ! "$PY3" -c 'import venv, ensurepip, tomllib' 2>/dev/null; then
   [ "$fails" = 0 ] || finish
-  echo "SKIP: part 4 needs python3 with pip 22.2+ (install --dry-run --report); parts 1-3 passed" >&2
+  echo "SKIP: parts 4-5 need python3 3.11+ with venv, ensurepip and pip 22.2+ (install --dry-run --report); parts 1-3 passed" >&2
   exit 77
 fi
 mkdir -p "$T/vendor" "$T/index" "$T/proj"
@@ -94,4 +97,22 @@ expect_rc 1 "$JETGATE" constraints --python "$PY3" --tier target --check "$T/pro
 expect_out 'resolve.conflict: pip cannot install this with the vendor torch family pinned: .*torchvision 0.21.0 depends on torch==2.6.0'
 expect_out 'dependencies of dependencies followed up to the conflict above'
 grep -q 'resolved 0 package' "$T/out" && fail "a stopped resolve is reported as resolving 0 packages: $(tail -2 "$T/out")"
+
+# 5. The "Jetson": the AGX Orin fixture root and a "system" Python whose
+#    site-packages holds the NVIDIA-like torch (as tests/cli/lane_e2e.sh).
+PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
+VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
+SYS=$T/sys; mkdir -p "$SYS/bin" "$SYS/lib/$VER/site-packages"
+cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
+for e in "$PREFIX/lib/$VER"/*; do
+  [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
+done
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor"/*.whl
+B=$T/buildfails; mkdir -p "$B"
+printf '[build-system]\nrequires = []\nbuild-backend = "failing_backend"\nbackend-path = ["."]\n\n[project]\nname = "buildfails"\nversion = "0.1"\ndependencies = ["torch"]\n' >"$B/pyproject.toml"
+printf 'def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):\n    raise RuntimeError("CUDA_HOME is not set: cannot build the extension")\n' >"$B/failing_backend.py"
+git -C "$B" init -q && git -C "$B" add -A && git -C "$B" -c user.email=t@t -c user.name=t commit -qm x
+PIP_DISABLE_PIP_VERSION_CHECK=1 expect_rc 1 "$JETGATE" setup --python "$SYS/bin/python3" --venv "$T/bv" \
+  --root "$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62" --no-index --find-links "$T/index" "$B"
+expect_err 'pip stopped, torch untouched: .*/bin/python -m pip install: exited with code 1: RuntimeError: CUDA_HOME is not set: cannot build the extension$'
 finish
