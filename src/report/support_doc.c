@@ -209,7 +209,7 @@ static void memory(FILE *f, const struct jg_report_in *in)
     fprintf(f, "\n## Validate with small models first\n\n"
                "Start with a small model to prove the CUDA path (`jetgate doctor`, then "
                "`jetgate run`), watch memory while it runs, and only then try larger models. "
-               "Move large ablation runs to dedicated CUDA hosts.\n");
+               "Move large models and long runs to dedicated CUDA hosts.\n");
 }
 
 void jg_report_support_doc(FILE *f, const struct jg_report_in *in)
