@@ -68,7 +68,7 @@ expect_out "^jetgate $ver\$"
 set +e; "$T/venv/bin/jetgate" doctor --no-experiments >"$T/out" 2>"$T/err"; rc=$?; set -e
 [ "$rc" -le 1 ] || fail "venv jetgate doctor exited $rc: $(head -3 "$T/err")"
 expect_out '^jetgate doctor (facts: live)'
-grep -Eq '^(CUDA is blocked|Blocked, but not|No blocking problem)' "$T/out" || fail "venv jetgate doctor printed no verdict"
+grep -Eq '^(CUDA is blocked|Blocked, but not|No blocking problem|No NVIDIA GPU here)' "$T/out" || fail "venv jetgate doctor printed no verdict"
 # Usage errors come from the binary itself, exit code and all.
 expect_rc 2 "$T/venv/bin/python" -m jetgate doctor --no-such-option
 expect_err "^jetgate: doctor: "
