@@ -1,5 +1,5 @@
 #!/bin/bash
-# Real faults on a GPU machine, made without touching the GPU's settings, and
+# Real faults on a GPU machine (issue #13 point 7, issue #27), made without touching the GPU's settings, and
 # what `jetgate doctor` says about each (issue #13, point 7):
 #   bench/doctor-faults.sh JETGATE OUTDIR
 # Each fault changes only the environment of one doctor run: variables, a
@@ -14,7 +14,7 @@ W=$(mktemp -d /tmp/jgfault.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 MD=$OUT/doctor-faults.md JS=$OUT/doctor-faults.json
 echo "[" >"$JS"
-printf '| fault | expected layer | doctor: first error/warning (confidence) | experiments | right layer |\n|---|---|---|---|---|\n' >"$MD"
+printf '| fault | expected layer | doctor: first error (confidence) | walk steps failed / not verified | experiments | proven? | right layer |\n|---|---|---|---|---|---|---|\n' >"$MD"
 
 # summarize FAULT EXPECT FILE: one table row from a doctor --json output.
 summarize() {
@@ -25,11 +25,19 @@ try:
     d = json.load(open(path))
 except Exception as e:
     print("| %s | %s | no JSON (%s) | | no |" % (fault, want, e)); sys.exit()
-top = next((f for f in d["findings"] if f["severity"] in ("error", "warning")), None)
+errs = [f for f in d["findings"] if f["severity"] == "error"]
+warns = [f for f in d["findings"] if f["severity"] == "warning"]
+top = errs[0] if errs else (None if d.get("healthy") else (warns[0] if warns else None))
 got = top["layer"] if top else ("healthy" if d.get("healthy") else "none")
 desc = "%s `%s` (%s)" % (top["layer"], top["id"], top["confidence"]) if top else got
-ex = "; ".join("%s: %s" % (e["change"], e["result"]) for e in d.get("experiments", [])) or "none"
-print("| %s | %s | %s | %s | %s |" % (fault, want, desc, ex, "yes" if got == want else "**no**"))
+exps = d.get("experiments", [])
+ex = "; ".join("%s: %s" % (e["change"], e["result"]) for e in exps) or "none"
+proven = any(e["result"] == "works" for e in exps)
+failed = [s["step"] for s in d.get("walk", []) if s["status"] in ("fail", "not_verified")]
+walk = ", ".join(failed) or "all pass/absent"
+print("| %s | %s | %s | %s | %s | %s | %s |" % (fault, want, desc, walk, ex,
+      "proven by experiment" if proven else ("tried: still fails" if exps else "-"),
+      "yes" if got == want else "**no**"))
 EOF
 }
 
@@ -108,6 +116,52 @@ run "torch shadowed on PYTHONPATH (import fails: libcudnn.so.9)" configuration \
 printf '#!/bin/sh\nexec python3 -I -S "$@"\n' >"$W/python3-IS" && chmod +x "$W/python3-IS"
 run "interpreter python3 -I -S" configuration "$J" doctor --python "$W/python3-IS" --json
 
+# ---- issue 27: faults the earlier rules had not seen, and a host with no GPU visible.
+run "PYTHONHOME=/nonexistent (interpreter cannot start)" configuration \
+  env PYTHONHOME=/nonexistent "$J" doctor --json
+run "ulimit -S -v 4194304 (soft address-space limit)" configuration \
+  bash -c 'ulimit -S -v 4194304 && exec "$0" doctor --json' "$J"
+run "ulimit -v 4194304 (soft and hard)" configuration \
+  bash -c 'ulimit -v 4194304 && exec "$0" doctor --json' "$J"
+mkdir -p "$W/cwd/torch"
+echo 'raise ImportError("Failed to load PyTorch C extensions: torch/_C not built (a source checkout)")' \
+  >"$W/cwd/torch/__init__.py"
+run "torch/ source folder in the working directory" configuration \
+  bash -c 'cd "$1" && exec "$0" doctor --json' "$J" "$W/cwd"
+if python3 -m venv --without-pip "$W/venv" 2>>"$OUT/doctor-faults-notes.txt"; then
+  run "venv without system site packages" configuration "$J" doctor --python "$W/venv/bin/python3" --json
+fi
+run "CUDA_VISIBLE_DEVICES=-1" configuration env CUDA_VISIBLE_DEVICES=-1 "$J" doctor --json
+cat >"$W/hide-uvm.sh" <<'EOF2'
+set -e
+mkdir -p /tmp/jgolddev2 && mount --bind /dev /tmp/jgolddev2
+mount -t tmpfs tmpfs /dev
+for d in /tmp/jgolddev2/*; do n=${d##*/}; [ "$n" = nvidia-uvm ] || [ "$n" = nvidia-uvm-tools ] && continue
+  if [ -L "$d" ]; then ln -s "$(readlink "$d")" /dev/$n; continue; fi
+  if [ -d "$d" ]; then mkdir -p /dev/$n; else touch /dev/$n; fi; mount --bind "$d" /dev/$n || true; done
+mount -o remount,ro /dev   # as root, libcuda would make the node again: a container could not
+exec "$@"
+EOF2
+run "/dev/nvidia-uvm hidden (unshare -m)" kernel-driver unshare -m bash "$W/hide-uvm.sh" "$J" doctor --json
+# No GPU visible at all: PCI functions, the driver's procfs folder, the device
+# nodes and the driver library hidden in a private mount namespace.
+cat >"$W/hide-gpu.sh" <<'EOF2'
+set -e
+lib=$1; shift
+mount -t tmpfs tmpfs /sys/bus/pci/devices 2>/dev/null || true
+[ -d /proc/driver/nvidia ] && mount -t tmpfs tmpfs /proc/driver/nvidia || true
+mkdir -p /tmp/jgolddev3 && mount --bind /dev /tmp/jgolddev3 && mount -t tmpfs tmpfs /dev
+for d in null zero full random urandom tty; do touch /dev/$d; mount --bind /tmp/jgolddev3/$d /dev/$d; done
+mkdir -p /dev/shm && mount --bind /tmp/jgolddev3/shm /dev/shm || true
+case $lib in
+  /lib*|/usr/lib|/usr/lib64|/usr/lib/x86_64-linux-gnu) for f in "$lib"/libcuda.so*; do mount --bind /dev/null "$f"; done ;;
+  *) mount -t tmpfs tmpfs "$lib" ;;
+esac
+exec "$@"
+EOF2
+run "no NVIDIA GPU visible (PCI, /proc/driver/nvidia, nodes, libcuda hidden)" hardware \
+  unshare -m bash "$W/hide-gpu.sh" "$LIBDIR" "$J" doctor --json
+
 echo "]" >>"$JS"
 # A non-Jetson host with a CUDA 13 toolkit: no JetPack may be stated.
 python3 - "$JS" >>"$OUT/doctor-faults-notes.txt" <<'EOF'
@@ -118,4 +172,13 @@ text = json.dumps(base.get("findings", []))
 print("baseline findings naming a JetPack:", "JetPack" in text)
 print("baseline healthy:", base.get("healthy"), "kernel_ran:", base.get("kernel_ran"))
 EOF
+# Doctor's own time beyond the torch import: the torch import and one kernel
+# alone, then the whole healthy doctor, three times each, interleaved.
+{
+  for i in 1 2 3; do
+    t0=$(date +%s.%N); python3 -c "import torch; x=torch.ones(2,device='cuda'); torch.cuda.synchronize()"
+    t1=$(date +%s.%N); "$J" doctor --json >/dev/null 2>&1; t2=$(date +%s.%N)
+    awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "torch import + kernel %.2f s; doctor %.2f s; doctor - torch %.2f s\n", b - a, c - b, (c - b) - (b - a) }'
+  done
+} >>"$OUT/doctor-faults-notes.txt" 2>&1
 cat "$MD" "$OUT/doctor-faults-notes.txt"

@@ -144,11 +144,19 @@ setup_project() {
   fi
   GATE_PYTHON="$venv/bin/python"
   [ -n "${INPUT_SETUP_COMMAND:-}" ] || return 0
-  local before after
+  local before after cons="$venv/jetgate-constraints.txt"
+  # setup writes the constraints it installed under; a lock install writes none.
+  if [ ! -f "$cons" ]; then
+    cons="$WORK/constraints.txt"
+    "$JETGATE" constraints --python "$GATE_PYTHON" "${POLICY_ARGS[@]}" >"$cons" 2>>"$WORK/setup.txt" || {
+      SETUP_WHY="\`jetgate constraints\` refused the venv's torch; the setup command did not run"
+      return 1
+    }
+  fi
   before=$(torch_fingerprint "$GATE_PYTHON")
-  note "setup: running the setup command in the venv under $venv/jetgate-constraints.txt"
+  note "setup: running the setup command in the venv under $cons"
   set +e
-  env VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" PIP_CONSTRAINT="$venv/jetgate-constraints.txt" \
+  env VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" PIP_CONSTRAINT="$cons" \
     bash -c "$INPUT_SETUP_COMMAND" 2>&1 | tee -a "$WORK/setup.txt"
   rc=${PIPESTATUS[0]}
   set -e

@@ -39,8 +39,10 @@ build_and_test() { # DIR CTEST-LABEL-OPTION LABEL CMAKE-ARGS...
   dir=$1 sel=$2 label=$3; shift 3
   cmake -S . -B "$dir" -DJETGATE_WERROR=ON -DJETGATE_TESTS=ON "$@" >/dev/null
   cmake --build "$dir" -j "$jobs"
-  { (cd "$dir" && ctest --output-on-failure -j "$jobs" "$sel" "$label"); echo $? >"$dir/ctest.rc"; } 2>&1 |
-    tee "$dir/ctest.out"
+  # (the status is kept in a file: a pipeline's status is tee's; `|| status=$?`
+  # keeps set -e from ending the group before it is written)
+  { status=0; (cd "$dir" && ctest --output-on-failure -j "$jobs" "$sel" "$label") || status=$?
+    echo "$status" >"$dir/ctest.rc"; } 2>&1 | tee "$dir/ctest.out"
   say_skipped "$dir" "$dir/ctest.out"
   return "$(cat "$dir/ctest.rc")"
 }

@@ -17,6 +17,7 @@
 #include "util/sysroot.h"
 #include "cuda/probe.h"
 #include "python/pyprobe.h"
+#include "doctor/walk/walk.h"
 #include "schema/facts.h"
 #include "schema/observed.h"
 
@@ -39,7 +40,7 @@ static const jg_opt options[] = {
                "interpreter for the Python/torch probe (default python3)"),
     JG_OPT_FLAG(doctor_opts, json, "json", 0,
                 "print {\"findings\", \"layers\", \"healthy\", \"blocking\", "
-                "\"kernel_ran\", \"facts_mode\", \"experiments\"}"),
+                "\"kernel_ran\", \"facts_mode\", \"experiments\", \"walk\"}"),
     JG_OPT_FLAG(doctor_opts, verbose, "verbose", 'v',
                 "show every finding with its evidence, id and confidence"),
     JG_OPT_TIMEOUT(doctor_opts,
@@ -58,7 +59,10 @@ const jg_cmd_spec jg_cmd_doctor = {
     .about = "Check every layer of this Jetson's CUDA stack (hardware, kernel driver, CUDA driver,\n"
              "container runtime, CUDA libraries, PyTorch build, Python packages, permissions,\n"
              "configuration, project) and say which one broke and how to fix it. CUDA counts as\n"
-             "healthy only after a real kernel ran (native PTX tensor op or a torch tensor op).",
+             "healthy only after a real kernel ran (native PTX tensor op or a torch tensor op)\n"
+             "and every layer the host has was measured (the layer walk: hardware, driver and\n"
+             "nodes, libcuda, limits, visible devices, a kernel, the interpreter, its CUDA\n"
+             "libraries, torch; docs/doctor-walk.md). A host without NVIDIA hardware is told so.",
     .opts = options,
     .notes = "Findings are ordered most likely root cause first: severity, then confidence, then\n"
              "layer depth from the hardware upward.\n"
@@ -96,6 +100,24 @@ static void add_kernel_probes(json_t *doc, const char *python, double timeout_s)
     json_object_set_new(doc, "python", jg_python_probe(&po));
 }
 
+/* The layer walk over what was collected (doctor/walk/walk.h), then, live, the
+ * experiments its failed steps call for. */
+static void add_walk(json_t *doc, const doctor_opts *o, bool live)
+{
+    jg_root r;
+    if (!jg_root_init(&r, o->root))
+        return;
+    json_t *walk = jg_walk_run(&r, doc, live);
+    jg_root_free(&r);
+    if (live && !o->no_experiments) {
+        json_t *list = JG_FACT_RLIST(doc, experiments);
+        if (!list)
+            jg_ff_set(doc, JG_FF_experiments, list = json_array());
+        jg_walk_experiments(walk, o->python, list, 60.0);
+    }
+    jg_ff_set(doc, JG_FF_walk, walk);
+}
+
 static json_t *collect(const doctor_opts *o, const char **mode)
 {
     if (o->facts) {
@@ -121,6 +143,7 @@ static json_t *collect(const doctor_opts *o, const char **mode)
             jg_ff_set(doc, JG_FF_experiments, jg_run_experiments(doc, &eo));
         }
     }
+    add_walk(doc, o, live);
     return doc;
 }
 

@@ -22,6 +22,7 @@
 
 struct init_opts {
     const char *device_auto, *tests, *junit, *python, *tier, *test_extra, *not_required, *root;
+    const char *new_tier, *module, *jetpack, *l4t, *level, *torch_source, *torch_pin, *torch_version;
     bool force, print, tier_from_host;
 };
 
@@ -50,6 +51,24 @@ static const jg_opt options[] = {
     JG_OPT_STR(struct init_opts, root, "root", "DIR",
                "with --tier-from-host: read the platform from DIR instead of / (a container "
                "that sees the host's files there; tests)"),
+    JG_OPT_STR(struct init_opts, new_tier, "new-tier", "ID",
+               "add a tier of the project's own named ID (and claim it), from --module, "
+               "--jetpack and --torch-source; the module's SoC, memory class and compute "
+               "capability and the JetPack's L4T, Ubuntu and CUDA come from jetgate's tables"),
+    JG_OPT_STR(struct init_opts, module, "module", "PART",
+               "with --new-tier: the module part number, e.g. p3767-0005 (`jetgate facts`)"),
+    JG_OPT_STR(struct init_opts, jetpack, "jetpack", "X.Y", "with --new-tier: the JetPack release"),
+    JG_OPT_STR(struct init_opts, l4t, "l4t", "R",
+               "with --new-tier: the L4T release, where several carry the JetPack label"),
+    JG_OPT_STR(struct init_opts, level, "level", "LEVEL",
+               "with --new-tier: target (default), evaluate or legacy"),
+    JG_OPT_STR(struct init_opts, torch_source, "torch-source", "SOURCE",
+               "with --new-tier: wheel (NVIDIA's), jetson-ai-lab (that index's wheel), source "
+               "(a wheel you built) or container (an image's torch)"),
+    JG_OPT_STR(struct init_opts, torch_pin, "torch-pin", "URL|PATH|IMAGE",
+               "with --new-tier: where that torch is (the wheel, or image:tag)"),
+    JG_OPT_STR(struct init_opts, torch_version, "torch-version", "V",
+               "with --new-tier: torch.__version__ of that build"),
     JG_OPT_STR(struct init_opts, not_required, "not-required", "CHECK:REASON[;...]",
                "leave CHECK out of the gate's required_checks, with the reason the project "
                "does not need it (e.g. 'native.surgery:no offloaded weights'); kept in "
@@ -82,6 +101,15 @@ static int parse(int argc, char **argv, struct init_opts *o)
         return jg_usage_error("init", "--junit needs --tests (it is the tests hook's report)");
     if (rc == JG_OPTS_CONTINUE && o->root && !o->tier_from_host)
         return jg_usage_error("init", "--root needs --tier-from-host (it says where the host is)");
+    if (rc == JG_OPTS_CONTINUE && o->new_tier && (o->tier_from_host || o->tier))
+        return jg_usage_error("init", "--new-tier names the tier it adds; drop --tier and "
+                                      "--tier-from-host");
+    if (rc == JG_OPTS_CONTINUE && !o->new_tier &&
+        (o->module || o->jetpack || o->l4t || o->level || o->torch_source || o->torch_pin || o->torch_version))
+        return jg_usage_error("init", "--module, --jetpack, --level and --torch-* describe "
+                                      "--new-tier ID");
+    if (rc == JG_OPTS_CONTINUE && o->new_tier && (!o->module || !o->jetpack || !o->torch_source))
+        return jg_usage_error("init", "--new-tier needs --module, --jetpack and --torch-source");
     return rc;
 }
 
@@ -232,7 +260,14 @@ static int cmd_init(int argc, char **argv)
     snprintf(narrow_text, sizeof narrow_text, "%s", o.not_required ? o.not_required : "");
     split_entries(o.not_required ? narrow_text : NULL, narrow, 32);
     json_t *host = NULL;
-    if (o.tier_from_host) {
+    if (o.new_tier) {
+        jg_tier_spec ts = {.id = o.new_tier, .module = o.module, .jetpack = o.jetpack,
+                           .l4t = o.l4t, .level = o.level, .torch_source = o.torch_source,
+                           .torch_pin = o.torch_pin, .torch_version = o.torch_version};
+        o.tier = o.new_tier;
+        if (!(host = jg_init_spec_tier(&ts, why, sizeof why)))
+            return jg_usage_error("init", "--new-tier %s: %s", o.new_tier, why);
+    } else if (o.tier_from_host) {
         o.tier = o.tier ? o.tier : "this-host";
         host = jg_init_host_tier(o.root, o.python ? o.python : "python3", o.tier, why, sizeof why);
         if (!host) {

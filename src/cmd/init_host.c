@@ -62,11 +62,14 @@ static const char *missing_fact(const json_t *facts)
     return NULL;
 }
 
-/* torch.__version__ as the gate's probe records it (a claim compares that),
+/* module.__version__ as the gate's probe records it (a claim compares that),
  * which may be shorter than the distribution's version. */
-static bool imported_version(const char *python, char *out, size_t n, char *why, size_t wn)
+static bool imported_version(const char *python, const char *module, char *out, size_t n,
+                             char *why, size_t wn)
 {
-    char *const argv[] = {(char *)python, "-c", "import torch; print(torch.__version__)", NULL};
+    char code[160];
+    snprintf(code, sizeof code, "import %s as m; print(m.__version__)", module);
+    char *const argv[] = {(char *)python, "-c", code, NULL};
     char *text = NULL;
     if (jg_setup_exec(argv, 300, &text, why, wn) < 0)
         return false;
@@ -82,7 +85,7 @@ static json_t *torch_pin(const char *python, json_t *comment, char *why, size_t 
 {
     char v[160], pin[200], line[800];
     json_t *fp = jg_torch_fingerprint(python, why, n);
-    if (!fp || !imported_version(python, v, sizeof v, why, n)) {
+    if (!fp || !imported_version(python, "torch", v, sizeof v, why, n)) {
         json_decref(fp);
         return NULL;
     }
@@ -95,7 +98,13 @@ static json_t *torch_pin(const char *python, json_t *comment, char *why, size_t 
              (long long)json_integer_value(json_object_get(fp, "files_hashed")));
     json_array_append_new(comment, json_string(line));
     json_decref(fp);
-    return json_pack("{s:s, s:s, s:s, s:n}", "kind", "wheel", "pin", pin, "torch", v, "sha256");
+    json_t *p = json_pack("{s:s, s:s, s:s, s:n}", "kind", "wheel", "pin", pin, "torch", v, "sha256");
+    /* The torchvision installed beside it, when there is one: the build setup keeps. */
+    char tv[160], twhy[256];
+    if (p && imported_version(python, "torchvision", tv, sizeof tv, twhy, sizeof twhy))
+        json_object_set_new(p, "torchvision", json_pack("{s:s, s:n, s:n}", "version", tv, "pin",
+                                                        "sha256"));
+    return p;
 }
 
 json_t *jg_init_host_tier(const char *root, const char *python, const char *id, char *why,

@@ -3,6 +3,7 @@
  * disagree on the name, or the release itself is not confirmed, the row
  * yields no value and says why: "unknown", never a guess. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "facts/tables.h"
@@ -101,6 +102,37 @@ const char *jg_jetpack_for_l4t(const char *l4t, const char **note, const char **
     return r ? r->jetpack : NULL;
 }
 
+const char *jg_l4t_for_jetpack(const char *jetpack, const char **why)
+{
+    const row *hit = NULL;
+    for (size_t i = 0; jetpack && i < N_ROWS; i++) {
+        if (!rows[i].jetpack || strcmp(rows[i].jetpack, jetpack) != 0)
+            continue;
+        if (hit) {
+            *why = "that JetPack spans several L4T releases in the table: name the L4T";
+            return NULL;
+        }
+        hit = &rows[i];
+    }
+    *why = hit ? NULL : "JetPack release not in the table (or its name is disputed)";
+    return hit ? hit->l4t : NULL;
+}
+
+/* §2 (jetson-facts.md, from silenzio777/silenzio_robot_library README.md and
+ * OE4T's JetPack 7.2 notes): the Ubuntu release of NVIDIA's image per L4T
+ * major. An image may be upgraded, so this is what a tier expects, not proof. */
+const char *jg_ubuntu_for_l4t(const char *l4t)
+{
+    static const struct { int major; const char *ubuntu; } ub[] = {
+        {32, "18.04"}, {34, "20.04"}, {35, "20.04"}, {36, "22.04"}, {38, "24.04"}, {39, "24.04"},
+    };
+    int major = l4t ? atoi(l4t) : 0;
+    for (size_t i = 0; i < sizeof ub / sizeof ub[0]; i++)
+        if (ub[i].major == major)
+            return ub[i].ubuntu;
+    return NULL;
+}
+
 const char *jg_cuda_for_l4t(const char *l4t)
 {
     const row *r = row_for(l4t);
@@ -196,4 +228,30 @@ int jg_cudnn_major_for_l4t(int l4t_major, const char *l4t_version)
     case 38: case 39: return 9;
     default: return 0;
     }
+}
+
+/* "JetPack 4: 10.2, JetPack 5: 11.4, JetPack 6: 12.2 / 12.6, JetPack 7: 13.0 / 13.2" from the
+ * rows' CUDA column, so no fix text pairs JetPacks with CUDA versions by hand. */
+const char *jg_cuda_by_jetpack(void)
+{
+    static char text[256];
+    if (text[0])
+        return text;
+    int last_jp = 0;
+    const char *last_cuda = NULL;
+    for (size_t i = 0; i < N_ROWS; i++) {
+        int jp = rows[i].jetpack ? atoi(rows[i].jetpack) : 0;
+        const char *cuda = rows[i].cuda;
+        if (!jp || !cuda || (jp == last_jp && strcmp(cuda, last_cuda) == 0))
+            continue;
+        size_t used = strlen(text);
+        if (jp == last_jp)
+            snprintf(text + used, sizeof text - used, " / %s", cuda);
+        else
+            snprintf(text + used, sizeof text - used, "%sJetPack %d: %s", used ? ", " : "", jp,
+                     cuda);
+        last_jp = jp;
+        last_cuda = cuda;
+    }
+    return text;
 }

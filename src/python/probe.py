@@ -77,6 +77,61 @@ def torch_versions_light():
     return info
 
 
+def interpreter_info():
+    """Where this interpreter is and what it searches, before anything heavy is
+    imported: the layer walk's interpreter step (docs/doctor-walk.md)."""
+    info = {"executable": sys.executable, "prefix": sys.prefix,
+            "base_prefix": getattr(sys, "base_prefix", sys.prefix), "cwd": None,
+            "no_user_site": bool(sys.flags.no_user_site), "isolated": bool(getattr(sys.flags, "isolated", 0)),
+            "user_site": None, "path": [], "pth": [], "torch_dirs": []}
+    try:
+        info["cwd"] = os.getcwd()
+    except Exception:
+        pass
+    info["kind"] = "conda" if os.path.isdir(os.path.join(sys.prefix, "conda-meta")) else \
+        "venv" if info["prefix"] != info["base_prefix"] else "system"
+    try:
+        import site
+        if site.ENABLE_USER_SITE:
+            info["user_site"] = site.getusersitepackages()
+    except Exception:
+        pass
+    env_path = [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    for entry in sys.path:
+        real = entry or info["cwd"] or ""
+        origin = "cwd" if not entry or entry == info["cwd"] else \
+            "PYTHONPATH" if os.path.abspath(entry) in env_path else \
+            "user-site" if entry == info["user_site"] else \
+            "site-packages" if entry.endswith(("site-packages", "dist-packages")) else "other"
+        info["path"].append({"entry": entry, "from": origin})
+        if os.path.isdir(os.path.join(real, "torch")):
+            info["torch_dirs"].append({"entry": entry, "from": origin})
+        if origin in ("site-packages", "user-site"):
+            try:
+                info["pth"] += sorted(os.path.join(real, n) for n in os.listdir(real)
+                                      if n.endswith(".pth"))[:20]
+            except Exception:
+                pass
+    return info
+
+
+def loaded_libraries():
+    """The CUDA libraries this process mapped, as the loader resolved them."""
+    names = ("libcuda.", "libcudart", "libcublas", "libcudnn", "libnvrtc", "libnccl",
+             "libcusparse", "libcufft", "libnvJitLink", "libcusolver", "libcurand")
+    found = []
+    try:
+        with open("/proc/self/maps") as f:
+            for line in f:
+                path = line.rstrip("\n").split(None, 5)[-1] if line.count(" ") >= 5 else ""
+                base = os.path.basename(path)
+                if base.startswith(names) and path not in found:
+                    found.append(path)
+    except Exception:
+        return None
+    return found
+
+
 def torch_full(info):
     t0 = time.time()
     try:
@@ -85,6 +140,7 @@ def torch_full(info):
         info["error"] = short_error(exc)
         return None
     info["imported"] = True
+    info["file"] = getattr(torch, "__file__", None)
     info["import_s"] = round(time.time() - t0, 4)
     info["found"] = True
     info["version"] = str(getattr(torch, "__version__", None))
@@ -222,7 +278,7 @@ def probe(args):
         model_id = args[i + 1] if i + 1 < len(args) else None
     result = {"mode": "full" if full else "versions",
               "python": {"version": platform.python_version(), "machine": platform.machine()},
-              "packages": package_versions()}
+              "packages": package_versions(), "interpreter": interpreter_info()}
     info = torch_versions_light()
     torch = torch_full(info) if full else None
     result["torch"] = info
@@ -232,6 +288,8 @@ def probe(args):
         why = "torch did not import"
     result["tensor_op"] = tensor_op(torch) if ready else not_run(why)
     result["surgery"] = surgery(torch) if ready else not_run(why)
+    if full:
+        result["libraries"] = loaded_libraries()
     bnb = {"installed": find_spec("bitsandbytes") is not None,
            "version": result["packages"].get("bitsandbytes")}
     if not bnb["installed"]:

@@ -26,6 +26,7 @@
     X(P, healthy, "healthy", BOOL)                                                                \
     X(P, facts_mode, "facts_mode", STR)   /* live | sysroot | file | report */                    \
     X(P, experiments, "experiments", ARR) /* JG_EXPERIMENT_FIELDS */                              \
+    X(P, walk, "walk", ARR)               /* the layer walk (doctor/walk/walk.h) */               \
     X(P, input, "input", OBJ)             /* JG_INPUT_FIELDS */                                   \
     X(P, facts, "facts", OBJ)
 
@@ -80,6 +81,9 @@
     X(PYTHON_NO_USER_SITE, "python-no-user-site")                                                 \
     X(SYSTEM_INTERPRETER, "system-interpreter")                                                   \
     X(PATH_PYTHON3, "path-python3")                                                               \
-    X(VENDOR_TORCH_FIRST, "vendor-torch-first")
+    X(VENDOR_TORCH_FIRST, "vendor-torch-first")                                                   \
+    X(RAISE_ADDRESS_SPACE_LIMIT, "raise-RLIMIT_AS")                                               \
+    X(UNSET_PYTHONHOME, "unset-PYTHONHOME")                                                       \
+    X(OTHER_DIRECTORY, "run-from-another-directory")
 
 #endif

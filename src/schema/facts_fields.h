@@ -33,6 +33,7 @@
     X(P, module_carrier, "module.carrier", FACT_STR)                                              \
     X(P, module_compatible, "module.compatible", FACT_ARR)                                        \
     X(P, module_super, "module.super", FACT_BOOL)                                                 \
+    X(P, module_flash_config, "module.flash_config", FACT_STR)                                    \
     /* ---- module: what the facts text shows besides the identity (schema-gate) */               \
     X(P, module_revision, "module.revision", FACT_STR)                                            \
     X(P, module_dtsfilename, "module.dtsfilename", FACT_STR)                                      \
@@ -93,6 +94,10 @@
     X(P, python_torch_device_name, "python.torch.device_name", STR)                               \
     X(P, python_torch_capability, "python.torch.capability", STR)                                 \
     X(P, python_torch_arch_list, "python.torch.arch_list", ARR)                                   \
+    X(P, python_torch_file, "python.torch.file", STR)                                             \
+    X(P, python_error, "python.error", STR)                                                       \
+    X(P, python_interpreter, "python.interpreter", OBJ)  /* where it is, what it searches */      \
+    X(P, python_libraries, "python.libraries", ARR)      /* CUDA libraries it mapped */           \
     X(P, python_tensor_op_status, "python.tensor_op.status", STR)                                 \
     X(P, python_tensor_op_reason, "python.tensor_op.reason", STR)                                 \
     X(P, python_packages_numpy, "python.packages.numpy", STR)                                     \
@@ -107,6 +112,7 @@
     X(P, env_venv, "env.venv", OBJ)                                                               \
     X(P, env_venv_system_site_packages, "env.venv.system_site_packages", BOOL)                    \
     X(P, experiments, "experiments", ARR)                                                         \
+    X(P, walk, "walk", ARR)  /* the layer walk (doctor/walk/walk.h) */                            \
     /* what a pasted report showed: schema/observed.h */                                          \
     X(P, observed, "observed", OBJ)
 

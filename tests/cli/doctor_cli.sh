@@ -50,10 +50,10 @@ check_fixture agx-xavier-jp51 0 cuda-driver.no-nvml-before-jp6
 check_fixture nano-jp46 0 cuda-driver.no-nvml-before-jp6
 check_fixture bare-bsp-no-jetpack 1 cuda-libraries.toolkit-missing
 check_fixture unknown-l4t 1 cuda-libraries.toolkit-missing
-check_fixture container-no-runtime 0 container-runtime.no-nvidia-runtime
+check_fixture container-no-runtime 1 hardware.no-nvidia-gpu  # the container sees no GPU: said plainly (issue 27)
 check_fixture container-nvidia-runtime 0 cuda-driver.not-verified
 check_fixture dgx-spark-like 0 hardware.not-a-jetson
-check_fixture generic-arm64-server 0 cuda-driver.not-verified
+check_fixture generic-arm64-server 1 hardware.no-nvidia-gpu
 check_fixture x86_64-dgpu 0 hardware.x86-host
 
 # Under --root the CUDA layers are "not verified", never a tick.
@@ -115,3 +115,34 @@ expect_out '"experiments": \[\]'
 expect_rc 0 "$JETGATE" doctor --help
 expect_out ' --no-experiments'
 finish
+
+# The layer walk (issue 27), live on this machine with the fake libcuda and the
+# fake torch: every step is in the text and the JSON with what it measured; an
+# interpreter that cannot start (PYTHONHOME pointing nowhere) is never healthy,
+# and unsetting PYTHONHOME proves it.
+FAKE_LIB="$JG_BINARY_DIR/tests/fake-libcuda"
+walk_env() { set +e; env LD_LIBRARY_PATH="$FAKE_LIB" JG_FAKE_CUDA_COMPUTE=1 JG_FAKE_CUDA_DISCRETE=1 \
+  PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=h200 "$@" >"$T/out" 2>"$T/err"; set -e; }
+walk_env "$JETGATE" doctor
+for s in hardware kernel-driver jetson libcuda limits device-visibility context-and-kernel \
+         interpreter cuda-libraries torch; do expect_out "^\[.*\] $s: "; done
+expect_out "Layer walk (bottom up"
+expect_out "measured: the loader picked .*fake-libcuda/libcuda.so.1"
+expect_out "measured: native tensor op (child): pass"
+expect_out "measured: .*torch/ found in .*fake-python \[PYTHONPATH\]"
+walk_env "$JETGATE" doctor --json
+expect_out '"walk": \['
+expect_out '"step": "context-and-kernel"'
+if command -v python3 >/dev/null; then
+  walk_env PYTHONHOME=/nonexistent "$JETGATE" doctor --json
+  expect_out '"healthy": false'
+  expect_out '"id": "configuration.interpreter-does-not-start"'
+  expect_out '"id": "unset-PYTHONHOME"'
+  python3 - "$T/out" <<'PY' || fail "PYTHONHOME: the interpreter step is not a failure proven by experiment"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = next(s for s in d["walk"] if s["step"] == "interpreter")
+assert s["status"] == "fail" and s["experiment"]["result"] == "works", s
+assert d["findings"][0]["id"] == "configuration.interpreter-does-not-start", d["findings"][0]
+PY
+fi

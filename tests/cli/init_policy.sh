@@ -119,6 +119,7 @@ assert t["software"] == {"jetpack": "6.2", "l4t": "36.4.3", "ubuntu": "22.04", "
 assert t["pytorch"]["torch"] == "2.5.0a0+872d972e41.nv24.08", t["pytorch"]   # torch.__version__
 assert t["pytorch"]["pin"] == "torch==2.5.0a0+872d972e41.nv24.08.17622132", t["pytorch"]
 assert any("RECORD sha256" in c for c in t["$comment"]), t["$comment"]
+assert "torchvision" not in t["pytorch"], t["pytorch"]   # none installed beside it here
 g = p["gates"][0]
 assert g["not_required"] == {"native.surgery": "this project offloads no weights",
                              "torch.surgery": "this project offloads no weights"}, g.get("not_required")
@@ -126,6 +127,46 @@ assert "native.surgery" not in g["required_checks"] and "torch.surgery" not in g
 PY
 (cd "$K" && expect_rc 0 "$JETGATE" matrix)
 expect_out 'agx64'
+
+# A tier from options: the tables fill in the rest, and refuse what they do not hold.
+N="$T/newtier"; mkdir -p "$N" && git -C "$N" init -q
+(cd "$N" && expect_rc 2 "$JETGATE" init --module p3767-0005)
+expect_err -- '--module, --jetpack, --level and --torch-\* describe --new-tier ID'
+(cd "$N" && expect_rc 2 "$JETGATE" init --new-tier nano --module p3767-0005 --jetpack 6.2)
+expect_err -- '--new-tier needs --module, --jetpack and --torch-source'
+(cd "$N" && expect_rc 2 "$JETGATE" init --new-tier x --module p9999-0000 --jetpack 6.2 --torch-source wheel)
+expect_err 'p9999-0000 is not a Jetson module part'
+(cd "$N" && expect_rc 2 "$JETGATE" init --new-tier x --module p3701-0005 --jetpack 7.0 --torch-source wheel)
+expect_err 'that JetPack spans several L4T releases in the table: name the L4T (--l4t)'
+(cd "$N" && expect_rc 2 "$JETGATE" init --new-tier x --module p3701-0005 --jetpack 6.2 --torch-source wheel)
+expect_err -- '--torch-source wheel needs --torch-pin'
+(cd "$N" && expect_rc 2 "$JETGATE" init --new-tier x --module p3701-0005 --jetpack 6.2 --l4t 36.4.4 \
+  --torch-source wheel --torch-pin a.whl --torch-version 2.5.0)
+expect_err -- '--l4t 36.4.4 is JetPack 6.2.1 in the table, not 6.2'
+(cd "$N" && expect_rc 2 "$JETGATE" init --new-tier x --module p3701-0005 --jetpack 6.2 --torch-source conda \
+  --torch-pin a --torch-version 2)
+expect_err "'conda' is not wheel, jetson-ai-lab, source or container"
+[ ! -e "$N/.jetgate" ] || fail "a refused --new-tier wrote the policy"
+(cd "$N" && expect_rc 0 "$JETGATE" init --new-tier nano --module p3767-0005 --jetpack 6.2 \
+  --torch-source jetson-ai-lab --torch-pin 'https://pypi.jetson-ai-lab.io/jp6/cu126/torch-2.8.0-cp310-cp310-linux_aarch64.whl' \
+  --torch-version 2.8.0 --not-required 'torch.surgery:nothing here offloads weights')
+python3 - "$N/.jetgate/policy.json" <<'PY' || fail "--new-tier did not write the tier the tables give"
+import json, sys
+p = json.load(open(sys.argv[1]))
+t = p["tiers"][-1]
+assert p["project"]["tier"] == "nano" and t["id"] == "nano" and t["level"] == "target"
+assert t["hardware"] == {"module_parts": ["p3767-0005"], "memory_class": "8 GB", "soc": "tegra234",
+                         "compute_capability": "8.7"}, t["hardware"]
+assert t["software"] == {"jetpack": "6.2", "l4t": "36.4.3", "ubuntu": "22.04", "cuda": "12.6"}, t["software"]
+assert t["pytorch"]["kind"] == "wheel" and t["pytorch"]["torch"] == "2.8.0", t["pytorch"]
+assert "jetson-ai-lab" in t["pytorch"]["$comment"], t["pytorch"]
+PY
+(cd "$N" && expect_rc 0 "$JETGATE" init --force --new-tier thor --module p3834-0008 --jetpack 7.0 --l4t 38.2.1 \
+  --level evaluate --torch-source container --torch-pin example/pytorch:r38.2.1 --torch-version 2.9.0)
+python3 -c 'import json,sys; t = json.load(open(sys.argv[1]))["tiers"][-1]
+assert t["software"] == {"jetpack": "7.0", "l4t": "38.2.1", "ubuntu": "24.04", "cuda": "13.0"}, t
+assert t["hardware"]["compute_capability"] == "11.0" and t["pytorch"]["kind"] == "container", t' \
+  "$N/.jetgate/policy.json" || fail "--new-tier thor is not what the tables give"
 
 # run names what makes the tree dirty, and says when its evidence is not ignored.
 git -C "$G" add -A && git -C "$G" -c user.name=t -c user.email=t@x commit -qm p

@@ -167,6 +167,10 @@ echo "lane_e2e: setup $(output good setup-seconds) s, gate $(output good gate-se
   --device-auto '"$JETGATE_PYTHON" -c "import tinyvision; print(tinyvision.resolve_device())"' \
   --tests '"$JETGATE_PYTHON" -m jgtest tests --junitxml="$JETGATE_JUNIT"' >"$T/init-host.out") ||
   fail "init --tier-from-host failed: $(cat "$T/init-host.out")"
+python3 -c 'import json,sys
+t = json.load(open(sys.argv[1]))["tiers"][-1]
+assert t["pytorch"]["torchvision"] == {"version": sys.argv[2], "pin": None, "sha256": None}, t["pytorch"]' \
+  "$C/.jetgate/policy.json" "$NVV" || fail "the host tier does not pin the installed torchvision"
 git -C "$C" commit -qam "tinyvision's own tier"
 act host
 want_output host status passed
@@ -174,6 +178,8 @@ want_output host claim-tier agx64
 want_output host claim claimable
 grep -q '^| `agx64` | Jetson AGX Orin 64GB (JetPack 6.2) | claimable | ' "$T/host/summary" ||
   fail "the host's own tier is not claimable: $(grep agx64 "$T/host/summary")"
+grep -qx "torchvision==$NVV" "$T/runner-temp/jetgate-action/venv/jetgate-constraints.txt" ||
+  fail "setup's constraints do not pin the installed torchvision"
 
 # 2. Without setup the hooks run with the system Python: the project is not
 #    installed, both project checks fail, and the claim says so.
@@ -202,6 +208,8 @@ want_output replace setup failed
 want_output replace status error
 want_output replace exit-code 1
 grep -q 'the setup command exited' "$T/replace/summary" || fail "the summary does not say the setup command failed"
+grep -qi 'conflict\|ResolutionImpossible\|Cannot install torch==2.6.0' "$T/replace/summary" ||
+  fail "the setup command was not stopped by the constraints: $(tail -8 "$T/replace/summary")"
 "$VPY" -c 'import torch; assert torch.__version__.startswith("2.5.0a0")' || fail "the setup command replaced torch"
 
 # 5. The project itself asks for the PyPI torch: setup refuses before pip

@@ -41,7 +41,7 @@ wheel(v, "torch", nv); wheel(v, "torchvision", tv, ["torch==" + nv])
 wheel(w, "torch", "2.6.0"); wheel(w, "torchvision", "0.21.0", ["torch"])  # an index build that does not pin torch
 wheel(w, "vis-core", "1.0", ["torchvision"]); wheel(w, "inference-models", "0.36.0", ["vis-core>=1"])
 wheel(w, "bitsandbytes", "0.45.0", ["torch"]); wheel(w, "quant-dep", "1.0", ["bitsandbytes"])
-wheel(w, "helper", "1.0", ["torch>=2.1"])
+wheel(w, "helper", "1.0", ["torch>=2.1"]); wheel(w, "testkit", "1.0")
 wheel(w, "torchvision", "0.19.0", ["torch==2.4.0"]); wheel(w, "strict-vis", "1.0", ["torchvision==0.19.0"])
 PY
 "$PY3" "$T/mk.py" "$W" "$V" "$NV" "$TV"
@@ -117,6 +117,12 @@ expect_out 'dependencies of dependencies NOT followed: .*No matching distributio
 grep -q 'keeps the vendor torch' "$T/out" && fail "an unfollowed graph was called an all-clear"
 expect_rc 0 cj "$P/base.txt" --no-index --find-links "$W"
 expect_out 'keeps the vendor torch'
+# A setup.py is code: pip's resolve reads its dependencies (the interpreter
+# with the build tools; pip builds the metadata in its own temporary
+# directory, so the checkout stays clean).
+expect_rc 0 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$P/setup.py" --no-index --find-links "$W"
+expect_out 'dependencies of dependencies followed: pip resolved 3 package(s)'
+clean "after constraints --check setup.py"
 
 # 4. torchvision pinned beside torch: installed from --wheel (sha256 checked)
 #    and protected; without the pin the refusal says where builds are.
@@ -144,5 +150,76 @@ expect_rc 1 cj "$P/requirements.vision.txt" --no-index --find-links "$W"
 expect_out 'requirements.vision.txt:1: torch.replace: no vendor torchvision is known'
 expect_rc 0 cj "$P/requirements.vision.txt" --no-index --find-links "$W" --policy "$T/tv.json"
 expect_out 'keeps the vendor torch'
+# 4b. A real Jetson project's file (roboflow/inference, tests/data/projects/
+#    README.md) against stand-in wheels of every package it reaches
+#    (tests/cli/lane_wheels.py: the lowest allowed versions, inference-models
+#    with its real Requires-Dist): torchvision is on no index here and the
+#    default tier pins none, so pip stops there, which is named, and the rest
+#    is said to be NOT followed; with torchvision pinned beside torch the
+#    graph is followed to bitsandbytes, named with its path.
+RI=$JG_SOURCE_DIR/tests/data/projects/roboflow-inference
+RW=$T/rw; mkdir -p "$RW"
+"$PY3" "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" --stubs "$RI/requirements/requirements.jetson.txt" \
+  "$RI/inference_models/pyproject.toml" "$RW" >/dev/null
+expect_rc 1 cj "$RI/requirements/requirements.jetson.txt" --no-index --find-links "$RW"
+expect_out 'requirements.jetson.txt:3: torch.transitive: inference-models -> torchvision: a dependency asks for torchvision, which no index given to pip offers'
+expect_out 'dependencies of dependencies NOT followed: pip stopped at that missing package'
+"$PY3" - "$T/tv.json" "$T/tv-real.json" <<'PYEOF'
+import json, sys
+pol = json.load(open(sys.argv[1]))
+t = next(t for t in pol["tiers"] if t["id"] == "target")
+t["pytorch"]["torchvision"] = {"version": "0.20.0"}  # a test value: a plain release satisfies "torchvision"
+json.dump(pol, open(sys.argv[2], "w"))
+PYEOF
+expect_rc 1 cj "$RI/requirements/requirements.jetson.txt" --no-index --find-links "$RW" --policy "$T/tv-real.json"
+expect_out 'requirements.jetson.txt:3: bitsandbytes: inference-models~=0.36.0 -> bitsandbytes 0.46.1'
+expect_out 'dependencies of dependencies followed: pip resolved'
+grep -q 'torch.transitive' "$T/out" && fail "the pinned torchvision was reported as foreign"
+
+# 5. A pyproject.toml project (setuptools, PEP 621): an extra whose package
+#    brings bitsandbytes is refused before anything exists (pip's resolve
+#    names the path); a PEP 735 dependency group is installed.
+Q=$R/apps/pp; mkdir -p "$Q/pp"; : >"$Q/pp/__init__.py"
+cat >"$Q/pyproject.toml" <<'EOT'
+[build-system]
+requires = ["setuptools"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "pp"
+version = "1.0"
+dependencies = ["helper"]
+
+[project.optional-dependencies]
+quant = ["quant-dep"]
+
+[dependency-groups]
+test = ["testkit>=1"]
+EOT
+commit
+expect_rc 1 setup --venv "$T/v5" --extra quant "$Q"
+expect_err 'pyproject.toml:11: bitsandbytes: pp 1.0 -> quant-dep 1.0 -> bitsandbytes 0.45.0'
+[ -e "$T/v5" ] && fail "a refused setup created $T/v5"
+expect_rc 0 setup --venv "$T/v5" --group test "$Q"
+"$T/v5/bin/python" -c 'import pp, helper, testkit' || fail "pp / helper / the test group not installed"
+# 6. A pylock.toml: its packages without the torch family, --no-deps, then the project.
+cat >"$Q/pylock.toml" <<'EOT'
+lock-version = "1.0"
+created-by = "hand"
+
+[[packages]]
+name = "helper"
+version = "1.0"
+
+[[packages]]
+name = "torch"
+version = "2.6.0"
+EOT
+commit
+expect_rc 0 setup --venv "$T/v5" "$Q"
+expect_err 'pylock.toml:[0-9]*: torch.replace: torch ==2.6.0'
+expect_err 'left out of the export'
+grep -q '^helper==1.0$' "$T/v5/jetgate-lock-export.txt" || fail "the pylock export lacks helper==1.0"
+grep -q '^torch' "$T/v5/jetgate-lock-export.txt" && fail "the pylock export holds torch"
 clean "after every case"
 finish

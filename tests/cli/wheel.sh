@@ -1,8 +1,9 @@
 # The Python wheel (scripts/make-wheel.py, made by scripts/release.sh for
 # each architecture): built here from the jetgate under test, it carries the
 # binary, declares no Python dependency, has a manylinux tag and a RECORD
-# that matches its members; pip installs it offline into a fresh venv, and
-# the venv's `jetgate` and `python -m jetgate` run that binary.
+# that matches its members; pip installs it offline into a fresh venv (pip
+# sees no dependency), and the venv's `jetgate` and `python -m jetgate` run
+# that binary.
 . "$(dirname "$0")/lib.sh.inc"
 if [ -n "${JG_EMULATOR:-}" ]; then
   echo "skipped (cross build: the venv's jetgate would be the target's binary; the host suite installs its own wheel)" >&2
@@ -58,9 +59,8 @@ expect_err "is not an ELF program"
 # Offline install into a fresh venv, then both entry points.
 expect_rc 0 "$PY3" -m venv "$T/venv"
 expect_rc 0 "$T/venv/bin/python" -m pip install --no-index --no-deps --disable-pip-version-check "$whl"
-expect_rc 0 "$T/venv/bin/python" -m pip show -f jetgate
-expect_out "^Version: $ver"
-expect_out "^Requires: *$"
+expect_rc 0 "$T/venv/bin/python" -c 'import importlib.metadata as m; print(m.version("jetgate"), m.requires("jetgate"))'
+expect_out "^$ver None\$"
 expect_rc 0 "$T/venv/bin/jetgate" --version
 expect_out "^jetgate $ver\$"
 expect_rc 0 "$T/venv/bin/python" -m jetgate --version
@@ -68,11 +68,8 @@ expect_out "^jetgate $ver\$"
 set +e; "$T/venv/bin/jetgate" doctor --no-experiments >"$T/out" 2>"$T/err"; rc=$?; set -e
 [ "$rc" -le 1 ] || fail "venv jetgate doctor exited $rc: $(head -3 "$T/err")"
 expect_out '^jetgate doctor (facts: live)'
-grep -Eq '^(CUDA is blocked|Blocked, but not|No blocking problem)' "$T/out" || fail "venv jetgate doctor printed no verdict"
+grep -Eq '^(CUDA is blocked|Blocked, but not|No blocking problem|No NVIDIA GPU here)' "$T/out" || fail "venv jetgate doctor printed no verdict"
 # Usage errors come from the binary itself, exit code and all.
 expect_rc 2 "$T/venv/bin/python" -m jetgate doctor --no-such-option
 expect_err "^jetgate: doctor: "
-# pip uninstall removes everything it installed.
-expect_rc 0 "$T/venv/bin/python" -m pip uninstall -y jetgate
-[ ! -e "$T/venv/bin/jetgate" ] || fail "pip uninstall left bin/jetgate"
 finish

@@ -26,6 +26,7 @@
 #include "schema/facts.h"
 #include "util/json.h"
 #include "test_json.h"
+#include "doctor/walk/walk.h"
 
 /* A plain value has its row's type or is null; a fact has a status, and
  * its value (when there is one and it is not null) has the row's type. */
@@ -91,6 +92,10 @@ static void live_document(int *seen)
     json_object_set_new(doc, "env", jg_facts_env());
     /* CUDA and torch work here: no experiment is called for, the list is empty */
     json_object_set_new(doc, "experiments", jg_run_experiments(doc, NULL));
+    jg_root root; /* the layer walk the doctor adds (doctor/walk/walk.h), over this host's files */
+    assert_true(jg_root_init(&root, "/"));
+    json_object_set_new(doc, "walk", jg_walk_run(&root, doc, false));
+    jg_root_free(&root);
     check_doc(doc, "live document", seen);
     unlink(cfg);
     rmdir(dir);
@@ -106,6 +111,12 @@ static void python_results(int *seen)
         char path[512];
         snprintf(path, sizeof path, "%s/tests/data/gate/%s", JG_SOURCE_DIR, names[i]);
         json_t *py = jg_test_load(path);
+        if (i == 0) /* an interpreter that does not start: {"error", "child"} */
+        {
+            json_t *err = json_pack("{s:{s:s}}", "python", "error", "exited 1");
+            check_doc(err, "python error", seen);
+            json_decref(err);
+        }
         json_t *doc = json_pack("{s:o}", "python", py);
         check_doc(doc, names[i], seen);
         json_decref(doc);

@@ -90,6 +90,7 @@ static json_t *full_policy(void)
     JG_SET(gate, gate, tests, json_pack("{s:s, s:s}", JG_PATH(hook, command), "true",
                                         JG_PATH(hook, junit), "j.xml"));
     JG_SET_STR(gate, gate, project_checks_opt_out, "a written reason");
+    JG_SET(gate, gate, not_required, json_object()); /* {check id: reason}; empty is valid */
     JG_SET_STR(policy, p, python, "python3");
     JG_SET_STR(policy, p, project_tier, "target");
     json_t *w = json_object();

@@ -4,6 +4,7 @@
 
 #include "doctor/rules/rules.h"
 #include "util/json.h"
+#include "doctor/walk/walk.h"
 
 static bool passed(const char *status)
 {
@@ -101,7 +102,14 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
     for (size_t i = 0; i < jg_rules_count; i++)
         jg_rules[i](&v, &findings);
     bool native = passed(v.native_tensor_op), torch = passed(v.torch_tensor_op);
-    add_verdicts(&v, &findings, mode, native || torch);
+    const json_t *walk = JG_FACT_RLIST(facts, walk); /* a live or sysroot doctor's (doctor/walk/) */
+    bool no_gpu = walk && jg_walk_no_gpu(walk);
+    if (walk)
+        jg_walk_findings(walk, &findings);
+    if (no_gpu)
+        jg_walk_drop_driver_blame(&findings); /* no NVIDIA GPU is the answer, not the driver */
+    else
+        add_verdicts(&v, &findings, mode, native || torch);
     jg_findings_sort(&findings);
     bool blocking = jg_findings_of_severity(&findings, JG_SEV_ERROR) > 0;
     json_t *d = json_object();
@@ -110,10 +118,13 @@ json_t *jg_diagnose(const json_t *facts, const char *mode)
     jg_finding_list_free(&findings);
     JG_RESULT_SET_BOOL(d, blocking, blocking);
     JG_RESULT_SET_BOOL(d, kernel_ran, native || torch);
-    JG_RESULT_SET_BOOL(d, healthy, !blocking && (native || torch));
+    /* healthy: a kernel ran, nothing blocks, and every layer the walk found is verified */
+    JG_RESULT_SET_BOOL(d, healthy, !blocking && (native || torch) && (!walk || jg_walk_verified(walk)));
     JG_RESULT_SET_STR(d, facts_mode, mode);
     json_t *ex = JG_FACT_RLIST(facts, experiments);
     JG_RESULT_SET_LIST(d, experiments, ex ? json_deep_copy(ex) : json_array());
+    if (walk)
+        JG_RESULT_SET_LIST(d, walk, json_deep_copy(walk));
     return d;
 }
 

@@ -6,6 +6,7 @@
 
 #include "doctor/engine/finding.h"
 #include "util/msg.h"
+#include "doctor/walk/walk.h"
 
 bool jg_locale_utf8(void)
 {
@@ -94,8 +95,15 @@ void jg_render_checklist(FILE *f, const char *title, const json_t *d, bool verbo
     fprintf(f, "%s (facts: %s)\n", title, JG_RESULT_STR(d, facts_mode));
     for (int l = 0; l < JG_L_COUNT; l++)
         print_layer(f, d, l, verbose, utf8);
+    jg_walk_render(f, JG_RESULT_LIST(d, walk), utf8);
     print_experiments(f, d);
     json_t *top = json_array_get(JG_RESULT_LIST(d, findings), 0);
+    if (jg_walk_no_gpu(JG_RESULT_LIST(d, walk))) { /* a plain answer, no driver blame */
+        const char *sum = JG_FINDING_STR(top, summary);
+        fprintf(f, "\nN%s\nWhat to do: %s\n", sum && *sum ? sum + 1 : "o NVIDIA GPU here",
+                JG_FINDING_STR(top, fix));
+        return;
+    }
     /* a project-layer error stops the run but is no fault of the CUDA stack: the headline
      * must not say CUDA is blocked when the finding itself says CUDA works */
     bool project = jg_layer_index(JG_FINDING_STR(top, layer)) == JG_L_PROJECT;

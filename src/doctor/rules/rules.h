@@ -10,6 +10,12 @@ void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, jg_finding_list *out);
 void jg_rule_csv_mount_collision(const jg_view *v, jg_finding_list *out);
 void jg_rule_container_cli_error(const jg_view *v, jg_finding_list *out);
 void jg_rule_cpu_only_torch(const jg_view *v, jg_finding_list *out);
+/* rules_torch_channel.c: torch's channel against the JetPack (facts §7) */
+void jg_rule_cuda13_wheel_on_jetpack(const jg_view *v, jg_finding_list *out);
+bool jg_cuda13_wheel_on_jetpack_found(const jg_finding_list *out);
+void jg_rule_orin_cuda13_warning(const jg_view *v, jg_finding_list *out);
+void jg_rule_jp6_image_on_jp7(const jg_view *v, jg_finding_list *out);
+void jg_rule_cu13_wheels_missing(const jg_view *v, jg_finding_list *out);
 void jg_rule_cuda_libs_missing_host(const jg_view *v, jg_finding_list *out);
 void jg_rule_cuda12_build_on_thor(const jg_view *v, jg_finding_list *out);
 void jg_rule_cuda_libs_not_mounted(const jg_view *v, jg_finding_list *out);

@@ -78,7 +78,8 @@ void jg_rule_foreign_arch_image(const jg_view *v, jg_finding_list *out)
               "binaries cannot execute",
         x86 ? "use an amd64 image on this host; Jetson images run only on the Jetson"
             : "build or pull an arm64 (L4T-based) image, e.g. docker run --platform=linux/arm64 "
-              "with an l4t-* or -igpu tag for this JetPack"};
+              "with an image for this JetPack (JetPack 5/6: an l4t-* or -igpu tag; JetPack 7: "
+              "the multi-arch nvcr.io/nvidia/pytorch:<YY.MM>-py3, no -igpu)"};
     jg_finding_add(out, &s, ev);
 }
 

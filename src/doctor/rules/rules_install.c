@@ -1,6 +1,7 @@
 /* Rules that read install commands in a paste (pip, uv): where torch came
  * from says which build it is before any version is printed (facts.md 4.3:
- * PyPI's aarch64 torch is CPU-only; download.pytorch.org cu wheels are SBSA
+ * PyPI's aarch64 torch is CPU-only up to 2.10 and CUDA 13.0 from 2.11, §7.1;
+ * download.pytorch.org cu wheels are SBSA
  * or x86 builds, not Jetson builds before JetPack 7). */
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +25,8 @@ void jg_rule_torch_from_pypi(const jg_view *v, jg_finding_list *out)
 {
     const json_t *sig = jg_view_signal(v, JG_SIG_pip_torch_default_index);
     if (!sig || !jg_on_aarch64(v) || v->torch_available == JG_YES || jg_torch_nv_build(v->torch_version) ||
-        jg_findings_has(out, JG_FID_pytorch_build_cpu_only_wheel))
+        jg_findings_has(out, JG_FID_pytorch_build_cpu_only_wheel) ||
+        jg_findings_has(out, JG_FID_pytorch_build_cuda13_wheel_on_jetpack))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "install", sig);
@@ -32,7 +34,9 @@ void jg_rule_torch_from_pypi(const jg_view *v, jg_finding_list *out)
         jg_ev_corroborate(ev, v, JG_FF_python_torch_cuda_available, v->torch_available == JG_NO);
     jg_finding_spec s = {
         JG_FID_pytorch_build_torch_from_pypi, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, conf,
-        "torch was installed from PyPI's default index, whose aarch64 wheel is CPU-only",
+        "torch was installed from PyPI's default index: its aarch64 wheel is CPU-only up to torch "
+        "2.10 and a CUDA 13.0 build from 2.11 (which needs JetPack 7's driver); neither is "
+        "NVIDIA's build for a JetPack 5/6 Jetson",
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }

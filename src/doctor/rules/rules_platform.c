@@ -145,7 +145,7 @@ static bool container_without_gpu(const jg_view *v)
 void jg_rule_insufficient_driver(const jg_view *v, jg_finding_list *out)
 {
     const json_t *e = jg_view_cuda_error(v, 35);
-    if (!e || torch_newer_than_driver(v))
+    if (!e || torch_newer_than_driver(v) || jg_cuda13_wheel_on_jetpack_found(out))
         return;
     if (container_without_gpu(v)) {
         jg_finding_add_seen(out, &no_driver_in_container, "cuda error 35 (insufficient driver)", e);
@@ -154,15 +154,23 @@ void jg_rule_insufficient_driver(const jg_view *v, jg_finding_list *out)
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "cuda error 35 (insufficient driver)", e);
     jg_ev_field(ev, v, JG_FF_l4t_version);
+    char fix[400]; /* the JetPack -> CUDA pairs come from the facts table's CUDA column */
+    const char *cuda = jg_cuda_for_l4t(v->l4t_version);
+    if (cuda)
+        snprintf(fix, sizeof fix, "use a build or container for CUDA %s, the CUDA L4T %s ships "
+                 "(a newer CUDA needs a newer JetPack: upgrade the whole BSP); find the driver "
+                 "with the deviceQuery 'CUDA Driver Version' line", cuda, v->l4t_version);
+    else
+        snprintf(fix, sizeof fix, "use a build or container for this JetPack's CUDA (%s), or "
+                 "upgrade the whole BSP; find the driver with the deviceQuery 'CUDA Driver "
+                 "Version' line", jg_cuda_by_jetpack());
     jg_finding_spec s = {
         JG_FID_cuda_driver_insufficient_driver, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         jg_on_jetson(v) ? "the CUDA driver is older than the CUDA runtime the program uses (error "
                           "35); on a Jetson the driver comes with the L4T release, so the runtime "
                           "(wheel, container) is too new"
                         : "the CUDA driver is older than the CUDA runtime the program uses (error 35)",
-        jg_on_jetson(v) ? "use a build or container for this JetPack's CUDA (JetPack 5: 11.4, "
-                          "JetPack 6: 12.6, JetPack 7: 13.x), or upgrade the whole BSP; find the "
-                          "driver with the deviceQuery 'CUDA Driver Version' line"
+        jg_on_jetson(v) ? fix
                         : "upgrade the NVIDIA driver (nvidia-smi shows the CUDA version it "
                           "supports), or use a build/image for a CUDA not newer than it"};
     jg_finding_add(out, &s, ev);

@@ -119,7 +119,8 @@ void jg_rule_project_pins_torch(const jg_view *v, jg_finding_list *out)
     jg_finding_spec s = {
         JG_FID_project_pins_torch, JG_L_PROJECT, JG_SEV_WARNING, vendor ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "a package pins a different torch version than the installed (vendor) build: the "
-        "next pip resolve can replace it with PyPI's CPU-only aarch64 wheel",
+        "next pip resolve can replace it with PyPI's aarch64 wheel (CPU-only up to torch 2.10, "
+        "CUDA 13.0 from 2.11: neither runs on a JetPack 5/6 driver)",
         "relax the torch pin in the project's requirements, and install with a constraints "
         "file that keeps the vendor torch (jetgate constraints)"};
     jg_finding_add(out, &s, ev);
