@@ -434,10 +434,31 @@ static bool may_raise_hard(void)
     return (caps >> 24) & 1;
 }
 
+/* This process's address space in MiB (VmSize): the limits the cases set lie
+ * above it, so the child can still allocate (an ASan build maps terabytes). */
+static rlim_t vm_mib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned long long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (rlim_t)(kb >> 10) + 1;
+}
+
+/* soft/hard: MiB above the process's present size. */
 static int as_case(rlim_t soft, rlim_t hard, bool drop)
 {
+    rlim_t base = vm_mib();
+    soft += base;
+    hard += base;
     struct rlimit set = {soft << 20, hard << 20}, old, now;
-    char why[256] = "";
+    char why[256] = "", want_why[128];
+    snprintf(want_why, sizeof want_why, "not tried: the hard limit is %llu MiB and raising it "
+             "needs privilege", (unsigned long long)hard);
     if (setrlimit(RLIMIT_AS, &set) != 0 || (drop && setuid(65534) != 0))
         return 10;
     const char *change = jg_walk_raise_as(&old, why, sizeof why);
@@ -445,8 +466,7 @@ static int as_case(rlim_t soft, rlim_t hard, bool drop)
     if (old.rlim_cur != set.rlim_cur || old.rlim_max != set.rlim_max)
         return 11;
     if (!may) /* refused, plainly, and nothing changed */
-        return !change && strstr(why, "not tried: the hard limit is 4096 MiB and raising it "
-                                      "needs privilege") && getrlimit(RLIMIT_AS, &now) == 0 &&
+        return !change && strstr(why, want_why) && getrlimit(RLIMIT_AS, &now) == 0 &&
                        now.rlim_max == set.rlim_max ? 0 : 12;
     if (!change || getrlimit(RLIMIT_AS, &now) != 0)
         return 13;
