@@ -1,6 +1,5 @@
-/* The container-runtime layer's C rules: what the NVIDIA runtime does or fails to
- * pass into a container (devices, driver and CUDA libraries, CSV mounts) and
- * images built for another platform or JetPack (jetson-facts.md 1.13, 5 rows 5-9). */
+/* The container-runtime layer's C rules: what the NVIDIA runtime passes into a container or
+ * fails to, and images for another platform or JetPack (jetson-facts.md 1.13, 5 rows 5-9). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,16 +125,17 @@ void jg_rule_foreign_arch_image(const jg_view *v, jg_finding_list *out)
 }
 
 /* l4t-base from JetPack 5 on (L4T 34+), which no longer mounts CUDA. */
-static bool l4t_base_image(const json_t *im, const void *unused)
+static const json_t *l4t_base_image(const jg_view *v)
 {
-    (void)unused;
-    const char *ref = JG_ITEM_STR(im, ref), *l4t = JG_ITEM_STR(im, l4t);
-    return ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34;
+    for (const jg_image_l4t *im = v->image_l4t; im < v->image_l4t + v->n_image_l4t; im++)
+        if (im->ref && strstr(im->ref, "l4t-base") && im->major >= 34)
+            return im->item;
+    return NULL;
 }
 
 void jg_rule_l4t_base_no_cuda(const jg_view *v, jg_finding_list *out)
 {
-    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), l4t_base_image, NULL);
+    const json_t *img = l4t_base_image(v);
     bool facts_say = v->in_container == JG_YES && v->l4t_major >= 34 && v->toolkit_present == JG_NO;
     if (!img && !facts_say)
         return;
@@ -274,12 +274,12 @@ void jg_rule_csv_mount_collision(const jg_view *v, jg_finding_list *out)
     const json_t *sig = jg_view_signal(v, JG_SIG_csv_mount_collision);
     if (!sig)
         return;
-    const json_t *img = jg_image_with_l4t(v);
-    int major = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
+    const jg_image_l4t *img = jg_image_with_l4t(v);
+    int major = img ? img->major : 0;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvidia-container-cli", sig);
     if (img)
-        jg_ev_seen(ev, "container image", img);
+        jg_ev_seen(ev, "container image", img->item);
     jg_finding_spec newer = {
         JG_FID_cuda_driver_image_newer_than_host, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the image is for a newer L4T (JetPack 5 or later) than the host: the host's runtime "

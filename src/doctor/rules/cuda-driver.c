@@ -144,8 +144,8 @@ void jg_rule_init_error(const jg_view *v, jg_finding_list *out)
 void jg_rule_l4t_mismatch(const jg_view *v, jg_finding_list *out)
 {
     const json_t *host = JG_OBS_OBJ(v->observed, host_l4t);
-    const json_t *img = jg_image_with_l4t(v);
-    int cmaj = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
+    const jg_image_l4t *img = jg_image_with_l4t(v);
+    int cmaj = img ? img->major : 0;
     if (!cmaj && v->in_container == JG_YES)
         cmaj = v->l4t_major;
     int hmaj = host ? atoi(JG_ITEM_STR(host, version) ? JG_ITEM_STR(host, version) : "0")
@@ -154,7 +154,7 @@ void jg_rule_l4t_mismatch(const jg_view *v, jg_finding_list *out)
         return;
     json_t *ev = jg_ev_new();
     if (img)
-        jg_ev_seen(ev, "container image", img);
+        jg_ev_seen(ev, "container image", img->item);
     else
         jg_ev_field(ev, v, JG_FF_l4t_version);
     if (host)
