@@ -101,17 +101,21 @@ static void store(stanza *st, const char *key, char *text, int line)
     unquote(text);
     int k = index_of(keys, key), *count;
     value *list = k < 0 ? repeated(st, key, &count) : NULL;
-    if (k >= 0) {
-        if (st->one[k])
-            fail_at(st->file, line, "'%s' given twice in one stanza", key);
+    if (k >= 0 && !st->one[k]) {
         st->one[k] = text;
-    } else if (list && *count < MAX_VALUES) {
-        list[(*count)++] = (value){text, line};
-    } else if (list) {
-        fail_at(st->file, line, "more than %d '%s' lines in one stanza", MAX_VALUES, key);
-    } else {
-        fail_at(st->file, line, "unknown key '%s' (src/doctor/knowledge/README.md)", key);
+        return;
     }
+    if (list && *count < MAX_VALUES) {
+        list[(*count)++] = (value){text, line};
+        return;
+    }
+    if (k >= 0)
+        fail_at(st->file, line, "'%s' given twice in one stanza", key);
+    else if (list)
+        fail_at(st->file, line, "more than %d '%s' lines in one stanza", MAX_VALUES, key);
+    else
+        fail_at(st->file, line, "unknown key '%s' (src/doctor/knowledge/README.md)", key);
+    free(text); /* refused: no stanza holds it */
 }
 
 /* ---- reading: "key: value" lines, indented continuation lines, stanzas split by blank lines */
@@ -159,7 +163,8 @@ void read_file(const char *path)
         fail_at(path, 0, "cannot open it");
         return;
     }
-    const char *layer = layer_of(path);
+    char *layer = layer_of(path);
+    const int first_stanza = n_stanzas;
     char *buf = NULL, *key = NULL, *text = NULL;
     size_t cap = 0;
     int line = 0, key_at = 0;
@@ -208,4 +213,6 @@ void read_file(const char *path)
     free(key);
     free(buf);
     fclose(f);
+    if (n_stanzas == first_stanza) /* no stanza holds the layer name (an empty file) */
+        free(layer);
 }
