@@ -75,6 +75,8 @@ static bool imported_version(const char *python, const char *module, char *out, 
         return false;
     snprintf(out, n, "%.*s", (int)strcspn(text ? text : "", "\r\n"), text ? text : "");
     free(text);
+    if (out[0] == '\0') /* it exited 0 yet printed nothing: a wrapper that hides the status */
+        snprintf(why, wn, "%s printed no %s.__version__", python, module);
     return out[0] != '\0';
 }
 
