@@ -38,6 +38,17 @@ sed -e 's|"device_auto": null, "tests": null}|"device_auto": {"command": "true"}
   "$POLICY" >hooks.json
 sed 's|"jetgate.facts/1"|"jetgate.facts/2"|' "$D/gate/facts-orin.json" >facts2.json
 : >empty.txt
+# Two reports for triage --batch, each ended by a NUL byte.
+{ cat "$D/reports/l4t-mismatch-docker.txt"; printf '\0'; cat "$D/reports/collect-env-pypi-cpu-crlf-ansi.txt"; printf '\0'; } >batch.txt
+# The hooks policy with a signer: claim checks the recorded gh verification
+# (--attestation), or a stand-in gh first on PATH that prints it (--verify-with-gh).
+python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))
+p["attestation"] = {"signer_workflow": "example/jetgate/.github/workflows/jetson-gate.yml",
+                    "signer_commits": ["0123456789abcdef0123456789abcdef01234567"]}
+json.dump(p, open("signed.json", "w"))' hooks.json
+mkdir -p bin && printf '#!/bin/sh\ncat "%s"\n' "$D/attest/verified-good-orin.json" >bin/gh && chmod +x bin/gh
+export PATH="$T/bin:$PATH"
+printf 'pytest\n' >proj/requirements-dev.txt
 
 # The plan: `r RC COMMAND ARGS...`, RC 0, 1, 2, or v (a verdict: 0 or 1, as
 # the host decides). Runs start in $T, init's in the checkout. The help
@@ -61,30 +72,42 @@ plan() {
   r 1 triage --reply "$D/reports/collect-env-pypi-cpu-crlf-ansi.txt"
   r 0 triage "$D/facts/orin-jp62-live-healthy.json"
   r 2 triage empty.txt
+  r v triage --batch batch.txt
+  r 0 triage --list-rules
+  r 0 triage --explain configuration.apt-duplicate-source
   r 0 run --commit $SHA --out ev --python /bin/false --allow-missing --quiet --junit ev/j.xml \
     --runner-labels self-hosted,linux,ARM64,jetson --timeout 30
   r 1 run --policy "$D/gate/policy.json" --commit $SHA --out ev2 --host-facts "$D/gate/facts-orin.json" \
     --select model-download --json
+  r 1 run --root "$ORIN" --commit $SHA --out ev3 --python /bin/false --predicate ev3/predicate.json \
+    --quiet --timeout 30
   r 2 run --commit nothex
   r 0 claim --tier target --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 --repo example/project \
     --policy hooks.json --now 2026-12-02T12:00:00Z --json "$D/claims/good-orin.json"
   r 1 claim --tier target --commit $SHA --repo example/project "$D/claims/failed-orin.json"
+  r 0 claim --tier target --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 --repo example/project \
+    --policy signed.json --now 2026-12-02T12:00:00Z --attestation "$D/attest/verified-good-orin.json" \
+    "$D/claims/good-orin.json"
+  r 0 claim --tier target --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 --repo example/project \
+    --policy signed.json --now 2026-12-02T12:00:00Z --verify-with-gh "$D/claims/good-orin.json"
   r 2 claim --tier target --commit $SHA --repo example/project facts2.json
   r 0 matrix --policy "$POLICY" --json
   r 0 matrix
   r 2 matrix --policy facts2.json
   r 0 report --support-doc --policy "$POLICY" --now 2026-12-02T12:00:00Z "$D/claims/good-orin.json"
-  r 0 report --release-notes --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 "$D/claims/good-orin.json"
+  r 0 report --release-notes --repo example/project --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 "$D/claims/good-orin.json"
   r 0 report --issue-body "$D/claims/failed-orin.json"
   r 2 report --issue-body
   r 0 constraints --python ./py-nv --tier target --policy "$POLICY"
-  r 1 constraints --check proj/pyproject.toml --extra quant --group dev
+  r 1 constraints --check proj/pyproject.toml --extra quant --group dev --no-index \
+    --index-url http://127.0.0.1:9/simple --extra-index-url http://127.0.0.1:9/extra --find-links "$T"
+  r 0 constraints --check proj/pyproject.toml --no-resolve --tier target
   r 2 constraints --tier nosuch
   r 1 setup --root "$ORIN" --tier target --venv "$T/venv" --extra quant --wheel "$T/none.whl" \
     --python /bin/false --policy "$POLICY" --index-url http://127.0.0.1:9/simple \
     --extra-index-url http://127.0.0.1:9/extra --find-links "$T" --no-index proj
-  r 1 setup --root "$S/tests/fixtures/roots/x86_64-dgpu" proj
-  r 2 setup --root "$ORIN" --venv / proj
+  r 1 setup --root "$S/tests/fixtures/roots/x86_64-dgpu" --group dev --ignore-lock proj
+  r 2 setup --root "$ORIN" --venv / --requirements requirements-dev.txt proj
   r 0 lint --policy "$POLICY" "$D/workflows/good-caller.yml" "$D/workflows/good-action.yml"
   r 1 lint --jetson-only "$D/workflows/bad-labels-run.yml"
   r 2 lint "$D/workflows/invalid-syntax.yml"
@@ -92,6 +115,11 @@ plan() {
     --junit out/tests.xml --python python3 --tier target
   r 0 init --force --tier evaluate
   r 2 init --tier nosuch
+  r 0 init --print --test-extra test --new-tier nano --module p3767-0005 --jetpack 6.2 --l4t 36.4.3 \
+    --level evaluate --torch-source jetson-ai-lab --torch-version 2.8.0 \
+    --torch-pin https://pypi.jetson-ai-lab.io/jp6/cu126/torch-2.8.0-cp310-cp310-linux_aarch64.whl \
+    --not-required 'torch.surgery:nothing here offloads weights'
+  r 2 init --print --tier-from-host --root "$ORIN" --python "$T/py-nv" --tier agx64
   r 0 policy
   r 0 policy --where --policy "$POLICY"
   r 0 policy --json
