@@ -49,13 +49,14 @@ static const jg_opt options[] = {
                "optional-dependencies, PEP 735 dependency-groups, uv's indexes and sources), a "
                "requirements file (pip's line rules; -r, -c and local projects followed), a "
                "uv.lock or a pylock.toml, or a setup.py / setup.cfg (code or pip's config: only "
-               "the resolve below reads its dependencies). One finding (FILE:LINE: RULE: ...) per line that pins "
-               "another torch, uses +cpu/+cuXXX or a PyTorch index, or adds bitsandbytes; what "
+               "the resolve below reads its dependencies). One finding (FILE:LINE: RULE: ...) "
+               "per line that pins another torch, uses +cpu/+cuXXX or a PyTorch index, or adds "
+               "bitsandbytes; what "
                "the selection does not install is not reported. Versions come from the vendor "
                "torch installed for PY, else (CPU CI) from --tier's pinned NVIDIA wheel or the "
                "torch version its container pin records. Then the whole graph: PY's pip resolves "
-               "the file (pip install --dry-run --report, the vendor torch family pinned to "
-               "stand-in wheels of its versions, with the index options below) and a "
+               "the file (a pip install dry run with a JSON report, the vendor torch family "
+               "pinned to stand-in wheels of its versions, with the index options below) and a "
                "dependency's dependency that brings another torch, torchvision, torchaudio or "
                "bitsandbytes is a finding with its path (a -> b -> torchvision); where pip cannot "
                "resolve (offline, no pip) the output says the graph was NOT followed and the "
@@ -220,7 +221,8 @@ static int run(const struct opts *o, const json_t *policy)
         jg_err("constraints: cannot ask the interpreter: %s", why);
         return JG_EXIT_USAGE;
     }
-    bool vendor = probe && jg_torch_is_vendor(probe, why, sizeof why);
+    const json_t *tier = o->tier ? jg_policy_tier(policy, o->tier) : NULL;
+    bool vendor = probe && jg_torch_fits_tier(probe, tier, why, sizeof why);
     int rc;
     if (o->check) {
         rc = check(o, policy, probe, vendor, why, no_bnb);

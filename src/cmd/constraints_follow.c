@@ -75,7 +75,11 @@ int jg_check_follow(const struct jg_follow_in *in, jg_findings *found, char *not
     struct jg_resolve_out res;
     if (rc == 0)
         rc = jg_resolve_check(&r, found, &res, why, sizeof why);
-    if (rc == 0)
+    if (rc == 0 && !res.python[0]) /* pip stopped at a conflict: no report to read */
+        snprintf(note, nn, "dependencies of dependencies followed up to the conflict above: "
+                 "pip's resolve with the vendor torch family pinned stopped there, so what "
+                 "else it would install was not listed");
+    else if (rc == 0)
         snprintf(note, nn, "dependencies of dependencies followed: pip resolved %zu package(s) "
                  "for %s with the vendor torch family pinned", res.packages, res.python);
     else

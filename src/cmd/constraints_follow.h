@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "install/reqfile.h"
-#include "policy/lint.h"
+#include "util/file_findings.h"
 
 struct jg_follow_in {
     const char *file, *abs_file; /* as given, and absolute */

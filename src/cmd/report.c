@@ -11,6 +11,7 @@
 #include "policy/claim.h"
 #include "policy/discover.h"
 #include "policy/policy.h"
+#include "policy/repo.h"
 #include "report/render.h"
 #include "report/report.h"
 #include "util/msg.h"
@@ -19,7 +20,7 @@ typedef void (*report_fn)(FILE *, const struct jg_report_in *);
 
 struct report_opts {
     report_fn fn;
-    const char *policy, *commit, *now;
+    const char *policy, *commit, *now, *repo;
     bool support_doc, release_notes, issue_body;
 };
 
@@ -36,6 +37,9 @@ static const jg_opt options[] = {
     JG_OPT_POLICY(struct report_opts),
     JG_OPT_STR(struct report_opts, commit, "commit", "SHA",
                "count claims for this commit only (default: any commit named by the evidence)"),
+    JG_OPT_STR(struct report_opts, repo, "repo", "REPO",
+               "the repository the claims are for, as in 'jetgate claim': owner/name or a "
+               "remote URL (default: $GITHUB_REPOSITORY, else this checkout's origin)"),
     JG_OPT_STR(struct report_opts, now, "now", "RFC3339",
                "judge evidence age at this time instead of the clock"),
     JG_OPT_END,
@@ -112,7 +116,11 @@ static int cmd_report(int argc, char **argv)
     int rc = parse(argc, argv, &o, &ops);
     if (rc != JG_OPTS_CONTINUE)
         return rc;
-    struct jg_report_in in = {.commit = o.commit, .now = time(NULL)};
+    char repo[JG_REPO_MAX];
+    if (o.repo && !jg_repo_normalize(o.repo, getenv("GITHUB_SERVER_URL"), repo, sizeof repo))
+        return jg_usage_error("report", "--repo: '%s' is not owner/name or a repository URL",
+                              o.repo);
+    struct jg_report_in in = {.commit = o.commit, .now = time(NULL), .repo = o.repo ? repo : NULL};
     if (o.now && !jg_evidence_parse_time(o.now, &in.now))
         return jg_usage_error("report", "--now: '%s' is not an RFC 3339 time", o.now);
     jg_policy_src src;

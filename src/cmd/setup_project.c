@@ -224,11 +224,11 @@ static int follow(struct setup_opts *o, const json_t *probe, bool no_bnb)
     struct jg_resolve_out res;
     jg_findings found = {0};
     int r = rc ? -1 : jg_resolve_check(&in, &found, &res, why, sizeof why);
-    if (r == 1)
+    if (r == 1 && !found.n)
         jg_warn("setup: dependencies of dependencies NOT followed before creating anything: %s; "
                 "the install still runs under the constraints, which stop a replaced torch",
                 why);
-    if (r == 0 && found.n) {
+    if (r >= 0 && found.n) {
         jg_findings_print(&found, stderr);
         jg_err("setup: stopped before anything was created: pip's resolve of %s would replace "
                "the vendor torch family or add bitsandbytes (findings above)", o->project);

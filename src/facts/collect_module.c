@@ -129,5 +129,7 @@ json_t *jg_facts_module(const jg_root *r, const json_t *cuda, const json_t *cont
     set(m, "tegra_chip_id", sysfs_value(r, "sys/module/tegra_fuse/parameters/tegra_chip_id", true));
     set(m, "soc0_family", sysfs_value(r, "sys/devices/soc0/family", false));
     set(m, "soc0_soc_id", sysfs_value(r, "sys/devices/soc0/soc_id", true));
+    set(m, "flash_config", jg_flash_config(r));
+    jg_flash_super(m);
     return m;
 }

@@ -229,3 +229,29 @@ int jg_cudnn_major_for_l4t(int l4t_major, const char *l4t_version)
     default: return 0;
     }
 }
+
+/* "JetPack 4: 10.2, JetPack 5: 11.4, JetPack 6: 12.2 / 12.6, JetPack 7: 13.0 / 13.2" from the
+ * rows' CUDA column, so no fix text pairs JetPacks with CUDA versions by hand. */
+const char *jg_cuda_by_jetpack(void)
+{
+    static char text[256];
+    if (text[0])
+        return text;
+    int last_jp = 0;
+    const char *last_cuda = NULL;
+    for (size_t i = 0; i < N_ROWS; i++) {
+        int jp = rows[i].jetpack ? atoi(rows[i].jetpack) : 0;
+        const char *cuda = rows[i].cuda;
+        if (!jp || !cuda || (jp == last_jp && strcmp(cuda, last_cuda) == 0))
+            continue;
+        size_t used = strlen(text);
+        if (jp == last_jp)
+            snprintf(text + used, sizeof text - used, " / %s", cuda);
+        else
+            snprintf(text + used, sizeof text - used, "%sJetPack %d: %s", used ? ", " : "", jp,
+                     cuda);
+        last_jp = jp;
+        last_cuda = cuda;
+    }
+    return text;
+}

@@ -110,6 +110,7 @@ static const struct row hardware[] = {
     {"Revision", JG_FF_module_revision, "missing"},
     {"Carrier", JG_FF_module_carrier, "missing"},
     {"Super", JG_FF_module_super, "missing"},
+    {"Flash configuration", JG_FF_module_flash_config, "not recorded"},
     {"Memory class", JG_FF_module_memory_class, "missing"},
     {"SoC", JG_FF_module_soc, "missing"},
     {"Compute capability", JG_FF_module_compute_capability, "missing"},

@@ -27,6 +27,10 @@ bool jg_dpkg_wanted(const char *name);
 json_t *jg_facts_host(const jg_root *r);
 json_t *jg_facts_l4t(const jg_root *r, const jg_dpkg *d);
 json_t *jg_facts_jetpack(const json_t *l4t, const jg_dpkg *d);
+/* module.flash_config from /etc/nv_boot_control.conf (collect_flash.c), and module.super
+ * from it where the device tree names no board entry. */
+json_t *jg_flash_config(const jg_root *r);
+void jg_flash_super(json_t *module);
 /* After the module section: "agrees" false where the release does not support its SoC. */
 void jg_jetpack_check_module(json_t *jetpack, const json_t *l4t, const json_t *module);
 json_t *jg_facts_cuda(const jg_root *r, const jg_dpkg *d);

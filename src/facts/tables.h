@@ -71,10 +71,15 @@ int jg_l4t_supports_soc(const char *l4t, const char *soc, const char **socs);
 /* The JetPacks the table says support a SoC, oldest first, at most max; only
  * releases with a module list on record are named. */
 size_t jg_jetpacks_for_soc(const char *soc, const char **out, size_t max);
+/* Every JetPack major with the CUDA toolkits its releases ship, from the CUDA column:
+ * "JetPack 4: 10.2, JetPack 5: 11.4, ...". */
+const char *jg_cuda_by_jetpack(void);
 /* JetPack major for an L4T major (§2); 0 when not in the table. */
 int jg_jp_major_for_l4t(int l4t_major);
-/* JetPack major a CUDA toolkit version belongs to ("12.6.68" -> 6); 0 when
- * the toolkit is not tied to one JetPack major. */
+/* JetPack major a CUDA toolkit version hints at ("12.6.68" -> 6); 0 when the
+ * toolkit is not tied to one JetPack major. A hint only, never the JetPack:
+ * pip's nvidia-*-cu13 and cu130 wheels put CUDA 13.0 on JetPack 7.2's 13.2
+ * hosts (jetson-facts.md §7.4); the L4T release decides. */
 int jg_jp_major_for_toolkit(const char *toolkit);
 /* CUDA driver version that a JetPack major ships (§2 / §6.1); 0 = unknown. */
 int jg_jp_driver_version(int jp_major, int l4t_major, const char *l4t_version);
@@ -89,5 +94,21 @@ extern const char *const jg_l4t_driver_libraries[];
 /* CUDA major that an L4T major ships: 38 and later carry CUDA 13 (§2: 38.2.x
  * and 38.4.0 ship 13.0, 39.2.0 ships 13.2); -1 when the table cannot say. */
 int jg_cuda_major_for_l4t_major(int l4t_major);
+
+/* §4.1, §4.2, §7.4: the torch that works on a JetPack major (soc NULL: every
+ * module; a SoC row wins over it, e.g. Orin on JetPack 7.2). NULL when the
+ * facts have none. extra_pip: the wheels it needs from pip besides torch. */
+typedef struct jg_torch_channel {
+    int jp_major;
+    const char *soc;
+    const char *install, *index, *container, *container_note, *extra_pip;
+} jg_torch_channel;
+const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc);
+/* Whether torch (a version with its local tag) is the kind of build a JetPack's channel
+ * serves, by the one classifier (facts/torch_build.h): 1 yes, 0 no (why says what it is
+ * and what the JetPack uses), -1 the version alone cannot tell (a plain or source build). */
+int jg_torch_fits_jetpack(const char *torch, int jp_major, const char *soc, char *why, size_t n);
+/* §7.4: the nvidia-*-cu13 wheels an upstream CUDA 13 torch needs on JetPack 7.2. */
+extern const char jg_cu13_pip_wheels[];
 
 #endif

@@ -35,7 +35,7 @@ static json_t *check_cuda_build(const json_t *py)
     if (cuda)
         return jg_check("torch.cuda_build", "pass", 0, m, "torch built for CUDA %s", cuda);
     return jg_check("torch.cuda_build", "fail", 0, m, "torch.version.cuda is None: torch %s is a "
-                    "CPU-only build (on aarch64 the PyPI wheel is); install NVIDIA's build for "
+                    "CPU-only build (on aarch64 the PyPI wheel up to 2.10 is); install NVIDIA's build for "
                     "this JetPack", or_text(JG_STR(pyprobe, py, torch_version), "?"));
 }
 

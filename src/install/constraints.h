@@ -34,6 +34,14 @@ json_t *jg_install_probe(const char *python, double timeout_s, char *why, size_t
  * plain-version CUDA build without nvidia-* wheel dependencies, as the
  * jetson-ai-lab index ships); otherwise why says what it is instead. */
 bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n);
+/* The torch tier (a policy tier, or NULL) accepts (tier_torch.c): the vendor build, or
+ * exactly the upstream CUDA build the tier pins where that is its JetPack's supported
+ * torch (JetPack 7.2), with every nvidia-* wheel it needs installed; why says which. */
+bool jg_torch_fits_tier(const json_t *probe, const json_t *tier, char *why, size_t n);
+/* The wheels (space-separated) the tier's upstream CUDA pin needs from pip besides torch,
+ * from the facts' channel table, or NULL; and whether the probe lacks one of them. */
+const char *jg_tier_extra_wheels(const json_t *tier);
+bool jg_tier_missing_wheels(const json_t *probe, const json_t *tier);
 
 /* Whether bitsandbytes must stay out: the tier's "bitsandbytes" value when
  * tier_id is given (unknown tier: error, returns -1), otherwise excluded

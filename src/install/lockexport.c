@@ -1,6 +1,6 @@
 /* A uv.lock or pylock.toml as a requirements file for `pip install
- * --no-deps -r`, the way
- * a lock-based project installs on a Jetson: exactly the locked versions,
+ * --no-deps -r`, the way a lock-based project installs on a Jetson: exactly
+ * the locked versions,
  * with the lock's hashes, minus the torch family (the vendor build stays)
  * and bitsandbytes. Every value was checked against its grammar when the
  * lock was read (install/lockcheck.c), so a line holds one requirement. */

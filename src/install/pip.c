@@ -16,19 +16,48 @@
 
 extern char **environ;
 
-/* The last non-empty line of text (pip's error summary is there). */
-static void last_line(const char *text, char *out, size_t n)
+/* The line of text that ends at or before end: [*b, *e) without its indent
+ * and trailing blanks; false when none is left. */
+static bool line_before(const char *text, const char *end, const char **b, const char **e)
 {
-    out[0] = '\0';
-    const char *end = text ? text + strlen(text) : NULL;
-    while (end && end > text && (end[-1] == '\n' || end[-1] == ' '))
+    while (end > text && (end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\r'))
         end--;
     const char *start = end;
-    while (start && start > text && start[-1] != '\n')
+    while (start > text && start[-1] != '\n')
         start--;
-    /* scrubbed, then cut: an index URL's password never reaches the message */
-    char *clean = start && end > start ? jg_scrub_excerpt(start, (size_t)(end - start), n - 1, false)
-                                       : NULL;
+    while (start < end && *start == ' ')
+        start++;
+    *b = start, *e = end;
+    return end > start;
+}
+
+static bool starts(const char *b, const char *e, const char *word)
+{
+    size_t n = strlen(word);
+    return (size_t)(e - b) >= n && memcmp(b, word, n) == 0;
+}
+
+/* What pip says went wrong. A failed build's own last line (before pip's
+ * "[end of output]": the exception, the compiler's error), else pip's last
+ * line that is not a "note:" / "hint:", which only point back at the output
+ * ("note: This error originates from a subprocess ..."). Scrubbed, then
+ * cut: an index URL's password never reaches the message. */
+static void pip_reason(const char *text, char *out, size_t n)
+{
+    out[0] = '\0';
+    if (!text)
+        return;
+    const char *b = NULL, *e = NULL, *end = text + strlen(text);
+    const char *built = NULL;
+    for (const char *p = text; (p = strstr(p, "[end of output]")) != NULL; p++)
+        built = p;
+    if (built && line_before(text, built, &b, &e) && !starts(b, e, "[end of output]"))
+        end = NULL; /* found */
+    while (end && line_before(text, end, &b, &e) && (starts(b, e, "note:") || starts(b, e, "hint:")))
+        end = b;
+    if (!b || e <= b)
+        return;
+    char *clean = jg_scrub_excerpt(b, (size_t)(e - b), n - 1, false);
     snprintf(out, n, "%s", clean ? clean : "");
     free(clean);
 }
@@ -70,9 +99,13 @@ int jg_setup_exec_in(char *const argv[], const char *cwd, double timeout_s, char
     if (rc != 0 || c.outcome != JG_CHILD_EXITED || c.code != 0) {
         char how[128], tail[512];
         jg_child_describe(&c, how, sizeof how);
-        last_line(c.errtxt && c.err_len ? c.errtxt : c.out, tail, sizeof tail);
-        snprintf(why, n, "%s %s: %s%s%s", saved, argv[1] ? argv[1] : "", how, tail[0] ? ": " : "",
-                 tail);
+        pip_reason(c.errtxt && c.err_len ? c.errtxt : c.out, tail, sizeof tail);
+        /* "python -m pip install", not "python -m" */
+        bool module = argv[1] && strcmp(argv[1], "-m") == 0 && argv[2];
+        snprintf(why, n, "%s %s%s%s%s%s: %s%s%s", saved, argv[1] ? argv[1] : "",
+                 module ? " " : "", module ? argv[2] : "",
+                 module && argv[3] ? " " : "", module && argv[3] ? argv[3] : "", how,
+                 tail[0] ? ": " : "", tail);
         rc = -1;
     } else if (out) {
         *out = c.out ? strdup(c.out) : strdup("");

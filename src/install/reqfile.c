@@ -38,7 +38,10 @@ static const char *intern(jg_reqs *r, const char *file)
 jg_req *jg_reqs_add(jg_reqs *r, enum jg_req_kind kind, const char *file, size_t line)
 {
     const char *f = intern(r, file);
-    jg_req *v = realloc(r->v, (r->n + 1) * sizeof *v);
+    /* Room doubles (at n = 0, 4, 8, 16, ...): a lock of 20,000 packages must
+     * not copy the array 20,000 times (an allocator without mremap does). */
+    size_t n = r->n, cap = n < 4 ? 4 : (n & (n - 1)) == 0 ? 2 * n : 0;
+    jg_req *v = cap ? realloc(r->v, cap * sizeof *v) : r->v;
     if (!v)
         abort();
     r->v = v;

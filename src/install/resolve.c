@@ -282,6 +282,45 @@ static int read_report(const struct jg_resolve_in *in, const char *report, const
     return v ? 0 : (snprintf(why, n, "out of memory"), 1);
 }
 
+/* pip stopped because no index offers a torch family member or
+ * bitsandbytes that a dependency asks for ("Could not find a version that
+ * satisfies the requirement torchvision (from inference-models)"): that
+ * dependency brings it, whatever lies beyond. A finding; true when found. */
+static bool missing_member(const struct jg_resolve_in *in, const char *err, jg_findings *out)
+{
+    static const char key[] = "satisfies the requirement ";
+    const char *p = err ? strstr(err, key) : NULL;
+    if (!p)
+        return false;
+    p += sizeof key - 1;
+    char raw[128] = "", name[128], from[128] = "", fix[768];
+    size_t len = strcspn(p, " \n<>=!~;[(");
+    snprintf(raw, sizeof raw, "%.*s", (int)(len < sizeof raw ? len : sizeof raw - 1), p);
+    jg_req_normalize(raw, name, sizeof name);
+    bool bnb = strcmp(name, "bitsandbytes") == 0;
+    if (!jg_family_member(name) && !(bnb && in->exclude_bnb))
+        return false;
+    const char *f = strstr(p, "(from ");
+    const char *eol = strchr(p, '\n');
+    if (f && (!eol || f < eol))
+        snprintf(from, sizeof from, "%.*s", (int)strcspn(f + 6, ")\n"), f + 6);
+    char parent[128];
+    jg_req_normalize(from, parent, sizeof parent);
+    size_t line = 0;
+    const char *file = in->file;
+    for (size_t j = 0; in->direct && j < in->direct->n; j++)
+        if (strcmp(in->direct->v[j].name, parent) == 0)
+            line = in->direct->v[j].line, file = in->direct->v[j].file;
+    jg_family_remedy(name, fix, sizeof fix);
+    jg_findings_add(out, file, line, 0, bnb ? "bitsandbytes" : "torch.transitive",
+                    "%s -> %s: a dependency asks for %s, which no index given to pip offers%s; "
+                    "%s", from[0] ? from : "(a dependency)", name, name,
+                    bnb ? " (and the tier marks it unsupported)" : " and the tier pins no "
+                          "vendor build of it", bnb ? "build it from source for this JetPack "
+                          "and prove it with the gate first" : fix);
+    return true;
+}
+
 int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg_resolve_out *res,
                      char *why, size_t n)
 {
@@ -299,6 +338,12 @@ int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg
     err = clean;
     conflict_lines(err, conflict, sizeof conflict);
     last_line(err, tail, sizeof tail);
+    if (!conflict[0] && missing_member(in, err, out)) {
+        snprintf(why, n, "pip stopped at that missing package (%s), so the rest of the graph "
+                 "was not resolved", tail);
+        free(err);
+        return 1;
+    }
     if (conflict[0])
         jg_findings_add(out, in->file, 0, 0, "resolve.conflict",
                         "pip cannot install this with the vendor torch family pinned: %s "

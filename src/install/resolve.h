@@ -37,7 +37,8 @@ struct jg_resolve_out {
 
 /* 0 resolved (findings added: rules torch.transitive, bitsandbytes,
  * resolve.conflict); 1 not followed (why says what and why: no pip, no
- * index offline, a build that failed). */
+ * index offline, a build that failed), findings added where pip stopped at
+ * a torch family member or bitsandbytes that a dependency asks for. */
 int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg_resolve_out *res,
                      char *why, size_t n);
 

@@ -43,7 +43,7 @@ static int fail(struct walk *w, const json_t *at, const char *fmt, ...)
 
 /* The package an edge {name, version?, source?} points to, or -1. */
 /* A lock's dependency chains are short (tens); one deeper than this is refused. */
-#define MAX_DEPTH 2000
+#define MAX_DEPTH 500
 
 /* The package an edge {name, version?, source?} points to, or -1: among the
  * packages of that name (by_name), so a lock of n packages is read in O(n). */

@@ -7,9 +7,11 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "evidence/read.h"
+#include "facts/tables.h"
 #include "policy/accept.h"
 #include "policy/attest.h"
 #include "policy/claim_internal.h"
@@ -73,6 +75,11 @@ static void tier_blockers(json_t *out, const json_t *tier)
         jg_claim_add(out, "tier_pytorch_version_not_pinned",
                      "the tier's PyTorch pin names no torch version (pytorch.torch, "
                      "torch.__version__ with its local tag) to compare the record's torch with");
+    char why[400]; /* the pin against the JetPack's torch channel (facts/tables.h) */
+    if (JG_STR(pin, pt, torch) && jp &&
+        jg_torch_fits_jetpack(JG_STR(pin, pt, torch), atoi(jp), JG_STR(tier, tier, soc), why,
+                              sizeof why) == 0)
+        jg_claim_add(out, "tier_pytorch_not_jetpacks_build", "the tier pins %s", why);
 }
 
 static void gate_blockers(json_t *out, const json_t *gate)

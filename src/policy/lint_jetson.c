@@ -75,18 +75,68 @@ bool jg_lint_is_jetson_job(const struct jg_wf *w, const jg_ynode *job)
     return false;
 }
 
-/* Any other job on a Jetson runner (runs-on names jetson): the hardware is
- * the same, so the plan's safety rules apply, but not the gate's. */
+/* A runner label naming a Jetson: "jetson", or a project's own scheme that
+ * starts with it (jetson-jp62, jetson-agx-orin, jetson_orin). */
+static bool jetson_label(const char *s)
+{
+    return strncasecmp(s, "jetson", 6) == 0 && (s[6] == '\0' || s[6] == '-' || s[6] == '_');
+}
+
+static bool names_jetson(const jg_ynode *n)
+{
+    if (n && n->kind == JG_Y_SCALAR)
+        return jetson_label(n->text);
+    for (size_t i = 0; n && n->kind == JG_Y_SEQ && i < n->n; i++)
+        if (names_jetson(n->items[i]))
+            return true;
+    return false;
+}
+
+/* runs-on: ${{ matrix.NAME }}: the values strategy.matrix.NAME lists and
+ * those its include entries give NAME (how projects spread one job over
+ * their Jetsons, e.g. runner: jetson-jp62 per JetPack). */
+static bool matrix_names_jetson(const jg_ynode *job, const char *expr)
+{
+    const char *p = strstr(expr, "matrix.");
+    char name[128];
+    size_t k = 0;
+    for (p = p ? p + 7 : ""; k + 1 < sizeof name && (isalnum((unsigned char)p[k]) ||
+                                                      p[k] == '_' || p[k] == '-'); k++)
+        name[k] = p[k];
+    name[k] = '\0';
+    const jg_ynode *m = jg_ymap_get(jg_ymap_get(job, "strategy"), "matrix");
+    if (!k || !m)
+        return false;
+    if (names_jetson(jg_ymap_get(m, name)))
+        return true;
+    const jg_ynode *inc = jg_ymap_get(m, "include");
+    for (size_t i = 0; inc && inc->kind == JG_Y_SEQ && i < inc->n; i++)
+        if (names_jetson(jg_ymap_get(inc->items[i], name)))
+            return true;
+    return false;
+}
+
+static bool label_on_jetson(const jg_ynode *job, const jg_ynode *n)
+{
+    for (size_t i = 0; n && n->kind == JG_Y_SEQ && i < n->n; i++)
+        if (label_on_jetson(job, n->items[i]))
+            return true;
+    if (!n || n->kind != JG_Y_SCALAR)
+        return false;
+    if (!strstr(n->text, "${{"))
+        return jetson_label(n->text);
+    for (const char *p = n->text; *p; p++) /* an expression naming jetson */
+        if (strncasecmp(p, "jetson", 6) == 0)
+            return true;
+    return matrix_names_jetson(job, n->text);
+}
+
+/* Any other job on a Jetson runner (runs-on names jetson, directly or
+ * through its matrix): the hardware is the same, so the plan's safety rules
+ * apply, but not the gate's. */
 bool jg_lint_on_jetson(const jg_ynode *job)
 {
-    const jg_ynode *labels = runs_on_labels(job);
-    if (labels && labels->kind == JG_Y_SCALAR && strstr(labels->text, "${{")) {
-        for (const char *p = labels->text; *p; p++) /* an expression naming jetson */
-            if (strncasecmp(p, "jetson", 6) == 0)
-                return true;
-        return false;
-    }
-    return labels_have(labels, "jetson");
+    return label_on_jetson(job, runs_on_labels(job));
 }
 
 static bool labels_have_all(const jg_ynode *labels, const json_t *want)

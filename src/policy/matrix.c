@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "facts/tables.h"
 #include "policy/claim.h"
 #include "policy/policy.h"
 #include "schema/matrix.h"
@@ -28,6 +29,17 @@ static json_t *pytorch_text(const json_t *tier)
     return json_string(buf);
 }
 
+/* The JetPacks the facts table says support the tier's SoC (facts/tables.h). */
+static json_t *module_jetpacks(const json_t *tier)
+{
+    const char *jps[64];
+    size_t n = jg_jetpacks_for_soc(JG_STR(tier, tier, soc), jps, 64);
+    json_t *list = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(list, json_string(jps[i]));
+    return list;
+}
+
 /* A member of the tier, shared with the row (the policy outlives it). */
 static json_t *shared(const json_t *t, const jg_field *f)
 {
@@ -45,6 +57,7 @@ static json_t *row(const json_t *policy, const json_t *gate, const json_t *t)
     JG_SET_STR(mrow, r, memory_class, JG_STR(tier, t, memory_class));
     JG_SET_STR(mrow, r, soc, JG_STR(tier, t, soc));
     JG_SET_STR(mrow, r, compute_capability, JG_STR(tier, t, compute_capability));
+    JG_SET_AS(mrow, r, module_jetpacks, STRS, module_jetpacks(t));
     JG_SET_STR(mrow, r, jetpack, JG_STR(tier, t, jetpack));
     JG_SET_STR(mrow, r, l4t, JG_STR(tier, t, l4t));
     JG_SET_STR(mrow, r, ubuntu, JG_STR(tier, t, ubuntu));

@@ -61,6 +61,16 @@ static void match_release_line(struct matcher *m, const json_t *platform)
                      l4t);
 }
 
+/* An L4T release whose module list (facts table, jetson-facts.md §7.2) leaves out the
+ * platform's SoC: Orin evidence on JetPack 7.0/7.1, Xavier on JetPack 6 or 7. */
+static void match_module_support(struct matcher *m, const json_t *platform)
+{
+    const char *l4t = JG_STR(platform, platform, l4t), *soc = JG_STR(platform, platform, soc);
+    const char *socs;
+    if (jg_l4t_supports_soc(l4t, soc, &socs) == 0)
+        jg_tier_miss(m, "l4t_not_for_soc", "L4T %s supports %s only, not SoC %s", l4t, socs, soc);
+}
+
 static void match_gpu_name(struct matcher *m, const json_t *platform)
 {
     const char *soc = JG_STR(platform, platform, soc);
@@ -148,6 +158,7 @@ void jg_tier_match_software(struct matcher *m, const json_t *tier, const json_t 
         compare(m, "tensorrt_mismatch", "TensorRT", JG_STR(tier, tier, tensorrt),
                 JG_STR(platform, platform, tensorrt), true);
     match_release_line(m, platform);
+    match_module_support(m, platform);
     match_gpu_name(m, platform);
     match_torch(m, tier, platform);
     match_companions(m, tier, platform);

@@ -70,7 +70,21 @@ def describe(name):
             "cuda_libraries": cuda_libs, "nvidia_requires": nvidia}
 
 
+def nvidia_wheels():
+    """Installed nvidia-* wheels (name -> version): what an upstream CUDA torch loads its
+    cuDNN, NCCL, cuSPARSELt and NVSHMEM from. Empty before Python 3.8."""
+    if metadata is None:
+        return {}
+    found = {}
+    for dist in metadata.distributions():
+        name = re.sub(r"[-_.]+", "-", (dist.metadata["Name"] or "")).lower()
+        if name.startswith("nvidia-"):
+            found[name] = dist.version
+    return found
+
+
 print(json.dumps({
     "python": {"version": platform.python_version(), "machine": platform.machine()},
     "packages": {name: describe(name) for name in NAMES},
+    "nvidia_wheels": nvidia_wheels(),
 }, sort_keys=True))

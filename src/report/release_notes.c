@@ -3,6 +3,7 @@
  * the policy knows only its tiers, and a project may have no aarch64 CPU lane. */
 #include <stdlib.h>
 
+#include "facts/tables.h"
 #include "report/report.h"
 #include "schema/policy.h"
 #include "util/scrub.h"
@@ -20,6 +21,12 @@ static void tier_line(FILE *f, const json_t *t, const struct jg_tier_status *st)
                 JG_STR(tier, t, name), JG_STR(tier, t, jetpack), why ? why : "unknown");
         free(why);
     }
+    /* the torch that works there, from the facts' channel table (the support doc's row) */
+    const char *jp = JG_STR(tier, t, jetpack);
+    const jg_torch_channel *c = jg_torch_channel_for(jp ? atoi(jp) : 0, JG_STR(tier, t, soc));
+    if (c)
+        fprintf(f, "  PyTorch on JetPack %s: %s%s%s.\n", jp, c->install,
+                c->extra_pip ? ", plus pip install " : "", c->extra_pip ? c->extra_pip : "");
 }
 
 void jg_report_release_notes(FILE *f, const struct jg_report_in *in)

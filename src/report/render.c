@@ -112,6 +112,10 @@ static void tier_text(FILE *f, const json_t *t)
     const char *mem = JG_STR(mrow, t, memory_class), *pytorch = JG_STR(mrow, t, pytorch);
     fprintf(f, "  module:        %s (%s, %s, CC %s)\n", parts, mem ? mem : "memory varies",
             JG_STR(mrow, t, soc), JG_STR(mrow, t, compute_capability));
+    char *jps = jg_render_join(JG_NODE(mrow, t, module_jetpacks), ", ");
+    fprintf(f, "  JetPacks:      %s (the facts table's releases that list this SoC; releases "
+            "with no module list on record are not named)\n", jps && *jps ? jps : "none");
+    free(jps);
     fprintf(f, "  software:      JetPack %s / L4T %s / Ubuntu %s / CUDA %s\n",
             JG_STR(mrow, t, jetpack), JG_STR(mrow, t, l4t), JG_STR(mrow, t, ubuntu),
             JG_STR(mrow, t, cuda));

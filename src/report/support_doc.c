@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts/tables.h"
+#include "facts/torch_build.h"
 #include "report/render.h"
 #include "report/report.h"
 #include "install/constraints.h"
@@ -106,9 +108,19 @@ static void flashed_host(FILE *f, const json_t *t)
     if (wheel && !sha)
         fprintf(f, "# the policy records no sha256 for this wheel (no public source gives one): "
                    "the download is not verified, and `jetgate setup --wheel` refuses it\n");
+    jg_torch_input in = jg_torch_input_version(JG_STR(pin, pt, torch));
+    jg_torch_build b; /* the one classifier: NVIDIA's wheel, or an upstream CUDA build (7.2) */
+    jg_torch_classify(&in, &b);
+    bool upstream = b.kind == JG_TORCH_UPSTREAM_CUDA;
     if (wheel)
-        fprintf(f, "python3 -m pip install --no-cache '%s%s%s'   # NVIDIA's torch, the tier's pin\n",
-                JG_STR(pin, pt, pin), sha ? "#sha256=" : "", sha ? sha : "");
+        fprintf(f, "python3 -m pip install --no-cache '%s%s%s'   # %s, the tier's pin\n",
+                JG_STR(pin, pt, pin), sha ? "#sha256=" : "", sha ? sha : "",
+                upstream ? "the upstream CUDA torch" : "NVIDIA's torch");
+    const char *jp = JG_STR(tier, t, jetpack);
+    const jg_torch_channel *c = jg_torch_channel_for(jp ? atoi(jp) : 0, JG_STR(tier, t, soc));
+    if (upstream && c && c->extra_pip)
+        fprintf(f, "python3 -m pip install %s   # what it loads cuDNN, NCCL, cuSPARSELt and "
+                   "NVSHMEM from\n", c->extra_pip);
     companions(f, pt);
     fprintf(f, "jetgate setup --tier %s .\n. .venv/bin/activate\njetgate doctor\njetgate run\n"
                "```\n\n",
@@ -142,6 +154,25 @@ static void container(FILE *f, const json_t *t)
     }
 }
 
+/* The torch that works on the tier's JetPack, from the facts' channel table (the same row
+ * doctor's and triage's fixes read). */
+static void channel_note(FILE *f, const json_t *t)
+{
+    const char *jp = JG_STR(tier, t, jetpack);
+    const jg_torch_channel *c = jg_torch_channel_for(jp ? atoi(jp) : 0, JG_STR(tier, t, soc));
+    if (!c) {
+        fprintf(f, "jetgate's facts record no PyTorch channel for JetPack %s.\n\n", jp ? jp : "?");
+        return;
+    }
+    fprintf(f, "PyTorch on JetPack %s (jetgate's facts): %s", jp, c->install);
+    if (c->extra_pip)
+        fprintf(f, "; it also needs `pip install %s` (JetPack does not ship them)", c->extra_pip);
+    if (c->container)
+        fprintf(f, "; container: `%s` (%s)", c->container,
+                c->container_note ? c->container_note : "NVIDIA's");
+    fprintf(f, ".\n\n");
+}
+
 static void install(FILE *f, const struct jg_report_in *in)
 {
     fprintf(f, "## Install\n\n");
@@ -149,6 +180,7 @@ static void install(FILE *f, const struct jg_report_in *in)
     for (size_t i = 0; i < json_array_size(tiers); i++) {
         const json_t *t = json_array_get(tiers, i);
         fprintf(f, "### %s (%s)\n\n", JG_STR(tier, t, name), JG_STR(tier, t, level));
+        channel_note(f, t);
         if (!JG_OBJ(tier, t, pytorch))
             fprintf(f, "No PyTorch source is pinned for this tier, so there are no supported "
                        "install steps yet. %s\n\n",
@@ -177,7 +209,7 @@ static void memory(FILE *f, const struct jg_report_in *in)
     fprintf(f, "\n## Validate with small models first\n\n"
                "Start with a small model to prove the CUDA path (`jetgate doctor`, then "
                "`jetgate run`), watch memory while it runs, and only then try larger models. "
-               "Move large ablation runs to dedicated CUDA hosts.\n");
+               "Move large models and long runs to dedicated CUDA hosts.\n");
 }
 
 void jg_report_support_doc(FILE *f, const struct jg_report_in *in)

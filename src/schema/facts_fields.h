@@ -33,6 +33,7 @@
     X(P, module_carrier, "module.carrier", FACT_STR)                                              \
     X(P, module_compatible, "module.compatible", FACT_ARR)                                        \
     X(P, module_super, "module.super", FACT_BOOL)                                                 \
+    X(P, module_flash_config, "module.flash_config", FACT_STR)                                    \
     /* ---- module: what the facts text shows besides the identity (schema-gate) */               \
     X(P, module_revision, "module.revision", FACT_STR)                                            \
     X(P, module_dtsfilename, "module.dtsfilename", FACT_STR)                                      \

@@ -20,7 +20,8 @@ JG_DOC_DECLARE(matrix, JG_MATRIX_FIELDS);
 /* One element of tiers. memory_class and pytorch (the pin as a sentence)
  * may be null; pytorch_source is the policy's pin object, or null;
  * runner_labels are the gate's (required), recommended_labels the tier's;
- * claim_blockers are reasons (schema/claim.h). */
+ * claim_blockers are reasons (schema/claim.h); module_jetpacks the JetPacks the
+ * facts table says support the tier's SoC (releases with a module list on record). */
 #define JG_MATRIX_ROW_FIELDS(X, P)                                                               \
     X(P, id, "id", STR)                                                                           \
     X(P, level, "level", STR)                                                                     \
@@ -29,6 +30,7 @@ JG_DOC_DECLARE(matrix, JG_MATRIX_FIELDS);
     X(P, memory_class, "memory_class", STR)                                                       \
     X(P, soc, "soc", STR)                                                                         \
     X(P, compute_capability, "compute_capability", STR)                                           \
+    X(P, module_jetpacks, "module_jetpacks", STRS)                                                \
     X(P, jetpack, "jetpack", STR)                                                                 \
     X(P, l4t, "l4t", STR)                                                                         \
     X(P, ubuntu, "ubuntu", STR)                                                                   \

@@ -46,7 +46,8 @@ JG_DOC_DECLARE(pyprobe, JG_PYPROBE_FIELDS);
     X(P, torch_version, "packages.torch.version", STR)                                            \
     X(P, torch_has_record, "packages.torch.has_record", BOOL)                                     \
     X(P, torch_cuda_libraries, "packages.torch.cuda_libraries", STRS)                             \
-    X(P, torch_nvidia_requires, "packages.torch.nvidia_requires", STRS)
+    X(P, torch_nvidia_requires, "packages.torch.nvidia_requires", STRS)                           \
+    X(P, nvidia_wheels, "nvidia_wheels", OBJ)
 JG_DOC_DECLARE(cprobe, JG_CPROBE_FIELDS);
 
 #endif

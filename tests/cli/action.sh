@@ -175,6 +175,30 @@ grep -q '^| `evaluate` | Jetson AGX Thor | refused | .*soc_mismatch' "$T/orin/su
 grep -q '^| `host.module` | pass | yes | ' "$T/orin/summary" || fail "the Orin summary lacks passing host.module"
 rm -rf "$C/conditional-evidence"
 
+# The reusable workflow passes every action input through (its caller cannot
+# add a step), except binary (it builds from the pinned commit) and root (a
+# container's or a test's platform directory), and every input reaches
+# action.sh as INPUT_*.
+if python3 -c 'import yaml' 2>/dev/null; then
+python3 - "$JG_SOURCE_DIR" <<'PY' || fail "an action input does not reach the reusable workflow or action.sh"
+import sys, yaml
+src = sys.argv[1]
+a = yaml.safe_load(open(src + "/action.yml"))
+w = yaml.safe_load(open(src + "/.github/workflows/jetson-gate.yml"))
+on = w.get("on", w.get(True))
+gate = [s for s in w["jobs"]["jetson-runtime"]["steps"] if s.get("id") == "gate"][0]
+missing = set(a["inputs"]) - set(gate["with"]) - {"binary", "root"}
+assert not missing, "not passed by jetson-gate.yml: %s" % sorted(missing)
+computed = {"labels", "attest"}   # from tier-labels; always signed there
+assert set(gate["with"]) - computed <= set(on["workflow_call"]["inputs"]), "inputs the caller cannot set"
+env = [s for s in a["runs"]["steps"] if s.get("id") == "gate"][0]["env"]
+for i in set(a["inputs"]) - {"attest"}:   # attest is action.yml's own signing step's
+    assert "INPUT_" + i.upper().replace("-", "_") in env, "action.yml does not pass %s to action.sh" % i
+PY
+else
+  echo "action: inputs pass-through not checked: python3 has no yaml module (python3-yaml)" >&2
+fi
+
 # Issue #28 defect 3: no input or policy value forges an output line. The
 # runner's reading of $GITHUB_OUTPUT (lines end at \n, \r or \r\n; NAME=VALUE
 # or NAME<<DELIMITER ... DELIMITER) decides what each output is.

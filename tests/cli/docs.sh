@@ -10,8 +10,10 @@ cmds="facts doctor triage run claim matrix report constraints setup lint init po
 for c in $cmds; do
   grep -q "^\.SS $c\$" "$MAN" || fail "jetgate.1 has no section for $c"
   "$JETGATE" $c --help >"$T/help"
-  # every option row of the help (its left column) is completed and documented
-  rows=$(sed -n 's/^  \(-., \)\{0,1\} *--\([a-z][a-z0-9-]*\).*/\2/p' "$T/help")
+  # every option row of the help (its left column: "  -x, --opt" or "      --opt";
+  # a description line wrapped before "--dry-run" is indented further) is
+  # completed and documented
+  rows=$(sed -n 's/^  \(-., \|    \)--\([a-z][a-z0-9-]*\).*/\2/p' "$T/help")
   [ -n "$rows" ] || fail "$c --help lists no option"
   for o in $rows; do
     grep -q -- "$c) opts=.*--$o[ \"]" "$COMP" || fail "completion lacks $c --$o"

@@ -12,6 +12,9 @@ expect_out 'jp/v61/pytorch/torch-2.5.0a0+872d972e41.nv24.08.17622132-cp310-cp310
 expect_out 'software:      JetPack 7.x / L4T 38+ / Ubuntu 24.04 / CUDA 13.x'
 expect_out 'recommended:   thor, jetpack-7 (tier labels, optional)'
 expect_out 'software:      JetPack 5.1.x / L4T 35.x / Ubuntu 20.04 / CUDA 11.x'
+# which JetPacks each tier's module runs, from the facts table (jetson-facts.md §7.2)
+expect_out 'JetPacks:      7.0, 7.1, 7.2, 7.2.1 (the facts table'
+expect_out 'JetPacks:      5.1.7 (the facts table'
 expect_out 'not one exact release'
 # The embedded default runs none of the project's checks: no tier is claimable as shipped.
 [ "$(grep -c 'claimable:     yes' "$T/out")" = 0 ] || fail "the default policy must claim no tier"
@@ -29,6 +32,8 @@ assert t["target"]["recommended_labels"] == ["orin", "jetpack-6"]
 assert t["target"]["runner_labels"] == ["self-hosted", "linux", "ARM64", "jetson"]
 assert t["evaluate"]["module_parts"] == ["p3834-0008"] and t["evaluate"]["compute_capability"] == "11.0"
 assert t["legacy"]["soc"] == "tegra194" and t["legacy"]["pytorch"] is None
+assert t["legacy"]["module_jetpacks"] == ["5.1.7"], t["legacy"]["module_jetpacks"]
+assert "7.0" not in t["target"]["module_jetpacks"] and "7.2" in t["target"]["module_jetpacks"]
 assert all(r["bitsandbytes"] == "unsupported" for r in m["tiers"])
 assert m["evidence"] == {"max_age_days": 30, "retention_days": 30}
 PY

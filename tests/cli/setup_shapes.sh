@@ -150,6 +150,32 @@ expect_rc 1 cj "$P/requirements.vision.txt" --no-index --find-links "$W"
 expect_out 'requirements.vision.txt:1: torch.replace: no vendor torchvision is known'
 expect_rc 0 cj "$P/requirements.vision.txt" --no-index --find-links "$W" --policy "$T/tv.json"
 expect_out 'keeps the vendor torch'
+# 4b. A real Jetson project's file (roboflow/inference, tests/data/projects/
+#    README.md) against stand-in wheels of every package it reaches
+#    (tests/cli/lane_wheels.py: the lowest allowed versions, inference-models
+#    with its real Requires-Dist): torchvision is on no index here and the
+#    default tier pins none, so pip stops there, which is named, and the rest
+#    is said to be NOT followed; with torchvision pinned beside torch the
+#    graph is followed to bitsandbytes, named with its path.
+RI=$JG_SOURCE_DIR/tests/data/projects/roboflow-inference
+RW=$T/rw; mkdir -p "$RW"
+"$PY3" "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" --stubs "$RI/requirements/requirements.jetson.txt" \
+  "$RI/inference_models/pyproject.toml" "$RW" >/dev/null
+expect_rc 1 cj "$RI/requirements/requirements.jetson.txt" --no-index --find-links "$RW"
+expect_out 'requirements.jetson.txt:3: torch.transitive: inference-models -> torchvision: a dependency asks for torchvision, which no index given to pip offers'
+expect_out 'dependencies of dependencies NOT followed: pip stopped at that missing package'
+"$PY3" - "$T/tv.json" "$T/tv-real.json" <<'PYEOF'
+import json, sys
+pol = json.load(open(sys.argv[1]))
+t = next(t for t in pol["tiers"] if t["id"] == "target")
+t["pytorch"]["torchvision"] = {"version": "0.20.0"}  # a test value: a plain release satisfies "torchvision"
+json.dump(pol, open(sys.argv[2], "w"))
+PYEOF
+expect_rc 1 cj "$RI/requirements/requirements.jetson.txt" --no-index --find-links "$RW" --policy "$T/tv-real.json"
+expect_out 'requirements.jetson.txt:3: bitsandbytes: inference-models~=0.36.0 -> bitsandbytes 0.46.1'
+expect_out 'dependencies of dependencies followed: pip resolved'
+grep -q 'torch.transitive' "$T/out" && fail "the pinned torchvision was reported as foreign"
+
 # 5. A pyproject.toml project (setuptools, PEP 621): an extra whose package
 #    brings bitsandbytes is refused before anything exists (pip's resolve
 #    names the path); a PEP 735 dependency group is installed.

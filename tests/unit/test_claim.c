@@ -106,6 +106,17 @@ static void test_commit_and_blockers(void **state)
     assert_non_null(strstr(jg_json_str(json_array_get(b, 0), "text"), "jetgate init"));
     json_decref(b);
     assert_null(jg_claim_decide(policy, "nope", SHA, REPO, now, NULL, NULL, 0));
+    /* A pin the JetPack's channel does not serve (facts/tables.h): PyPI's CUDA build on
+     * JetPack 6.2 is never its torch. */
+    json_t *edited = json_deep_copy(policy);
+    json_t *target = (json_t *)jg_policy_tier(edited, "target");
+    json_object_set_new(json_object_get(target, "pytorch"), "torch", json_string("2.11.0+cu130"));
+    b = jg_claim_blockers(edited, jg_policy_gate(edited, JG_CLAIM_GATE), target, REPO, now);
+    assert_int_equal(json_array_size(b), 1);
+    assert_string_equal(jg_json_str(json_array_get(b, 0), "code"), "tier_pytorch_not_jetpacks_build");
+    assert_non_null(strstr(jg_json_str(json_array_get(b, 0), "text"), "NVIDIA's build"));
+    json_decref(b);
+    json_decref(edited);
 }
 
 static void test_no_evidence_is_no_claim(void **state)

@@ -126,6 +126,45 @@ static void test_vendor_torch(void **state)
     }
 }
 
+/* JetPack 7.2's supported torch is the upstream cu130 build (jetson-facts.md §7.4): a tier
+ * may pin it, and then it needs the nvidia-*-cu13 wheels installed; on JetPack 6 such a pin
+ * is refused, and a tier pinning NVIDIA's wheel refuses PyPI's CUDA build. */
+static void test_upstream_tier_torch(void **state)
+{
+    (void)state;
+    json_t *orin72 = json_pack("{s:s,s:{s:s},s:{s:s},s:{s:s,s:s}}", "id", "orin-jp72", "software",
+                               "jetpack", "7.2", "hardware", "soc", "tegra234", "pytorch", "kind",
+                               "wheel", "torch", "2.11.0+cu130");
+    json_t *p = probe_with("aarch64", "2.11.0+cu130", "libtorch_cuda.so", "nvidia-cudnn-cu13");
+    json_object_set_new(p, "nvidia_wheels",
+                        json_pack("{s:s,s:s,s:s,s:s}", "nvidia-cudnn-cu13", "9.13.0.50",
+                                  "nvidia-nccl-cu13", "2.27.7", "nvidia-cusparselt-cu13", "0.8.0",
+                                  "nvidia-nvshmem-cu13", "3.3.24"));
+    char why[512];
+    if (!jg_torch_fits_tier(p, orin72, why, sizeof why))
+        fail_msg("%s", why);
+    json_object_del(json_object_get(p, "nvidia_wheels"), "nvidia-nvshmem-cu13");
+    assert_false(jg_torch_fits_tier(p, orin72, why, sizeof why));
+    assert_non_null(strstr(why, "pip install nvidia-cudnn-cu13 nvidia-nccl-cu13"));
+    json_object_set_new(json_object_get(p, "nvidia_wheels"), "nvidia-nvshmem-cu13",
+                        json_string("3.3.24"));
+    json_t *sw = json_object_get(orin72, "software");
+    json_object_set_new(sw, "jetpack", json_string("6.2")); /* JetPack 6: NVIDIA's build */
+    assert_false(jg_torch_fits_tier(p, orin72, why, sizeof why));
+    assert_non_null(strstr(why, "NVIDIA's build"));
+    json_object_set_new(sw, "jetpack", json_string("7.2"));
+    json_t *pypi = probe_with("aarch64", "2.12.0", "libtorch_cuda.so", "nvidia-cudnn-cu13");
+    assert_false(jg_torch_fits_tier(pypi, orin72, why, sizeof why)); /* not the pinned build */
+    json_t *target = json_pack("{s:s,s:{s:s,s:s}}", "id", "target", "pytorch", "kind", "wheel",
+                               "torch", "2.5.0a0+872d972e41.nv24.08");
+    assert_false(jg_torch_fits_tier(pypi, target, why, sizeof why)); /* PyPI's CUDA build */
+    assert_non_null(strstr(why, "PyPI CUDA build"));
+    json_decref(target);
+    json_decref(pypi);
+    json_decref(p);
+    json_decref(orin72);
+}
+
 /* A last physical line of blanks with no newline: the comment test read past the
  * end of the text (found by fuzz_reqfile; ASan catches a regression here, since
  * the copy below is exactly as long as the text). */
@@ -168,7 +207,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_versions_order),   cmocka_unit_test(test_specifiers),
         cmocka_unit_test(test_markers_on_jetson), cmocka_unit_test(test_wheel_names),
-        cmocka_unit_test(test_vendor_torch),     cmocka_unit_test(test_bitsandbytes_decision),
+        cmocka_unit_test(test_vendor_torch),
+        cmocka_unit_test(test_upstream_tier_torch),     cmocka_unit_test(test_bitsandbytes_decision),
         cmocka_unit_test(test_requirements_unterminated_blank_tail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -335,6 +335,72 @@ static void jetpack_disagreement_and_disputed_rows(void **state)
     json_decref(doc);
 }
 
+/* The module column of the JetPack table (jetson-facts.md §7.2): an Orin on L4T 38.4.0
+ * (JetPack 7.1, Thor only) disagrees whatever the package says; on 39.2.0 it does not.
+ * Release line: R38.4.0 GCID 43443517 (§1.1), compatible of the AGX Orin 64GB devkit. */
+static void jetpack_release_without_the_module(void **state)
+{
+    (void)state;
+    PUT("etc/nv_tegra_release", "# R38 (release), REVISION: 4.0, GCID: 43443517, BOARD: generic, "
+                                "EABI: aarch64, DATE: Wed Dec 31 00:15:19 UTC 2025\n");
+    PUT("proc/device-tree/compatible", "nvidia,p3737-0000+p3701-0005\0nvidia,p3701-0005\0"
+                                       "nvidia,tegra234\0");
+    json_t *doc = collect_dir(tmp);
+    const json_t *agrees = jg_json_at(doc, "jetpack.agrees");
+    assert_true(json_is_false(jg_fact_value(agrees)));
+    assert_non_null(strstr(json_string_value(json_object_get(agrees, "note")), "tegra264 only"));
+    json_decref(doc);
+    PUT("etc/nv_tegra_release", "# R39 (release), REVISION: 2.0, GCID: 45755727, BOARD: generic, "
+                                "EABI: aarch64, DATE: Mon Jun  1 09:28:48 PM UTC 2026\n");
+    doc = collect_dir(tmp);
+    assert_string_equal(status(doc, "jetpack.agrees"), "unknown"); /* no package to compare */
+    json_decref(doc);
+}
+
+/* /etc/nv_boot_control.conf (jetson-facts.md §7.3). The Super and non-Super lines are an
+ * Orin Nano devkit's real file before and after its owner's edit (a public debugging log);
+ * the "--1-0-" form is OE4T's jetson-orin-nx-xavier-nx-devkit recipe; the nanoe8gb line puts
+ * edk2-nvidia's board name (README_PreIsoInstaller.md) in that format. */
+static void flash_configuration(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *conf, *name;
+        int super; /* -1: the fact is not set from the conf */
+    } cases[] = {
+        {"TNSPEC 3767-301-0005-M.1-1-1-jetson-orin-nano-devkit-super-\n"
+         "COMPATIBLE_SPEC 3767--0005--1--jetson-orin-nano-devkit-super-\n",
+         "jetson-orin-nano-devkit-super", 1},
+        {"TNSPEC 3767-301-0005-M.1-1-1-jetson-orin-nano-devkit-\n"
+         "COMPATIBLE_SPEC 3767--0005--1--jetson-orin-nano-devkit-\nTEGRA_CHIPID 0x23\n",
+         "jetson-orin-nano-devkit", 0},
+        {"COMPATIBLE_SPEC 3767-000-0000--1-0-jetson-orin-nano-devkit-\n", "jetson-orin-nano-devkit", 0},
+        {"COMPATIBLE_SPEC 3767--0000--1--jetson-orin-nanoe8gb-devkit-\n", "jetson-orin-nanoe8gb-devkit", 0},
+        {"TEGRA_CHIPID 0x23\n", NULL, -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        put("etc/nv_boot_control.conf", cases[i].conf, strlen(cases[i].conf));
+        json_t *doc = collect_dir(tmp);
+        if (cases[i].name)
+            assert_string_equal(str(doc, "module.flash_config"), cases[i].name);
+        else
+            assert_string_equal(status(doc, "module.flash_config"), "unparsable");
+        const json_t *super = jg_fact_value(jg_json_at(doc, "module.super"));
+        if (cases[i].super < 0)
+            assert_null(super);
+        else
+            assert_int_equal(json_is_true(super), cases[i].super);
+        json_decref(doc);
+    }
+    /* a device-tree board entry stays the source of module.super */
+    PUT("proc/device-tree/compatible", "nvidia,p3768-0000+p3767-0005\0nvidia,tegra234\0");
+    put("etc/nv_boot_control.conf", cases[0].conf, strlen(cases[0].conf));
+    json_t *doc = collect_dir(tmp);
+    assert_false(json_is_true(jg_fact_value(jg_json_at(doc, "module.super"))));
+    assert_string_equal(str(doc, "module.flash_config"), "jetson-orin-nano-devkit-super");
+    json_decref(doc);
+}
+
 static void thor_compute_capability_follows_toolkit(void **state)
 {
     (void)state;
@@ -425,6 +491,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(unreadable_release_falls_back_to_dpkg, fresh, cleanup),
         cmocka_unit_test_setup_teardown(jetpack_disagreement_and_disputed_rows, fresh, cleanup),
         cmocka_unit_test_setup_teardown(thor_compute_capability_follows_toolkit, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(jetpack_release_without_the_module, fresh, cleanup),
+        cmocka_unit_test_setup_teardown(flash_configuration, fresh, cleanup),
         cmocka_unit_test_setup_teardown(malformed_files_are_unparsable, fresh, cleanup),
         cmocka_unit_test_setup_teardown(huge_dpkg_status, fresh, cleanup),
         cmocka_unit_test_setup_teardown(cuda_link_chain_is_followed, fresh, cleanup),

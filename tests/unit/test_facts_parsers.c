@@ -340,6 +340,8 @@ static void jetpack_table(void **state)
     assert_string_equal(jg_cuda_for_l4t("39.2.1"), "13.2");
     assert_string_equal(jg_cuda_for_l4t("35.6.5"), "11.4");
     assert_null(jg_cuda_for_l4t("39.0.0")); /* not found in the facts */
+    assert_string_equal(jg_cuda_by_jetpack(), "JetPack 4: 10.2, JetPack 5: 11.4, JetPack 6: 12.2 "
+                                              "/ 12.6, JetPack 7: 13.0 / 13.2");
     assert_int_equal(jg_jp_major_for_l4t(32), 4);
     assert_int_equal(jg_jp_major_for_l4t(37), 0);
     assert_int_equal(jg_jp_major_for_toolkit("12.6.68"), 6);

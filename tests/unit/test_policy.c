@@ -154,6 +154,18 @@ static void test_tier_for_platform(void **state)
     assert_int_equal(jg_tier_match_platform(jg_policy_tier(p, "target"), r35, find_code, &h), 1);
     assert_int_equal(h.seen, 1);
     json_decref(r35);
+    /* An Orin recorded on L4T 38.4.0 (JetPack 7.1, Thor only per the facts table): besides
+     * the L4T and JetPack the tier names, the release does not support the SoC. */
+    json_t *r38 = orin_platform();
+    json_object_set_new(r38, "l4t", json_string("38.4.0"));
+    h = (struct hit){"l4t_not_for_soc", 0};
+    jg_tier_match_platform(jg_policy_tier(p, "target"), r38, find_code, &h);
+    assert_int_equal(h.seen, 1);
+    json_object_set_new(r38, "l4t", json_string("39.2.0")); /* JetPack 7.2 runs Orin */
+    h = (struct hit){"l4t_not_for_soc", 0};
+    jg_tier_match_platform(jg_policy_tier(p, "target"), r38, find_code, &h);
+    assert_int_equal(h.seen, 0);
+    json_decref(r38);
 
     json_t *x86 = orin_platform();
     json_object_set_new(x86, "arch", json_string("x86_64"));

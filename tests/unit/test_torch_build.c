@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "facts/tables.h"
 #include "facts/torch_build.h"
 
 typedef struct {
@@ -74,6 +75,26 @@ static void test_pypi_aarch64_cuda(void **state)
     assert_int_equal(jg_torch_nv_tag_jetpack("2.3.0"), 0);
 }
 
+/* A pin against the JetPack's channel (jetson-facts.md §7.4). */
+static void test_fits_jetpack(void **state)
+{
+    (void)state;
+    char why[400];
+    assert_int_equal(jg_torch_fits_jetpack("2.5.0a0+872d972e41.nv24.08", 6, "tegra234", why,
+                                           sizeof why), 1);
+    assert_int_equal(jg_torch_fits_jetpack("2.11.0+cu130", 6, "tegra234", why, sizeof why), 0);
+    assert_non_null(strstr(why, "NVIDIA's build"));
+    assert_int_equal(jg_torch_fits_jetpack("2.11.0+cu130", 7, "tegra234", why, sizeof why), 1);
+    assert_int_equal(jg_torch_fits_jetpack("2.7.1+cu128", 7, "tegra264", why, sizeof why), 0);
+    assert_int_equal(jg_torch_fits_jetpack("2.1.0a0+41361538.nv23.06", 6, "tegra234", why,
+                                           sizeof why), 0); /* JetPack 5's wheel */
+    assert_int_equal(jg_torch_fits_jetpack("2.5.0a0+872d972e41.nv24.08", 7, "tegra234", why,
+                                           sizeof why), 0);
+    assert_int_equal(jg_torch_fits_jetpack("2.5.1+cpu", 6, NULL, why, sizeof why), 0);
+    assert_int_equal(jg_torch_fits_jetpack("2.8.0", 6, NULL, why, sizeof why), -1);
+    assert_int_equal(jg_torch_fits_jetpack("2.8.0", 3, NULL, why, sizeof why), -1);
+}
+
 static void test_kind_names(void **state)
 {
     (void)state;
@@ -89,6 +110,7 @@ int main(void)
         cmocka_unit_test(test_classify_cases),
         cmocka_unit_test(test_pypi_aarch64_cuda),
         cmocka_unit_test(test_kind_names),
+        cmocka_unit_test(test_fits_jetpack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

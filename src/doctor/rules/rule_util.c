@@ -111,15 +111,9 @@ const json_t *jg_missing_library(const jg_view *v, const char *const prefixes[])
     return jg_first_item(JG_VIEW_LIST(v, missing_libraries), soname_prefixed, prefixes);
 }
 
-static bool names_l4t(const json_t *im, const void *unused)
+const jg_image_l4t *jg_image_with_l4t(const jg_view *v)
 {
-    (void)unused;
-    return JG_ITEM_STR(im, l4t) != NULL;
-}
-
-const json_t *jg_image_with_l4t(const jg_view *v)
-{
-    return jg_first_item(JG_VIEW_LIST(v, images), names_l4t, NULL);
+    return v->n_image_l4t ? &v->image_l4t[0] : NULL;
 }
 
 bool jg_on_jetson(const jg_view *v)
@@ -190,29 +184,25 @@ const char *jg_fix_torch(const jg_view *v)
         return "install a torch built for this GPU and a CUDA the driver supports: pip "
                "uninstall torch; pip install torch --index-url "
                "https://download.pytorch.org/whl/cu<XYZ> (nvidia-smi shows the driver's CUDA)";
-    switch (v->jp_major) {
-    case 4:
-        return "install NVIDIA's PyTorch wheel for JetPack 4.6 (cp36), or use the container "
-               "nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3";
-    case 5:
-        return "pip uninstall torch, then install NVIDIA's JetPack 5 wheel from "
-               "https://developer.download.nvidia.com/compute/redist/jp/ (v512: torch "
-               "2.1.0a0+41361538.nv23.06, cp38, for JetPack 5.1.2), or use the container "
-               "nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3";
-    case 6:
-        return "pip uninstall torch, then pip install torch --index-url "
-               "https://pypi.jetson-ai-lab.io/jp6/cu126 (or NVIDIA's "
-               "https://developer.download.nvidia.com/compute/redist/jp/v61/pytorch/ wheel "
-               "2.5.0a0+872d972e41.nv24.08 for JetPack 6.1/6.2)";
-    case 7:
-        return "JetPack 7 uses the standard SBSA wheels: pip install torch --index-url "
-               "https://download.pytorch.org/whl/cu130";
-    default:
+    const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
+    /* Orin's compute capability names its SoC where the module part is not known */
+    const char *soc = cc && strcmp(cc, "8.7") == 0 ? "tegra234" : NULL;
+    const jg_torch_channel *c = jg_torch_channel_for(v->jp_major, soc);
+    if (!c)
         return "find the JetPack first (head -1 /etc/nv_tegra_release), then install the "
                "matching build: JetPack 5 https://developer.download.nvidia.com/compute/redist/jp/v512/pytorch/, "
                "JetPack 6 --index-url https://pypi.jetson-ai-lab.io/jp6/cu126, "
                "JetPack 7 --index-url https://download.pytorch.org/whl/cu130";
-    }
+    static _Thread_local char fix[640];
+    snprintf(fix, sizeof fix, "pip uninstall torch, then install %s%s%s%s%s", c->install,
+             c->extra_pip ? ", then pip install " : "", c->extra_pip ? c->extra_pip : "",
+             c->extra_pip ? " (JetPack does not ship them)" : "",
+             c->container ? "; or use the container " : "");
+    if (c->container)
+        snprintf(fix + strlen(fix), sizeof fix - strlen(fix), "%s%s%s%s", c->container,
+                 c->container_note ? " (" : "", c->container_note ? c->container_note : "",
+                 c->container_note ? ")" : "");
+    return fix;
 }
 
 const char *jg_fix_groups(void)

@@ -2,6 +2,8 @@
 
 /* Order matters only for the last group, which defers to findings made before it. */
 const jg_rule_fn jg_rules[] = {
+    jg_rule_cuda13_wheel_on_jetpack, /* before the driver and CPU-build readings it replaces */
+    jg_rule_cu13_wheels_missing,     /* before the library readings it replaces */
     jg_rule_available_but_kernel_failed,
     jg_rule_bnb_none_any,
     jg_rule_bnb_sbsa_on_l4t,
@@ -22,6 +24,8 @@ const jg_rule_fn jg_rules[] = {
     jg_rule_insufficient_driver,
     jg_rule_jetpack_disagrees,
     jg_rule_jp7_sbsa_ok,
+    jg_rule_orin_cuda13_warning,
+    jg_rule_jp6_image_on_jp7,
     jg_rule_l4t_base_no_cuda,
     jg_rule_l4t_mismatch,
     jg_rule_libcuda_missing,

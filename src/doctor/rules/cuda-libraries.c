@@ -1,5 +1,6 @@
-/* Rules for the CUDA libraries layer: toolkit, cuDNN, TensorRT, cuSPARSELt
- * (jetson-facts.md 1.5-1.7, section 2, section 5 rows 3 and 11). */
+/* The cuda-libraries layer's C rules: CUDA user-space libraries (toolkit, cuDNN,
+ * cuSPARSELt, TensorRT) missing or of another major version (jetson-facts.md
+ * 1.5-1.7, section 2, section 5 rows 3 and 11). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +103,7 @@ void jg_rule_cusparselt_missing(const jg_view *v, jg_finding_list *out)
 {
     static const char *const cusparselt[] = {"libcusparseLt.so", NULL};
     const json_t *m = jg_missing_library(v, cusparselt);
-    if (!m)
+    if (!m || jg_findings_has(out, JG_FID_pytorch_build_cu13_wheels_missing))
         return;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "missing library", m);
@@ -185,7 +186,7 @@ void jg_rule_nvidia_library_missing(const jg_view *v, jg_finding_list *out)
         JG_FID_container_runtime_tegra_driver_not_passed, JG_FID_kernel_driver_tegra_driver_missing,
         JG_FID_container_runtime_driver_not_mounted, JG_FID_cuda_driver_libcuda_not_found,
         JG_FID_configuration_library_not_on_loader_path, JG_FID_configuration_sudo_drops_environment,
-        JG_FID_COUNT};
+        JG_FID_pytorch_build_cu13_wheels_missing, JG_FID_COUNT};
     if (jg_findings_has_any(out, ids))
         return;
     static const char *const nvidia[] = {"libcu", "libnv", "libnccl", "libnpp", NULL};

@@ -1,9 +1,12 @@
-/* Rules for the PyTorch build layer (jetson-facts.md 4.1-4.3, section 5 rows 1-4). */
+/* The pytorch-build layer's C rules about the build itself: CPU-only, built for a
+ * newer CUDA than the driver, for SBSA or another JetPack, without the device's
+ * architecture (jetson-facts.md 4.1-4.3, section 5 rows 1-4). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "doctor/rules/rules.h"
+#include "facts/torch_build.h"
 #include "util/json.h"
 
 void jg_rule_cpu_only_torch(const jg_view *v, jg_finding_list *out)
@@ -15,10 +18,11 @@ void jg_rule_cpu_only_torch(const jg_view *v, jg_finding_list *out)
     bool aarch64 = jg_on_aarch64(v);
     /* A torch that says it has no CUDA is a CPU build on any host (direct evidence);
      * a plain version that fails is PyPI's CPU wheel only on aarch64 (facts.md 4.3). */
-    if (v->torch_imported == JG_NO || jg_torch_nv_build(ver))
+    if (v->torch_imported == JG_NO || jg_torch_nv_build(ver) || jg_cuda13_wheel_on_jetpack_found(out))
         return;
+    /* from torch 2.11 PyPI's aarch64 wheel is a CUDA 13.0 build (facts §7.1) */
     bool plain_failing = aarch64 && plain && v->torch_available == JG_NO &&
-                         v->torch_has_cuda != JG_YES;
+                         v->torch_has_cuda != JG_YES && jg_torch_pypi_aarch64_has_cuda(ver) == 0;
     if (!none && !nc && !plain_failing)
         return;
     json_t *ev = jg_ev_new();
@@ -37,10 +41,12 @@ void jg_rule_cpu_only_torch(const jg_view *v, jg_finding_list *out)
     jg_finding_spec s = {
         JG_FID_pytorch_build_cpu_only_wheel, JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (none || nc) && gpu ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        !(none || nc) ? "torch has a plain version (no nv or +cu tag) and CUDA is unavailable: "
-                        "PyPI's aarch64 wheel, which is CPU-only, stands in for a CUDA build"
+        !(none || nc) ? "torch has a plain version up to 2.10 (no nv or +cu tag) and CUDA is "
+                        "unavailable: PyPI's aarch64 wheel, CPU-only up to torch 2.10, stands in "
+                        "for a CUDA build"
         : jg_on_jetson(v) ? "torch is a CPU-only build (torch.version.cuda is None, no nv tag): "
-                            "PyPI's aarch64 wheel replaced or stands in for NVIDIA's Jetson build"
+                            "PyPI's aarch64 wheel (CPU-only up to 2.10) or a +cpu build replaced "
+                            "or stands in for NVIDIA's Jetson build"
                           : "torch is a CPU-only build (torch.version.cuda is None or +cpu)",
         jg_on_jetson(v) || !v->arch || aarch64 ? jg_fix_torch(v)
                                                : "pip uninstall torch; pip install torch "
@@ -56,7 +62,7 @@ void jg_rule_cuda_newer_than_driver(const jg_view *v, jg_finding_list *out)
     bool works = v->torch_available == JG_YES ||
                  (v->torch_available != JG_NO && v->torch_tensor_op &&
                   strcmp(v->torch_tensor_op, "pass") == 0);
-    if (!jg_on_jetson(v) || drv <= 0 || need <= drv || works)
+    if (!jg_on_jetson(v) || drv <= 0 || need <= drv || works || jg_cuda13_wheel_on_jetpack_found(out))
         return; /* available and newer: forward-compat libraries (e.g. -igpu containers) carry it */
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_python_torch_version);
@@ -100,7 +106,8 @@ static bool arch_list_has(const json_t *list, const char *cc)
 
 void jg_rule_sbsa_wheel_on_jetpack(const jg_view *v, jg_finding_list *out)
 {
-    if (!jg_torch_cu_tag(v->torch_version) || v->jp_major < 4 || v->jp_major > 6)
+    if (!jg_torch_cu_tag(v->torch_version) || v->jp_major < 4 || v->jp_major > 6 ||
+        jg_cuda13_wheel_on_jetpack_found(out))
         return;
     int drv = jg_host_driver_version(v);
     if (drv > 0 && jg_cuda_version_int(v->torch_cuda) > drv)
@@ -144,6 +151,22 @@ static const jg_finding_spec gpu_too_old = {
     "architecture the build has kernels for",
     "use an older release or a source build that still has this GPU's arch, or a newer GPU"};
 
+/* On JetPack 7.2 Orin the upstream cu130 wheel runs (sm_80 code); jetson-ai-lab's sbsa/cu130
+ * torch does not (facts §7.4). */
+static const char *arch_summary(const jg_view *v, const char *cc)
+{
+    if (v->l4t_major == 39 && cc && strcmp(cc, "8.7") == 0)
+        return "the CUDA build has no kernels Orin runs ('no kernel image is available', 209): "
+               "on JetPack 7.2 typical of jetson-ai-lab's sbsa/cu130 torch, while the upstream "
+               "cu130 wheel runs Orin through its sm_80 code";
+    if (jg_on_jetson(v))
+        return "the CUDA build has no kernels for this GPU ('no kernel image is available', "
+               "209): typical of conda-forge torch (no sm_87) and SBSA wheels on Orin before "
+               "JetPack 7.2";
+    return "the CUDA build has no kernels for this GPU ('no kernel image is available', 209): it "
+           "was built without this compute capability";
+}
+
 void jg_rule_missing_device_arch(const jg_view *v, jg_finding_list *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
@@ -152,8 +175,9 @@ void jg_rule_missing_device_arch(const jg_view *v, jg_finding_list *out)
     /* torch's own warning says so when its arch list was not pasted whole */
     const json_t *warned = list_known ? NULL : jg_view_signal(v, JG_SIG_torch_arch_warning);
     bool missing = (list_known && cc && !arch_list_has(v->torch_arch_list, cc)) || warned;
-    if (!missing && (!e209 || jg_kernel_image_from_other_package(v) ||
-                     jg_kernel_image_from_native_program(v)))
+    if ((!missing && (!e209 || jg_kernel_image_from_other_package(v) ||
+                      jg_kernel_image_from_native_program(v))) ||
+        jg_findings_has(out, JG_FID_pytorch_build_cuda12_build_on_thor))
         return;
     const json_t *conda = jg_view_signal(v, JG_SIG_conda_forge_torch);
     json_t *ev = jg_ev_new();
@@ -177,11 +201,7 @@ void jg_rule_missing_device_arch(const jg_view *v, jg_finding_list *out)
     jg_finding_spec s = {
         JG_FID_pytorch_build_missing_device_arch, JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
         (missing || conda) ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        jg_on_jetson(v) ? "the CUDA build has no kernels for this GPU ('no kernel image is "
-                          "available', 209): typical of conda-forge torch (no sm_87) and SBSA "
-                          "wheels on Orin"
-                        : "the CUDA build has no kernels for this GPU ('no kernel image is "
-                          "available', 209): it was built without this compute capability",
+        arch_summary(v, cc),
         jg_fix_torch(v)};
     jg_finding_add(out, &s, ev);
 }
@@ -333,14 +353,24 @@ void jg_rule_available_but_kernel_failed(const jg_view *v, jg_finding_list *out)
 void jg_rule_cuda12_build_on_thor(const jg_view *v, jg_finding_list *out)
 {
     const char *cc = v->gpu_cc ? v->gpu_cc : v->module_cc;
-    if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(v->torch_cuda) / 1000 != 12)
+    jg_torch_input in = jg_torch_input_version(v->torch_version);
+    in.cuda = v->torch_cuda;
+    jg_torch_build b; /* torch.version.cuda, else the +cu tag (a pasted "2.7.1+cu128") */
+    jg_torch_classify(&in, &b);
+    if (!cc || strcmp(cc, "11.0") != 0 || jg_cuda_version_int(b.cuda) / 1000 != 12)
         return;
+    const json_t *shown = jg_view_signal(v, JG_SIG_torch_arch_warning);
+    if (!shown)
+        shown = jg_view_cuda_error(v, 209);
     json_t *ev = jg_ev_new();
     jg_ev_field(ev, v, JG_FF_python_torch_version);
-    jg_ev_printf(ev, "torch CUDA = %s", v->torch_cuda);
+    jg_ev_printf(ev, "torch CUDA = %s", b.cuda);
     jg_ev_printf(ev, "device compute capability = %s", cc);
+    if (shown)
+        jg_ev_seen(ev, "torch", shown);
     jg_finding_spec s = {
-        JG_FID_pytorch_build_cuda12_build_on_thor, JG_L_PYTORCH_BUILD, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        JG_FID_pytorch_build_cuda12_build_on_thor, JG_L_PYTORCH_BUILD, JG_SEV_ERROR,
+        shown ? JG_CONF_HIGH : JG_CONF_MEDIUM,
         "a CUDA 12 torch build on Thor: CUDA 12.8/12.9 know Thor as sm_101, the JetPack 7 driver "
         "reports compute capability 11.0 (sm_110), so kernels are missing",
         "pip install torch --index-url https://download.pytorch.org/whl/cu130 (JetPack 7 uses "
