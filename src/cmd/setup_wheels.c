@@ -36,6 +36,8 @@ int setup_nvidia_check(struct setup_opts *o, const json_t *tier)
 {
     char why[1024], list[1024];
     const char *names[WHEELS_MAX + 1];
+    if (!jg_tier_extra_wheels(tier))
+        return 0; /* NVIDIA's build: no wheels from pip */
     json_t *probe = jg_install_probe(o->probe_py, 0, why, sizeof why);
     if (!probe)
         return jg_err("setup: cannot ask %s: %s", o->probe_py, why), JG_EXIT_NO;
