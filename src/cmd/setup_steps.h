@@ -50,6 +50,12 @@ int setup_plan_venv(struct setup_opts *o);
 int setup_torch(struct setup_opts *o, const json_t *tier, json_t **before);
 /* What the project installs is read and judged (setup_project.c). */
 int setup_project(struct setup_opts *o, const json_t *policy, const json_t *tier);
+/* The nvidia-* wheels a tier's upstream CUDA torch needs (setup_wheels.c): the
+ * missing ones resolve from pip's index with torch pinned (nothing installed); then,
+ * in the venv, installed under the constraints, torch unchanged, checked again. */
+int setup_nvidia_check(struct setup_opts *o, const json_t *tier);
+int setup_nvidia_install(struct setup_opts *o, const json_t *policy, const json_t *tier,
+                         const json_t *before);
 /* The venv exists (created when new) and sees system site packages; the
  * verified wheels are in it, *before then their fingerprint. */
 int setup_venv(struct setup_opts *o, const json_t *tier, json_t **before);
