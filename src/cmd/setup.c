@@ -107,7 +107,7 @@ static int run(struct setup_opts *o, const json_t *policy)
         rc = setup_project(o, policy, tier);
     /* Everything above only read (and wrote under o->tmp); from here on it writes. */
     if (rc == 0)
-        rc = setup_venv(o, tier, &before);
+        rc = setup_venv(o, policy, tier, &before);
     if (rc == 0)
         rc = setup_install(o, policy, tier);
     if (rc == 0)
