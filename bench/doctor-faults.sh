@@ -1,7 +1,7 @@
 #!/bin/bash
 # Real faults on a GPU machine (issue #13 point 7, issue #27), made without touching the GPU's settings, and
 # what `jetgate doctor` says about each (issue #13, point 7):
-#   bench/doctor-faults.sh JETGATE OUTDIR
+#   bench/doctor-faults.sh JETGATE OUTDIR [ROUNDS [BASELINE_JETGATE]]
 # Each fault changes only the environment of one doctor run: variables, a
 # private mount namespace (unshare -m) that hides device nodes or the driver
 # library's folder, the toolkit's stub libcuda first on LD_LIBRARY_PATH, a
@@ -9,7 +9,7 @@
 # Writes OUTDIR/doctor-faults.md (the table for bench/README.md) and
 # OUTDIR/doctor-faults.json (every diagnosis). Needs root for the namespaces.
 set -u
-J=$(readlink -f "$1") OUT=$2
+J=$(readlink -f "$1") OUT=$2 ROUNDS=${3:-5} BASE=${4:+$(readlink -f "$4")}
 W=$(mktemp -d /tmp/jgfault.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 MD=$OUT/doctor-faults.md JS=$OUT/doctor-faults.json
@@ -31,12 +31,15 @@ top = errs[0] if errs else (None if d.get("healthy") else (warns[0] if warns els
 got = top["layer"] if top else ("healthy" if d.get("healthy") else "none")
 desc = "%s `%s` (%s)" % (top["layer"], top["id"], top["confidence"]) if top else got
 exps = d.get("experiments", [])
-ex = "; ".join("%s: %s" % (e["change"], e["result"]) for e in exps) or "none"
+ex = "; ".join("%s: %s" % (e["change"], e["detail"] if e["result"] == "error" else e["result"])
+               for e in exps) or "none"
 proven = any(e["result"] == "works" for e in exps)
+untried = exps and all(e["result"] == "error" for e in exps)
 failed = [s["step"] for s in d.get("walk", []) if s["status"] in ("fail", "not_verified")]
 walk = ", ".join(failed) or "all pass/absent"
 print("| %s | %s | %s | %s | %s | %s | %s |" % (fault, want, desc, walk, ex,
-      "proven by experiment" if proven else ("tried: still fails" if exps else "-"),
+      "proven by experiment" if proven else ("not tried" if untried else
+                                             ("tried: still fails" if exps else "-")),
       "yes" if got == want else "**no**"))
 EOF
 }
@@ -123,6 +126,12 @@ run "ulimit -S -v 4194304 (soft address-space limit)" configuration \
   bash -c 'ulimit -S -v 4194304 && exec "$0" doctor --json' "$J"
 run "ulimit -v 4194304 (soft and hard)" configuration \
   bash -c 'ulimit -v 4194304 && exec "$0" doctor --json' "$J"
+# The same without CAP_SYS_RESOURCE (root in a container that drops it, or
+# any other user): the hard limit cannot be raised, and the doctor must say so.
+if command -v setpriv >/dev/null; then
+  run "ulimit -v 4194304 (soft and hard), CAP_SYS_RESOURCE dropped" configuration \
+    setpriv --bounding-set -sys_resource bash -c 'ulimit -v 4194304 && exec "$0" doctor --json' "$J"
+fi
 mkdir -p "$W/cwd/torch"
 echo 'raise ImportError("Failed to load PyTorch C extensions: torch/_C not built (a source checkout)")' \
   >"$W/cwd/torch/__init__.py"
@@ -173,12 +182,18 @@ print("baseline findings naming a JetPack:", "JetPack" in text)
 print("baseline healthy:", base.get("healthy"), "kernel_ran:", base.get("kernel_ran"))
 EOF
 # Doctor's own time beyond the torch import: the torch import and one kernel
-# alone, then the whole healthy doctor, three times each, interleaved.
+# alone, then the whole healthy doctor (and the baseline build's, when given),
+# ROUNDS times each, interleaved.
 {
-  for i in 1 2 3; do
+  for i in $(seq "$ROUNDS"); do
     t0=$(date +%s.%N); python3 -c "import torch; x=torch.ones(2,device='cuda'); torch.cuda.synchronize()"
     t1=$(date +%s.%N); "$J" doctor --json >/dev/null 2>&1; t2=$(date +%s.%N)
-    awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "torch import + kernel %.2f s; doctor %.2f s; doctor - torch %.2f s\n", b - a, c - b, (c - b) - (b - a) }'
+    line=$(awk -v a="$t0" -v b="$t1" -v c="$t2" 'BEGIN { printf "torch import + kernel %.2f s; doctor %.2f s; doctor - torch %.2f s", b - a, c - b, (c - b) - (b - a) }')
+    if [ -n "$BASE" ]; then
+      t3=$(date +%s.%N); "$BASE" doctor --json >/dev/null 2>&1; t4=$(date +%s.%N)
+      line="$line; baseline doctor $(awk -v a="$t3" -v b="$t4" -v t="$t1" -v s="$t0" 'BEGIN { printf "%.2f s, - torch %.2f s", b - a, (b - a) - (t - s) }')"
+    fi
+    echo "$line"
   done
 } >>"$OUT/doctor-faults-notes.txt" 2>&1
 cat "$MD" "$OUT/doctor-faults-notes.txt"

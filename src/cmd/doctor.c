@@ -93,11 +93,37 @@ static json_t *load_facts(const char *path)
     return doc;
 }
 
-/* The kernels that prove CUDA works: only on a live host. */
-static void add_kernel_probes(json_t *doc, const char *python, double timeout_s)
+/* The live probes, each in its own child with its own deadline: the driver
+ * probe and the native tensor op (cuInit and a context each) run while the
+ * host files are read and the Python probe imports torch, so the doctor waits
+ * for the slowest, not the sum. Their results take the places the sequential
+ * run gave them (cuda_driver among the facts, cuda_tensor_op after env), so
+ * the output's order does not depend on which child ended first. */
+typedef struct live_probes {
+    jg_cuda_job driver, tensor_op;
+} live_probes;
+
+static void start_native_probes(live_probes *lp, double timeout_s)
 {
     jg_cuda_opts co = {.timeout_s = timeout_s};
-    json_object_set_new(doc, "cuda_tensor_op", jg_cuda_probe("tensor_op", &co));
+    jg_cuda_probe_start("driver", &co, &lp->driver);
+    jg_cuda_probe_start("tensor_op", &co, &lp->tensor_op);
+}
+
+static void finish_native_probes(live_probes *lp, json_t *doc)
+{
+    json_t *drv = jg_cuda_probe_finish(&lp->driver), *op = jg_cuda_probe_finish(&lp->tensor_op);
+    if (doc) {
+        json_object_set_new(doc, "cuda_driver", drv); /* replaces the placeholder in place */
+        json_object_set_new(doc, "cuda_tensor_op", op);
+    } else {
+        json_decref(drv);
+        json_decref(op);
+    }
+}
+
+static void add_python_probe(json_t *doc, const char *python, double timeout_s)
+{
     jg_progress("doctor: running %s with torch (up to %.0f s; --timeout)", python,
                 timeout_s > 0 ? timeout_s : JG_PY_DEFAULT_TIMEOUT_S);
     jg_py_opts po = {.python = python, .full = true, .timeout_s = timeout_s};
@@ -129,11 +155,16 @@ static json_t *collect(const doctor_opts *o, const char **mode)
         return load_facts(o->facts);
     }
     bool live = !o->root || strcmp(o->root, "/") == 0;
-    /* the Python probe runs once, in full, in add_kernel_probes (live only) */
-    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = true,
+    live_probes lp;
+    if (live)
+        start_native_probes(&lp, o->timeout_s);
+    /* the probes run here (live only), not in the facts collection */
+    jg_collect_opts co = {.root = o->root, .python = NULL, .probe_cuda = false,
                           .timeout_s = o->timeout_s};
     json_t *doc = jg_facts_collect(&co);
     if (!doc) {
+        if (live)
+            finish_native_probes(&lp, NULL);
         jg_err("doctor: --root %s: %s", o->root, strerror(errno));
         return NULL;
     }
@@ -141,7 +172,8 @@ static json_t *collect(const doctor_opts *o, const char **mode)
     if (live) {
         /* the environment this process (and so the user's program) runs in */
         json_object_set_new(doc, "env", jg_facts_env());
-        add_kernel_probes(doc, o->python, o->timeout_s);
+        add_python_probe(doc, o->python, o->timeout_s);
+        finish_native_probes(&lp, doc);
         if (!o->no_experiments) {
             jg_experiment_opts eo = {.python = o->python};
             jg_ff_set(doc, JG_FF_experiments, jg_run_experiments(doc, &eo));

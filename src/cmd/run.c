@@ -231,7 +231,9 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
                   time_t started, const json_t *policy, const json_t *gate)
 {
     json_t *verdict;
-    json_t *checks = jg_gate_judge(policy, gate, c, o->model, &verdict);
+    /* one platform summary: the tier is judged on the one the evidence records */
+    json_t *platform = jg_evidence_platform(c->facts, c->native, c->python);
+    json_t *checks = jg_gate_judge(policy, gate, c, platform, o->model, &verdict);
     time_t finished = time(NULL);
     jg_scrub s;
     jg_scrub_init(&s);
@@ -244,6 +246,7 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     json_t *run = jg_evidence_run_meta(o->labels);
     jg_evidence_in in = {.gate = o->gate, .verdict = verdict, .checks = checks,
                          .facts = c->facts, .native = c->native, .python = c->python,
+                         .platform = platform,
                          .sha = cm->sha, .dirty = cm->dirty, .commit_source = cm->source,
                          .repo = cm->repo,
                          .run = run, .started = started, .finished = finished};
@@ -260,6 +263,7 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     jg_scrub_free(&s);
     json_decref(checks);
     json_decref(verdict);
+    json_decref(platform);
     return rc;
 }
 

@@ -161,25 +161,40 @@ double jg_cuda_probe_deadline(const char *id, const jg_cuda_opts *o)
     return o && o->timeout_s > 0 ? o->timeout_s : def->default_timeout_s;
 }
 
-json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
+void jg_cuda_probe_start(const char *id, const jg_cuda_opts *o, jg_cuda_job *j)
 {
-    const struct probe_def *def = find(id);
-    if (!def) {
-        json_t *res = error_result(id, "unknown probe id");
+    memset(j, 0, sizeof *j);
+    j->id = id;
+    j->def = find(id);
+    if (!j->def)
+        return;
+    jg_cuda_opts dflt = {0};
+    struct child_arg arg = {j->def, o ? o : &dflt}; /* copied into the child by the fork */
+    j->deadline = jg_cuda_probe_deadline(id, arg.opts);
+    jg_spawn_opts so = {.timeout_s = j->deadline, .grace_s = 0.5};
+    jg_spawn_fn_start(child_main, &arg, &so, &j->job, &j->child);
+}
+
+json_t *jg_cuda_probe_finish(jg_cuda_job *j)
+{
+    if (!j->def) {
+        json_t *res = error_result(j->id, "unknown probe id");
         JG_SET(probe, res, child, json_null());
         JG_SET_NUM(probe, res, duration_s, 0);
         return res;
     }
-    jg_cuda_opts dflt = {0};
-    struct child_arg arg = {def, o ? o : &dflt};
-    double deadline = jg_cuda_probe_deadline(id, arg.opts);
-    jg_spawn_opts so = {.timeout_s = deadline, .grace_s = 0.5};
-    jg_child c;
-    jg_spawn_fn(child_main, &arg, &so, &c);
-    json_t *res = classify(&c, id, deadline);
-    JG_SET_NUM(probe, res, duration_s, c.seconds);
-    jg_child_free(&c);
+    jg_spawn_finish(&j->job, &j->child);
+    json_t *res = classify(&j->child, j->id, j->deadline);
+    JG_SET_NUM(probe, res, duration_s, j->child.seconds);
+    jg_child_free(&j->child);
     return res;
+}
+
+json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o)
+{
+    jg_cuda_job j;
+    jg_cuda_probe_start(id, o, &j);
+    return jg_cuda_probe_finish(&j);
 }
 
 static json_t *skipped_after_hang(const char *id, const json_t *hung)

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/spawn.h"
+
 typedef struct jg_cuda_opts {
     double timeout_s;        /* per-probe deadline; 0 = the probe's default */
     const char *library;     /* path or soname to dlopen; NULL = "libcuda.so.1" */
@@ -24,6 +26,20 @@ extern const char *const jg_cuda_probe_ids[];
 /* Run one probe in a child; always returns a result object (never NULL
  * except on allocation failure), whose status says what happened. */
 json_t *jg_cuda_probe(const char *id, const jg_cuda_opts *o);
+
+/* The same in two halves, so that independent probes run at once (the
+ * doctor's driver probe and tensor op beside its Python probe): start forks
+ * the child (its deadline runs from here), finish waits for it and returns
+ * the result object. Every started job must be finished. */
+typedef struct jg_cuda_job {
+    const char *id;
+    const struct probe_def *def; /* NULL: unknown id */
+    double deadline;
+    jg_spawn_job job;
+    jg_child child;
+} jg_cuda_job;
+void jg_cuda_probe_start(const char *id, const jg_cuda_opts *o, jg_cuda_job *j);
+json_t *jg_cuda_probe_finish(jg_cuda_job *j);
 
 /* Runs the probes ids[0..n) (n < 0: up to the NULL) in order into an array.
  * Once one times out (a hung GPU or driver: the next would wait its whole

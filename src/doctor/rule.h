@@ -73,6 +73,6 @@ const json_t *jg_first_item(const json_t *list, jg_item_match match, const void 
  * (NULL-terminated), or NULL. */
 const json_t *jg_missing_library(const jg_view *v, const char *const prefixes[]);
 /* The first container image of the input whose tag names an L4T release, or NULL. */
-const json_t *jg_image_with_l4t(const jg_view *v);
+const jg_image_l4t *jg_image_with_l4t(const jg_view *v);
 
 #endif

@@ -132,8 +132,16 @@ static json_t *platform_value(const json_t *facts, jg_ff field, char kind)
     return kind == 't' ? text_or_null(s) : version_or_null(s);
 }
 
+static unsigned long platform_builds;
+
+unsigned long jg_evidence_platform_builds(void)
+{
+    return platform_builds;
+}
+
 json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const json_t *python)
 {
+    platform_builds++;
     const json_t *drv = driver_result(native);
     json_t *p = json_object();
     for (size_t i = 0; i < JG_PLATFORM_NFACTS; i++)
@@ -243,7 +251,8 @@ static json_t *statement(const char *sha, json_t *pred)
 
 json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s)
 {
-    json_t *platform = jg_evidence_platform(in->facts, in->native, in->python);
+    json_t *platform = in->platform ? json_deep_copy(in->platform)
+                                    : jg_evidence_platform(in->facts, in->native, in->python);
     scrub_platform(s, platform);
     json_t *checks = json_deep_copy(in->checks);
     json_t *reasons = json_deep_copy(JG_STRS(pred, in->verdict, reasons));

@@ -19,6 +19,8 @@ typedef struct jg_evidence_in {
     const json_t *facts;     /* facts document */
     const json_t *native;    /* native probe results (driver version, GPU name); may be NULL */
     const json_t *python;    /* Python probe result (torch versions); may be NULL */
+    const json_t *platform;  /* jg_evidence_platform of the three above, built once per run
+                                (the gate's tier read it); NULL: built here */
     const char *sha;         /* 40 lowercase hex */
     int dirty;               /* 1 / 0, or -1 unknown (null) */
     const char *commit_source; /* "flag" | "GITHUB_SHA" | "git" */
@@ -31,6 +33,8 @@ typedef struct jg_evidence_in {
 json_t *jg_evidence_build(const jg_evidence_in *in, const jg_scrub *s);
 /* The allow-listed platform summary (every unknown value null). */
 json_t *jg_evidence_platform(const json_t *facts, const json_t *native, const json_t *python);
+/* How many summaries this process built: a run builds one (the tests hold it to that). */
+unsigned long jg_evidence_platform_builds(void);
 /* Run metadata from GITHUB_* variables; labels from the flag (comma list) or RUNNER_LABELS. */
 json_t *jg_evidence_run_meta(const char *labels_flag);
 /* 40 lowercase hexadecimal digits. */

@@ -16,6 +16,8 @@ typedef struct jg_l4t_release {
     json_t *extra;   /* {"KERNEL_VARIANT": "oot", ...}; caller frees */
 } jg_l4t_release;
 const char *jg_parse_tegra_release(const char *text, size_t len, jg_l4t_release *out);
+/* How many texts this process gave it: a line is parsed once (the tests hold triage to it). */
+unsigned long jg_tegra_release_parses(void);
 
 /* var/lib/dpkg/status: installed versions ("install ok installed" only) of
  * the packages for which want(name) is true, set into out as name -> version. */

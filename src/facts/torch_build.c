@@ -51,8 +51,10 @@ static const char *local_part(const char *version)
 /* "+cu130" -> "13.0", "+cu126" -> "12.6", "+cu118" -> "11.8"; false when not a cu tag. */
 static bool cu_tag(const char *local, char *cuda, size_t n)
 {
-    size_t digits = local ? strspn(local + 2, "0123456789") : 0;
-    if (!local || strncmp(local, "cu", 2) != 0 || digits < 3 || digits > 4)
+    if (!local || strncmp(local, "cu", 2) != 0) /* before reading past a shorter tag */
+        return false;
+    size_t digits = strspn(local + 2, "0123456789");
+    if (digits < 3 || digits > 4)
         return false;
     snprintf(cuda, n, "%.*s.%c", (int)digits - 1, local + 2, local[2 + digits - 1]);
     return true;

@@ -8,6 +8,7 @@
 #include "facts/module_source.h"
 #include "gate/gate.h"
 #include "gate/hooks.h"
+#include "policy/policy.h"
 #include "python/pyprobe.h"
 #include "schema/probe.h"
 #include "schema/pyprobe.h"
@@ -108,10 +109,10 @@ static json_t *python_with_model(const jg_gate_inputs *in)
 }
 
 json_t *jg_gate_judge(const json_t *policy, const json_t *gate, const jg_gate_inputs *in,
-                      bool model_selected, json_t **verdict)
+                      const json_t *platform, bool model_selected, json_t **verdict)
 {
     json_t *py = python_with_model(in);
-    const json_t *tier = jg_gate_tier_for(policy, in->facts);
+    const json_t *tier = jg_policy_tier_for_hardware(policy, platform);
     jg_gate_in g = {.facts = in->facts, .native = in->native, .python = py,
                     .project = in->project, .model_selected = model_selected, .gate = gate,
                     .tier = tier};

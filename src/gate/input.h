@@ -32,8 +32,9 @@ int jg_gate_collect(const jg_gate_run_opts *o, const json_t *gate, const json_t 
 void jg_gate_inputs_free(jg_gate_inputs *in);
 
 /* Checks (returned) and verdict (*verdict) for the collected inputs, the tier
- * being the policy's tier whose hardware the facts identify. */
+ * being the policy's tier whose hardware the platform summary identifies
+ * (jg_evidence_platform of the inputs, built once by the caller and recorded). */
 json_t *jg_gate_judge(const json_t *policy, const json_t *gate, const jg_gate_inputs *in,
-                      bool model_selected, json_t **verdict);
+                      const json_t *platform, bool model_selected, json_t **verdict);
 
 #endif

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "util/adopted.h"
 
+#include "util/cleanup.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -83,7 +85,10 @@ static int one_pass(pid_t self, int keep)
             const struct dirent64_raw *d = (const void *)(buf + off);
             off += d->d_reclen;
             long pid = parse_pid(d->d_name);
-            if (pid <= 0 || pid == keep || parent_of(d->d_name) != (long)self)
+            /* a child still supervised (its group on the cleanup list) is
+             * not an orphan: it runs beside the one just reaped */
+            if (pid <= 0 || pid == keep || jg_cleanup_has_group((pid_t)pid) ||
+                parent_of(d->d_name) != (long)self)
                 continue;
             kill((pid_t)pid, SIGKILL);
             while (waitpid((pid_t)pid, NULL, 0) < 0 && errno == EINTR)

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 /* Fixed tables: the handler may only use async-signal-safe calls, so nothing
- * here is allocated. jetgate runs one child and writes one file at a time;
- * a few slots leave room. */
+ * here is allocated. jetgate runs a few children at once (the doctor's probes)
+ * and writes one file at a time; a few slots leave room. */
 #define MAX_GROUPS 8
 #define MAX_FILES 4
 #define SIGNAL_GRACE_MS 500
@@ -115,6 +115,14 @@ void jg_cleanup_remove_group(pid_t pgid)
         if (groups[i] == pgid)
             groups[i] = 0;
     sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+int jg_cleanup_has_group(pid_t pid)
+{
+    for (int i = 0; i < MAX_GROUPS; i++)
+        if (pid > 0 && groups[i] == pid)
+            return 1;
+    return 0;
 }
 
 void jg_cleanup_add_file(const char *path)

@@ -16,6 +16,9 @@ void jg_cleanup_init(void);
 /* A child's process group to signal; remove it once the child is reaped. */
 void jg_cleanup_add_group(pid_t pgid);
 void jg_cleanup_remove_group(pid_t pgid);
+/* Whether pid leads a group on the list (a child still supervised);
+ * async-signal-safe. */
+int jg_cleanup_has_group(pid_t pid);
 
 /* A file to unlink if jetgate dies before it is renamed into place
  * (path is copied; at most one per slot, PATH_MAX long). */

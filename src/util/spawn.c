@@ -116,7 +116,8 @@ static void collect(pid_t pid, int out_r, int err_r, const jg_spawn_opts *o, dou
     }
     kill(-pid, SIGKILL); /* what is left in the group holds nothing we need */
     jg_cleanup_remove_group(pid);
-    jg_adopted_kill(0); /* and what left the group for a session of its own */
+    jg_adopted_kill(0); /* and what left the group for a session of its own (children
+                           still running alongside, jg_spawn_fn_start's, are kept) */
     res->seconds = (reaped ? reaped_at : jg_now()) - t0;
     judge(reaped, status, res);
     res->out = jg_sink_finish(&out, &res->out_len, &res->out_truncated);
@@ -158,8 +159,12 @@ static pid_t start(const jg_child_plan *plan)
     return pid;
 }
 
-static int spawn(jg_child_plan *plan, const jg_spawn_opts *o, jg_child *res)
+/* Forks the child and leaves it running: job holds what jg_spawn_finish needs. */
+static int spawn_start(jg_child_plan *plan, const jg_spawn_opts *o, jg_spawn_job *job,
+                       jg_child *res)
 {
+    memset(job, 0, sizeof *job);
+    job->pid = -1;
     int po[2], pe[2];
     if (pipes(po, pe) != 0) {
         res->outcome = JG_CHILD_NOSPAWN;
@@ -171,7 +176,7 @@ static int spawn(jg_child_plan *plan, const jg_spawn_opts *o, jg_child *res)
     plan->stdin_text = o->stdin_text;
     plan->cwd = o->cwd;
     plan->parent = getpid();
-    double t0 = jg_now();
+    job->t0 = jg_now();
     pid_t pid = start(plan);
     int e = errno;
     close(po[1]);
@@ -183,7 +188,28 @@ static int spawn(jg_child_plan *plan, const jg_spawn_opts *o, jg_child *res)
         res->err = e;
         return -1;
     }
-    collect(pid, po[0], pe[0], o, t0, res);
+    job->pid = pid;
+    job->out_r = po[0];
+    job->err_r = pe[0];
+    job->opts = *o;
+    job->opts.envp = NULL; /* used at the fork only; the caller may free it now */
+    return 0;
+}
+
+void jg_spawn_finish(jg_spawn_job *job, jg_child *res)
+{
+    if (job->pid < 0)
+        return; /* never started: res says why */
+    collect(job->pid, job->out_r, job->err_r, &job->opts, job->t0, res);
+    job->pid = -1;
+}
+
+static int spawn(jg_child_plan *plan, const jg_spawn_opts *o, jg_child *res)
+{
+    jg_spawn_job job;
+    if (spawn_start(plan, o, &job, res) != 0)
+        return -1;
+    jg_spawn_finish(&job, res);
     return 0;
 }
 
@@ -193,6 +219,15 @@ int jg_spawn_fn(jg_child_fn fn, void *arg, const jg_spawn_opts *o, jg_child *res
     memset(res, 0, sizeof *res);
     jg_child_plan plan = {.fn = fn, .arg = arg};
     return spawn(&plan, o ? o : &dflt, res);
+}
+
+int jg_spawn_fn_start(jg_child_fn fn, void *arg, const jg_spawn_opts *o, jg_spawn_job *job,
+                      jg_child *res)
+{
+    static const jg_spawn_opts dflt;
+    memset(res, 0, sizeof *res);
+    jg_child_plan plan = {.fn = fn, .arg = arg};
+    return spawn_start(&plan, o ? o : &dflt, job, res);
 }
 
 int jg_spawn_argv(char *const argv[], const jg_spawn_opts *o, jg_child *res)

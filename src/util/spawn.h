@@ -47,6 +47,23 @@ typedef int (*jg_child_fn)(void *arg);
 
 int jg_spawn_fn(jg_child_fn fn, void *arg, const jg_spawn_opts *o, jg_child *res);
 int jg_spawn_argv(char *const argv[], const jg_spawn_opts *o, jg_child *res);
+
+/* A child started and not yet waited for, so that independent children run at
+ * once (the doctor's native probes beside its Python probe). Its deadline runs
+ * from the start; until jg_spawn_finish its pipes are not read, so it suits
+ * children whose output fits a pipe (a probe's result). */
+typedef struct jg_spawn_job {
+    int pid; /* the keeper; -1 when not running */
+    int out_r, err_r;
+    double t0;
+    jg_spawn_opts opts;
+} jg_spawn_job;
+/* Like jg_spawn_fn without the wait: 0 with the child running, or -1 with res
+ * saying why it could not start (jg_spawn_finish then leaves res as it is). */
+int jg_spawn_fn_start(jg_child_fn fn, void *arg, const jg_spawn_opts *o, jg_spawn_job *job,
+                      jg_child *res);
+/* Supervises the child to its end or deadline and fills res, as jg_spawn_fn. */
+void jg_spawn_finish(jg_spawn_job *job, jg_child *res);
 void jg_child_free(jg_child *c);
 /* "exited 0", "killed by SIGSEGV", "timed out after 5.0 s", ... */
 void jg_child_describe(const jg_child *c, char *buf, size_t n);

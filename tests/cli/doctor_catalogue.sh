@@ -22,7 +22,7 @@ cmp -s "$T/rows.md" "$JG_SOURCE_DIR/docs/doctor-rows.md" ||
 # --list-rules: one line per row, the same ids as the catalogue's first readings
 expect_rc 0 "$JETGATE" triage --list-rules
 expect_out "^kernel-driver.module-library-mismatch  *error  *medium  *nvml_mismatch$"
-expect_out "^cuda-driver.libcuda-missing  *C rule: rules/rules_platform.c$"
+expect_out "^cuda-driver.libcuda-missing  *C rule: rules/cuda-driver.c$"
 rows=$(grep -vc ' C rule: ' "$T/out")
 ids=$(grep -c '^id: ' "$T/catalogue.txt")
 [ "$rows" = "$ids" ] || fail "--list-rules gives $rows table rules, the catalogue $ids ids"
@@ -38,7 +38,7 @@ expect_out "^second-id: cuda-driver.driver-libraries-in-container$"
 expect_rc 0 "$JETGATE" triage --explain cuda-driver.driver-libraries-in-container
 expect_out "^id: kernel-driver.module-library-mismatch$"
 expect_rc 0 "$JETGATE" triage --explain cuda-driver.libcuda-missing
-expect_out "^given by: a C rule in rules/rules_platform.c (src/doctor/)"
+expect_out "^given by: a C rule in rules/cuda-driver.c (src/doctor/)"
 expect_usage "jetgate: triage: no rule gives 'no.such-id' (--list-rules lists them) (try 'jetgate triage --help')" \
   "$JETGATE" triage --explain no.such-id
 expect_usage "jetgate: triage: --list-rules takes no FILE (try 'jetgate triage --help')" \

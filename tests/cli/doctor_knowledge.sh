@@ -61,7 +61,7 @@ printf 'signal:     test_signal\nphrase:     "a phrase "\n' >"$T/rules/dup.rules
 refuse "duplicate phrase" 's/x/x/' "phrase 'a phrase ' also at"
 printf 'signal:     lonely_signal\n' >"$T/rules/dup.rules"
 refuse "unset signal" 's/x/x/' "signal 'lonely_signal' has no phrase and no 'set-by: code'"
-printf 'id:         hardware.test-row\nby:         rules/rules_host.c\n' >"$T/rules/dup.rules"
+printf 'id:         hardware.test-row\nby:         rules/hardware.c\n' >"$T/rules/dup.rules"
 refuse "duplicate id" 's/x/x/' "id 'hardware.test-row' also at"
 rm "$T/rules/dup.rules"
 finish

@@ -16,6 +16,8 @@
 #include "doctor/diagnose.h"
 #include "doctor/engine/finding.h"
 #include "doctor/engine/rows.h"
+#include "doctor/engine/view.h"
+#include "doctor/rule.h"
 #include "util/json.h"
 
 #define DATA JG_SOURCE_DIR "/tests/data"
@@ -236,6 +238,34 @@ static void ordering_rule(void **state)
     assert_int_equal(list.n, 0);
 }
 
+/* An image tag's L4T is read into a number once, by the view, for every rule that
+ * compares it (issue 25: it was atoi'd again in three rules); images without one are
+ * left out, the order and the items kept (a rule's evidence quotes the item). */
+static void image_l4t_read_once(void **state)
+{
+    (void)state;
+    json_t *doc = json_pack(
+        "{s:s, s:s, s:{s:[{s:s}, {s:s, s:s}, {s:s, s:s}]}}", "schema", "jetgate.facts/1", "mode",
+        "report", "observed", "images", "ref", "nvcr.io/nvidia/pytorch:24.01-py3", "ref",
+        "nvcr.io/nvidia/l4t-base:r35.4.1", "l4t", "35.4.1", "ref", "dustynv/l4t-ml:r36.2.0", "l4t",
+        "36.2.0");
+    const json_t *images = json_object_get(json_object_get(doc, "observed"), "images");
+    jg_view v;
+    jg_view_init(&v, doc);
+    assert_int_equal(v.n_image_l4t, 2);
+    assert_int_equal(v.image_l4t[0].major, 35);
+    assert_ptr_equal(v.image_l4t[0].item, json_array_get(images, 1));
+    assert_string_equal(v.image_l4t[0].ref, "nvcr.io/nvidia/l4t-base:r35.4.1");
+    assert_int_equal(v.image_l4t[1].major, 36);
+    assert_ptr_equal(jg_image_with_l4t(&v), &v.image_l4t[0]);
+    json_t *none = json_pack("{s:s, s:s}", "schema", "jetgate.facts/1", "mode", "report");
+    jg_view_init(&v, none);
+    assert_int_equal(v.n_image_l4t, 0);
+    assert_null(jg_image_with_l4t(&v));
+    json_decref(none);
+    json_decref(doc);
+}
+
 static void layer_names_exact(void **state)
 {
     (void)state;
@@ -257,6 +287,7 @@ int main(void)
         cmocka_unit_test(no_kernel_means_not_verified),
         cmocka_unit_test(ordering_rule),
         cmocka_unit_test(layer_names_exact),
+        cmocka_unit_test(image_l4t_read_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,7 @@
 #include "facts/fact.h"
 #include "gate/check.h"
 #include "gate/gate.h"
+#include "gate/input.h"
 #include "util/json.h"
 
 #define DATA JG_SOURCE_DIR "/tests/data/gate/"
@@ -269,6 +270,44 @@ static void x86_platform_nulls(void **state)
     jg_scrub_free(&s);
 }
 
+/* A run builds its platform summary once (issue 25: "a value parsed once"): the
+ * gate's tier and the record read the summary the caller built; neither
+ * jg_gate_judge nor jg_evidence_build builds another, and the record's copy is
+ * the one given (a marker set in it reaches the record), scrubbed apart. */
+static void platform_built_once(void **state)
+{
+    (void)state;
+    jg_scrub s;
+    jg_scrub_init(&s);
+    json_t *facts = load("facts-orin.json"), *native = load("native-orin.json");
+    json_t *py = load("python-orin.json"), *policy = load("policy.json");
+    unsigned long before = jg_evidence_platform_builds();
+    json_t *platform = jg_evidence_platform(facts, native, py);
+    json_object_set_new(platform, "os", json_string("Marker OS 1.0"));
+    jg_gate_inputs gi = {.facts = facts, .native = native, .python = py};
+    json_t *verdict;
+    json_t *checks =
+        jg_gate_judge(policy, jg_gate_find(policy, "jetson-runtime"), &gi, platform, false, &verdict);
+    jg_evidence_in ein = {.gate = "jetson-runtime", .verdict = verdict, .checks = checks,
+                          .facts = facts, .native = native, .python = py, .platform = platform,
+                          .sha = SHA, .dirty = 0, .commit_source = "flag",
+                          .started = 1796205600, .finished = 1796205602};
+    json_t *ev = jg_evidence_build(&ein, &s);
+    assert_int_equal(jg_evidence_platform_builds() - before, 1);
+    assert_string_equal(jg_json_str(ev, "predicate.platform.os"), "Marker OS 1.0");
+    assert_string_equal(jg_json_str(ev, "predicate.platform.soc"), jg_json_str(platform, "soc"));
+    assert_true(json_object_get(platform, "fact_status") != NULL); /* the caller's, untouched */
+    json_decref(ev);
+    json_decref(checks);
+    json_decref(verdict);
+    json_decref(platform);
+    json_decref(policy);
+    json_decref(py);
+    json_decref(native);
+    json_decref(facts);
+    jg_scrub_free(&s);
+}
+
 /* Issue 14: a fact's status and reason reach the record and, read back,
  * the doctor's facts unchanged (AGX Orin p3701-0000 fixture: memory only
  * inferred -> unknown with its reason; no toolkit -> missing; the part
@@ -360,6 +399,7 @@ int main(void)
         cmocka_unit_test(scrub_text_cases),
         cmocka_unit_test(record_shape),
         cmocka_unit_test(x86_platform_nulls),
+        cmocka_unit_test(platform_built_once),
         cmocka_unit_test(fact_status_round_trip),
         cmocka_unit_test(h200_example_record),
         cmocka_unit_test(validators),

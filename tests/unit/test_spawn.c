@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util/spawn.h"
@@ -139,6 +140,58 @@ static void nothing_outlives_a_killed_parent(void **state)
     assert_false(alive(grandchild));
 }
 
+static int sleep_then_print(void *arg)
+{
+    struct timespec ts = {0, 300 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    printf("done %s\n", (const char *)arg);
+    return 0;
+}
+
+/* Started children run at once (the wall time is one sleep, not two), and a
+ * child supervised to its end meanwhile does not end them: the orphan sweep
+ * after each child (util/adopted.h) keeps children still on the list. */
+static void started_children_run_at_once(void **state)
+{
+    (void)state;
+    jg_spawn_job a, b;
+    jg_child ca, cb, fg;
+    double t0 = jg_now();
+    assert_int_equal(jg_spawn_fn_start(sleep_then_print, "a", NULL, &a, &ca), 0);
+    assert_int_equal(jg_spawn_fn_start(sleep_then_print, "b", NULL, &b, &cb), 0);
+    sh("exit 0", 5, &fg); /* ends, and sweeps orphans, while a and b sleep */
+    assert_int_equal(fg.outcome, JG_CHILD_EXITED);
+    jg_child_free(&fg);
+    jg_spawn_finish(&b, &cb);
+    jg_spawn_finish(&a, &ca);
+    double wall = jg_now() - t0;
+    assert_int_equal(ca.outcome, JG_CHILD_EXITED);
+    assert_int_equal(ca.code, 0);
+    assert_string_equal(ca.out, "done a\n");
+    assert_int_equal(cb.outcome, JG_CHILD_EXITED);
+    assert_string_equal(cb.out, "done b\n");
+    assert_true(wall < 0.55); /* sequential would be 0.6 s and more */
+    jg_child_free(&ca);
+    jg_child_free(&cb);
+}
+
+/* A started child that outlives its deadline while nobody waits is a
+ * timeout when finished, never a result. */
+static void started_child_keeps_its_deadline(void **state)
+{
+    (void)state;
+    jg_spawn_job j;
+    jg_child c;
+    jg_spawn_opts o = {.timeout_s = 0.1, .grace_s = 0.1};
+    assert_int_equal(jg_spawn_fn_start(sleep_then_print, "late", &o, &j, &c), 0);
+    struct timespec ts = {0, 200 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    jg_spawn_finish(&j, &c);
+    assert_int_equal(c.outcome, JG_CHILD_TIMEOUT);
+    assert_null(strstr(c.out ? c.out : "", "late"));
+    jg_child_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +200,8 @@ int main(void)
         cmocka_unit_test(flood_keeps_its_last_line),
         cmocka_unit_test(default_environment_has_no_secrets),
         cmocka_unit_test(nothing_outlives_a_killed_parent),
+        cmocka_unit_test(started_children_run_at_once),
+        cmocka_unit_test(started_child_keeps_its_deadline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

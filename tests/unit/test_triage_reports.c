@@ -19,6 +19,7 @@
 
 #include "doctor/diagnose.h"
 #include "doctor/report.h"
+#include "facts/parsers.h"
 #include "util/json.h"
 #include "util/sysroot.h"
 
@@ -146,6 +147,30 @@ static void own_reports(void **state)
     json_decref(expect);
 }
 
+/* One L4T release line is parsed once (issue 25): a compact project report on one line is
+ * read whole and again as its line, and the line's raw form ends the paste too; the
+ * parser runs once for the three readings, and the version is the line's. */
+static void release_line_parsed_once(void **state)
+{
+    (void)state;
+    static const char paste[] =
+        "{\"host\": {\"architecture\": \"aarch64\", \"l4t_release\": \"# R36 (release), "
+        "REVISION: 4.3, GCID: 38968081, BOARD: generic, EABI: aarch64, DATE: Wed Jan  8 "
+        "01:49:37 UTC 2025\"}}\n"
+        "# R36 (release), REVISION: 4.3, GCID: 38968081, BOARD: generic, EABI: aarch64, DATE: "
+        "Wed Jan  8 01:49:37 UTC 2025\n";
+    FILE *f = fmemopen((void *)paste, sizeof paste - 1, "r");
+    assert_non_null(f);
+    unsigned long before = jg_tegra_release_parses();
+    jg_report_info info;
+    json_t *facts = jg_report_read_stream(f, "paste", &info);
+    fclose(f);
+    assert_non_null(facts);
+    assert_int_equal(jg_tegra_release_parses() - before, 1);
+    assert_string_equal(jg_json_str(facts, "l4t.version.value"), "36.4.3");
+    json_decref(facts);
+}
+
 static void unreadable_inputs(void **state)
 {
     (void)state;
@@ -166,6 +191,7 @@ int main(void)
         cmocka_unit_test(example_reports),
         cmocka_unit_test(own_reports),
         cmocka_unit_test(unreadable_inputs),
+        cmocka_unit_test(release_line_parsed_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

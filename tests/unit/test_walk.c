@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "doctor/diagnose.h"
@@ -414,6 +416,93 @@ static void container_l4t(void **state)
     json_decref(f);
 }
 
+/* In a child (its limits and uid are its own): RLIMIT_AS set to soft/hard
+ * MiB, privilege dropped when drop, then the experiment's change. Exit 0 when
+ * the change (or its refusal) is the expected one and the limit comes back. */
+/* CAP_SYS_RESOURCE in this process's effective set (bit 24 of CapEff): what
+ * raising a hard limit needs; a container's root often lacks it. */
+static bool may_raise_hard(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned long long caps = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "CapEff: %llx", &caps) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (caps >> 24) & 1;
+}
+
+/* This process's address space in MiB (VmSize): the limits the cases set lie
+ * above it, so the child can still allocate (an ASan build maps terabytes). */
+static rlim_t vm_mib(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned long long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (rlim_t)(kb >> 10) + 1;
+}
+
+/* soft/hard: MiB above the process's present size. */
+static int as_case(rlim_t soft, rlim_t hard, bool drop)
+{
+    rlim_t base = vm_mib();
+    soft += base;
+    hard += base;
+    struct rlimit set = {soft << 20, hard << 20}, old, now;
+    char why[256] = "", want_why[128];
+    snprintf(want_why, sizeof want_why, "not tried: the hard limit is %llu MiB and raising it "
+             "needs privilege", (unsigned long long)hard);
+    if (setrlimit(RLIMIT_AS, &set) != 0 || (drop && setuid(65534) != 0))
+        return 10;
+    const char *change = jg_walk_raise_as(&old, why, sizeof why);
+    bool may = soft < hard || may_raise_hard();
+    if (old.rlim_cur != set.rlim_cur || old.rlim_max != set.rlim_max)
+        return 11;
+    if (!may) /* refused, plainly, and nothing changed */
+        return !change && strstr(why, want_why) && getrlimit(RLIMIT_AS, &now) == 0 &&
+                       now.rlim_max == set.rlim_max ? 0 : 12;
+    if (!change || getrlimit(RLIMIT_AS, &now) != 0)
+        return 13;
+    rlim_t want = soft < hard ? set.rlim_max : RLIM_INFINITY;
+    if (now.rlim_cur != want || strstr(change, soft < hard ? "soft" : "unlimited") == NULL)
+        return 14;
+    return setrlimit(RLIMIT_AS, &old) == 0 && getrlimit(RLIMIT_AS, &now) == 0 &&
+                   now.rlim_max == set.rlim_max ? 0 : 15; /* put back */
+}
+
+static int in_child(rlim_t soft, rlim_t hard, bool drop)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0)
+        _exit(as_case(soft, hard, drop));
+    int st = 0;
+    waitpid(pid, &st, 0);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 99;
+}
+
+/* The address-space experiment raises what can be raised: the soft limit to
+ * the hard one; a hard limit as root (to unlimited); as another user it says
+ * plainly that the hard limit needs privilege, and runs nothing. */
+static void address_space_experiment_change(void **state)
+{
+    (void)state;
+    assert_int_equal(in_child(2048, 4096, false), 0);
+    assert_int_equal(in_child(4096, 4096, false), 0); /* raised with CAP_SYS_RESOURCE, else refused */
+    if (geteuid() == 0)
+        assert_int_equal(in_child(4096, 4096, true), 0); /* as nobody: refused */
+    if (!may_raise_hard())
+        print_message("no CAP_SYS_RESOURCE here: the raise of a hard limit is checked only "
+                      "as refused\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -424,6 +513,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(live_faults, setup, teardown),
         cmocka_unit_test_setup_teardown(broken_interpreter_is_never_healthy, setup, teardown),
         cmocka_unit_test(container_l4t),
+        cmocka_unit_test(address_space_experiment_change),
         cmocka_unit_test_setup_teardown(power_mode, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

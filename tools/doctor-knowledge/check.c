@@ -93,7 +93,7 @@ static void check_code_id(const stanza *st)
     free(files);
 }
 
-/* A stanza without an id: a signal that code reads (rules_*.c), with its phrases. */
+/* A stanza without an id: a signal that code reads (rules/<layer>.c), with its phrases. */
 static void check_signal_only(const stanza *st)
 {
     for (int k = 0; k < K_ONE_COUNT; k++)

@@ -4,7 +4,7 @@
  * rows.c. A row may speak only on some platforms, use a Jetson fix on
  * a Jetson, and name a second reading of the same phrase that holds when the
  * report shows a certain context (a container, a Python package's file, torch).
- * Rules that need more than that are functions (rules_*.c). */
+ * Rules that need more than that are functions (rules/<layer>.c). */
 #ifndef JG_DOCTOR_SIGNAL_RULES_H
 #define JG_DOCTOR_SIGNAL_RULES_H
 #include "doctor/rule.h"

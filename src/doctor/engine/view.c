@@ -110,6 +110,23 @@ static void observed_part(jg_view *v)
         v->gpu_name = JG_FACT_RSTR(v->facts, python_torch_device_name);
 }
 
+/* The pasted image references whose tag named an L4T release, each major read
+ * once (the recogniser wrote "%d.%d[.%d]"; strtol reads what atoi did). */
+static void image_part(jg_view *v)
+{
+    const json_t *images = JG_OBS_LIST(v->observed, images);
+    for (size_t i = 0; i < json_array_size(images) && v->n_image_l4t < JG_VIEW_IMAGE_CAP; i++) {
+        const json_t *im = json_array_get(images, i);
+        const char *l4t = JG_ITEM_STR(im, l4t);
+        if (!l4t)
+            continue;
+        jg_image_l4t *t = &v->image_l4t[v->n_image_l4t++];
+        t->item = im;
+        t->ref = JG_ITEM_STR(im, ref);
+        t->major = (int)strtol(l4t, NULL, 10);
+    }
+}
+
 void jg_view_init(jg_view *v, const json_t *f)
 {
     memset(v, 0, sizeof *v);
@@ -135,6 +152,7 @@ void jg_view_init(jg_view *v, const json_t *f)
     driver_part(v, f);
     python_part(v, f);
     observed_part(v);
+    image_part(v);
 }
 
 /* The probe results' CUDA errors and the pasted ones have one structure

@@ -12,6 +12,16 @@
 
 typedef enum { JG_UNKNOWN = -1, JG_NO = 0, JG_YES = 1 } jg_tri;
 
+/* A pasted image reference whose tag named an L4T release (":r35.4.1"): the
+ * triage recogniser wrote its l4t, the view reads it once into a number for
+ * every rule that compares it (issue 25: a value parsed once). */
+typedef struct jg_image_l4t {
+    const json_t *item; /* the observed images[] item (ref, l4t, line): evidence */
+    const char *ref;    /* the reference as written; NULL when the item has none */
+    int major;          /* 35 of "35.4.1" */
+} jg_image_l4t;
+#define JG_VIEW_IMAGE_CAP 32 /* the observed lists' cap (JG_REPORT_LIST_CAP) */
+
 typedef struct jg_view {
     const json_t *facts;
     const char *arch;          /* host.arch */
@@ -47,6 +57,8 @@ typedef struct jg_view {
     jg_tri bnb_installed;
     const char *bnb_version, *bnb_nf4;
     const json_t *observed;    /* triage: what the pasted text showed (may be NULL) */
+    jg_image_l4t image_l4t[JG_VIEW_IMAGE_CAP]; /* observed images naming an L4T, in order */
+    size_t n_image_l4t;
 } jg_view;
 
 void jg_view_init(jg_view *v, const json_t *facts);

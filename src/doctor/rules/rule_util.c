@@ -111,15 +111,9 @@ const json_t *jg_missing_library(const jg_view *v, const char *const prefixes[])
     return jg_first_item(JG_VIEW_LIST(v, missing_libraries), soname_prefixed, prefixes);
 }
 
-static bool names_l4t(const json_t *im, const void *unused)
+const jg_image_l4t *jg_image_with_l4t(const jg_view *v)
 {
-    (void)unused;
-    return JG_ITEM_STR(im, l4t) != NULL;
-}
-
-const json_t *jg_image_with_l4t(const jg_view *v)
-{
-    return jg_first_item(JG_VIEW_LIST(v, images), names_l4t, NULL);
+    return v->n_image_l4t ? &v->image_l4t[0] : NULL;
 }
 
 bool jg_on_jetson(const jg_view *v)

@@ -1,4 +1,4 @@
-/* Every rule (one function each, grouped by layer in rules_*.c). Exposed so
+/* Every rule (one function each, one file per layer: rules/<layer>.c). Exposed so
  * the unit tests can name the rule they exercise. */
 #ifndef JG_DOCTOR_RULES_H
 #define JG_DOCTOR_RULES_H
@@ -10,7 +10,7 @@ void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, jg_finding_list *out);
 void jg_rule_csv_mount_collision(const jg_view *v, jg_finding_list *out);
 void jg_rule_container_cli_error(const jg_view *v, jg_finding_list *out);
 void jg_rule_cpu_only_torch(const jg_view *v, jg_finding_list *out);
-/* rules_torch_channel.c: torch's channel against the JetPack (facts §7) */
+/* pytorch-build_channel.c: torch's channel against the JetPack (facts §7) */
 void jg_rule_cuda13_wheel_on_jetpack(const jg_view *v, jg_finding_list *out);
 bool jg_cuda13_wheel_on_jetpack_found(const jg_finding_list *out);
 void jg_rule_orin_cuda13_warning(const jg_view *v, jg_finding_list *out);
@@ -80,7 +80,7 @@ void jg_rule_python_environment_hides_torch(const jg_view *v, jg_finding_list *o
 void jg_rule_loader_setting_hides_driver(const jg_view *v, jg_finding_list *out);
 void jg_rule_venv_without_system_site(const jg_view *v, jg_finding_list *out);
 
-/* Shared predicates (rules_config.c, rules_packages.c, rules_install.c). */
+/* Shared predicates (predicates.c, configuration.c, project.c). */
 const char *jg_env_var(const jg_view *v, const char *name); /* facts.env, else observed.env; NULL unset */
 const json_t *jg_experiment(const jg_view *v, enum jg_experiment_id id);
 bool jg_experiment_worked(const jg_view *v, enum jg_experiment_id id);
@@ -95,7 +95,7 @@ bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item);
 
 /* engine/rows.c: one phrase, one finding (a table) */
 void jg_rule_signal_table(const jg_view *v, jg_finding_list *out);
-/* rules_host.c */
+/* Rules with several readings in several layers (in the file of the first one's layer) */
 void jg_rule_no_nvidia_driver(const jg_view *v, jg_finding_list *out);
 void jg_rule_sudo_environment(const jg_view *v, jg_finding_list *out);
 void jg_rule_no_torch_for_platform(const jg_view *v, jg_finding_list *out);

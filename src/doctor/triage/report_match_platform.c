@@ -38,10 +38,9 @@ void jg_rx_platform(jg_tp *p)
 {
     const char *r;
     char v[64];
-    jg_l4t_release rel; /* the one nv_tegra_release parser (facts/parsers.h) */
-    if (p->text[0] == '#' && !jg_parse_tegra_release(p->text, strlen(p->text), &rel)) {
-        json_decref(rel.extra);
-        snprintf(v, sizeof v, "%d.%d.%d", rel.major, rel.minor, rel.patch);
+    const jg_l4t_release *rel; /* the one nv_tegra_release parser, once a line */
+    if (p->text[0] == '#' && !jg_tp_l4t_release(p, p->text, &rel)) {
+        snprintf(v, sizeof v, "%d.%d.%d", rel->major, rel->minor, rel->patch);
         l4t_version(p, v);
         jg_tp_fact(p, JG_FF_l4t_release_line, json_string(p->text));
     } else {

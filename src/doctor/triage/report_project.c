@@ -77,14 +77,11 @@ static const json_t *at(const json_t *doc, const char *const path[3])
 /* "# R36 (release), REVISION: 4.3, ..." -> l4t.version 36.4.3 and the line (the one parser). */
 static void release(jg_tp *p, const char *line)
 {
-    jg_l4t_release rel;
-    memset(&rel, 0, sizeof rel);
-    const char *bad = jg_parse_tegra_release(line, strlen(line), &rel);
-    json_decref(rel.extra);
-    if (bad)
+    const jg_l4t_release *rel;
+    if (jg_tp_l4t_release(p, line, &rel))
         return;
     char v[48];
-    snprintf(v, sizeof v, "%d.%d.%d", rel.major, rel.minor, rel.patch);
+    snprintf(v, sizeof v, "%d.%d.%d", rel->major, rel->minor, rel->patch);
     jg_tp_fact(p, JG_FF_l4t_version, json_string(v));
     jg_tp_fact(p, JG_FF_l4t_release_line, json_string(line));
     /* once: a compact report is read whole and again as its line */

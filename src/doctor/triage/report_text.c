@@ -47,6 +47,19 @@ void jg_tp_fact_missing(jg_tp *p, jg_ff field)
     jg_ff_put(p->facts, field, jg_fact_missing(src));
 }
 
+const char *jg_tp_l4t_release(jg_tp *p, const char *text, const jg_l4t_release **rel)
+{
+    size_t n = strlen(text);
+    if (!p->l4t_text[0] || strcmp(p->l4t_text, text) != 0) {
+        p->l4t_why = jg_parse_tegra_release(text, n, &p->l4t);
+        json_decref(p->l4t.extra);
+        p->l4t.extra = NULL;
+        snprintf(p->l4t_text, sizeof p->l4t_text, "%s", n < sizeof p->l4t_text ? text : "");
+    }
+    *rel = &p->l4t;
+    return p->l4t_why;
+}
+
 json_t *jg_tp_seen(const jg_tp *p)
 {
     char text[256];

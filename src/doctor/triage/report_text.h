@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "facts/parsers.h"
 #include "schema/facts.h"
 #include "schema/observed.h"
 
@@ -39,6 +40,11 @@ typedef struct jg_tp {
      * packages, not in the project's code) */
     enum { JG_FRAME_NONE, JG_FRAME_OWN, JG_FRAME_PACKAGE } frame;
     char frame_text[160];   /* that frame's line, scrubbed: "line 12: File ..." */
+    /* the last nv_tegra_release line read, parsed once and kept typed: a compact project
+     * report is read whole and again as its line (jg_tp_l4t_release) */
+    char l4t_text[256];     /* that line; "" when none (or too long to keep) */
+    jg_l4t_release l4t;     /* its fields (extra dropped) */
+    const char *l4t_why;    /* NULL, or why it is no release line */
 } jg_tp;
 
 /* The pair filter's hash of two characters (0..4095). */
@@ -57,6 +63,9 @@ void jg_tp_fact_missing(jg_tp *p, jg_ff field);
 void jg_tp_raw(jg_tp *p, jg_ff field, json_t *value);    /* plain (probe-shaped) value, first wins */
 void jg_tp_signal(jg_tp *p, jg_signal s);                 /* first line wins */
 json_t *jg_tp_seen(const jg_tp *p);                       /* {"line", "text"} */
+/* An nv_tegra_release line through the one parser (facts/parsers.h), once per line read
+ * again: NULL and *rel set, or why it is not a release line. */
+const char *jg_tp_l4t_release(jg_tp *p, const char *text, const jg_l4t_release **rel);
 /* observed lists (member index JGF_obs_ARR_*): add an item (line and text
  * added), is there room below the cap. Use JG_TP_ADD / JG_TP_ROOM. */
 void jg_tp_add(jg_tp *p, int list, json_t *item);

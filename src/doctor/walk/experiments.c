@@ -1,12 +1,13 @@
 /* Experiments that follow the walk: for a failed step whose cause can be
  * tested without side effects, the failing probe runs again in a child with
  * that one thing changed, and the step says "proven by experiment" or
- * "tried: still fails". The changes: the soft address-space limit raised to
- * the hard one (this process's soft limit is raised for the fork and put back
- * at once), PYTHONHOME unset, python -I, another working directory. The other
+ * "tried: still fails". The changes: the address-space limit raised (the
+ * soft to the hard one, or both to unlimited where this process may: raised
+ * for the fork and put back at once), PYTHONHOME unset, python -I, another working directory. The other
  * counter-experiments (CUDA_VISIBLE_DEVICES, the stub library, -s, the system
  * interpreter) are doctor/experiments.c's; a step whose finding they already
  * tested takes their result. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ typedef struct trial {
     const char *drop;   /* a variable unset, or NULL */
     const char *flag;   /* an interpreter flag, or NULL */
     const char *cwd;    /* another working directory, or NULL */
-    bool raise_as;      /* soft RLIMIT_AS raised to the hard limit */
+    bool raise_as;      /* RLIMIT_AS raised (jg_walk_raise_as) */
 } trial;
 
 static char **env_without(const char *drop)
@@ -64,6 +65,32 @@ static void last_line(const char *text, char *buf, size_t n)
 static const char torch_check[] =
     "import torch;x=torch.ones(2,device='cuda');print('JG',torch.__version__,float((x+x).sum())==4.0)";
 
+/* The address-space experiment's change, made on this process for the fork
+ * and put back after it (setrlimit(RLIMIT_AS, old): lowering needs no
+ * privilege). With the soft limit under the hard one the soft is raised to
+ * it; with the two equal, both go to unlimited, which needs CAP_SYS_RESOURCE
+ * (root, where the container keeps it): the one change that tests the cause wherever the kernel allows it. */
+const char *jg_walk_raise_as(struct rlimit *old, char *why, size_t n)
+{
+    if (getrlimit(RLIMIT_AS, old) != 0) {
+        snprintf(why, n, "not tried: RLIMIT_AS could not be read");
+        return NULL;
+    }
+    struct rlimit to = {old->rlim_max, old->rlim_max};
+    const char *change = "soft RLIMIT_AS raised to the hard limit";
+    if (old->rlim_cur == old->rlim_max) {
+        to.rlim_cur = to.rlim_max = RLIM_INFINITY;
+        change = "RLIMIT_AS raised to unlimited, soft and hard (root)";
+    }
+    if (setrlimit(RLIMIT_AS, &to) == 0)
+        return change;
+    snprintf(why, n, "not tried: the hard limit is %llu MiB and raising it needs privilege "
+             "(CAP_SYS_RESOURCE: root, in a container that keeps it); ask the admin, or as "
+             "root: ulimit -Hv unlimited",
+             (unsigned long long)(old->rlim_max >> 20));
+    return NULL;
+}
+
 static enum jg_experiment_result run(const trial *t, const char *python, char *detail, size_t cap)
 {
     char self[4096] = "", *exe = NULL;
@@ -82,18 +109,17 @@ static enum jg_experiment_result run(const trial *t, const char *python, char *d
         argv[k++] = "-c";
         argv[k++] = strcmp(t->probe, "python") == 0 ? (char *)torch_check : "import sys;print('JG',sys.prefix,True)";
     }
-    struct rlimit old, raised;
-    bool raise = t->raise_as && getrlimit(RLIMIT_AS, &old) == 0;
-    raised = old;
-    raised.rlim_cur = old.rlim_max;
-    if (raise)
-        setrlimit(RLIMIT_AS, &raised);
+    struct rlimit old;
+    if (t->raise_as && !jg_walk_raise_as(&old, detail, cap)) {
+        free(exe);
+        return JG_XR_ERROR; /* nothing could be raised: said, not run */
+    }
     char **envp = env_without(t->drop);
     jg_spawn_opts so = {.timeout_s = TRY_TIMEOUT_S, .envp = envp, .cwd = t->cwd};
     jg_child c;
     jg_spawn_argv(argv, &so, &c);
-    if (raise)
-        setrlimit(RLIMIT_AS, &old);
+    if (t->raise_as)
+        setrlimit(RLIMIT_AS, &old); /* lowering is always allowed */
     jg_env_free(envp);
     free(exe);
     const char *out = c.out ? strstr(c.out, strcmp(t->probe, "native") ? "JG " : "\"status\": \"") : NULL;
@@ -155,22 +181,12 @@ static void try_step(json_t *step, const char *id, const char *python, json_t *l
         return;
     }
     struct rlimit as;
-    if (strcmp(id, jg_fid_name(JG_FID_configuration_address_space_limit)) == 0 && getrlimit(RLIMIT_AS, &as) == 0 &&
-        as.rlim_cur == as.rlim_max) {
-        json_t *o = json_object(); /* nothing to raise: said, not run */
-        JG_SET_STR(experiment, o, id, jg_experiment_id_name(JG_X_RAISE_ADDRESS_SPACE_LIMIT));
-        JG_SET_STR(experiment, o, change, "soft RLIMIT_AS raised to the hard limit");
-        JG_SET_STR(experiment, o, probe, "driver");
-        JG_SET_STR(experiment, o, result, jg_experiment_result_name(JG_XR_ERROR));
-        JG_SET_STR(experiment, o, detail, "not tried: the hard limit is the soft one; only root or "
-                   "the job's configuration can raise it");
-        JG_SET_NUM(experiment, o, seconds, 0);
-        json_array_append_new(list, o);
-        JG_SET_AS(walkstep, step, experiment, OBJ, json_incref(o));
-    } else if (strcmp(id, jg_fid_name(JG_FID_configuration_address_space_limit)) == 0) {
+    if (strcmp(id, jg_fid_name(JG_FID_configuration_address_space_limit)) == 0) {
+        bool equal = getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur == as.rlim_max;
         trial t = {native_failed ? "native" : "python", NULL, NULL, NULL, true};
-        record(step, list, JG_X_RAISE_ADDRESS_SPACE_LIMIT, "soft RLIMIT_AS raised to the hard limit",
-               &t, python);
+        record(step, list, JG_X_RAISE_ADDRESS_SPACE_LIMIT,
+               equal ? "RLIMIT_AS raised to unlimited, soft and hard (root)"
+                     : "soft RLIMIT_AS raised to the hard limit", &t, python);
     } else if (strstr(id, ".interpreter-does-not-start") && getenv("PYTHONHOME")) {
         trial t = {"interpreter", "PYTHONHOME", NULL, NULL, false};
         record(step, list, JG_X_UNSET_PYTHONHOME, "PYTHONHOME unset", &t, python);

@@ -78,6 +78,14 @@ json_t *jg_walk_run(const jg_root *root, const json_t *facts, bool live);
  * goes on the step ("experiment") and is appended to list. At most budget_s. */
 void jg_walk_experiments(json_t *walk, const char *python, json_t *list, double budget_s);
 
+/* The change the address-space experiment makes to this process before its
+ * fork (walk/experiments.c): the soft RLIMIT_AS raised to the hard one, or,
+ * with the two equal, both to unlimited where that is allowed (CAP_SYS_RESOURCE). Returns
+ * the change's text with *old the limit to put back, or NULL with why ("not
+ * tried: the hard limit is N MiB and raising it needs privilege ..."). */
+#include <sys/resource.h>
+const char *jg_walk_raise_as(struct rlimit *old, char *why, size_t n);
+
 /* What the doctor reads back (doctor/diagnose.c): */
 /* findings for every fail/warn step, proven ones high confidence; */
 void jg_walk_findings(const json_t *walk, jg_finding_list *findings);

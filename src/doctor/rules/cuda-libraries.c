@@ -1,5 +1,6 @@
-/* Rules for the CUDA libraries layer: toolkit, cuDNN, TensorRT, cuSPARSELt
- * (jetson-facts.md 1.5-1.7, section 2, section 5 rows 3 and 11). */
+/* The cuda-libraries layer's C rules: CUDA user-space libraries (toolkit, cuDNN,
+ * cuSPARSELt, TensorRT) missing or of another major version (jetson-facts.md
+ * 1.5-1.7, section 2, section 5 rows 3 and 11). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

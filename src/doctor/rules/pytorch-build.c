@@ -1,4 +1,6 @@
-/* Rules for the PyTorch build layer (jetson-facts.md 4.1-4.3, section 5 rows 1-4). */
+/* The pytorch-build layer's C rules about the build itself: CPU-only, built for a
+ * newer CUDA than the driver, for SBSA or another JetPack, without the device's
+ * architecture (jetson-facts.md 4.1-4.3, section 5 rows 1-4). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

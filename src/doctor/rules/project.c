@@ -1,12 +1,108 @@
-/* Rules for failures that show CUDA itself worked, so the cause is above the
- * stack: memory, the project's code, a TensorRT engine, a monitoring tool.
- * A maintainer's first question is "did a kernel run at all?": an out-of-
- * memory error or tensors on two devices answer yes. */
+/* The project layer's C rules: the failure is the project's own (out of memory,
+ * an exception in its code, a program without the device's architecture, a
+ * pinned torch) or lies outside the CUDA stack; and the shared predicates on
+ * kernel images from other packages and native programs. A maintainer's first
+ * question is "did a kernel run at all?": an out-of-memory error answers yes. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "doctor/rules/rules.h"
 #include "util/json.h"
+
+static bool vendor_torch(const char *ver)
+{
+    return ver && (jg_torch_nv_build(ver) || strstr(ver, "a0+"));
+}
+
+static bool about_torch(const json_t *c, const void *unused)
+{
+    (void)unused;
+    const char *pkg = JG_ITEM_STR(c, package);
+    return pkg && strcmp(pkg, "torch") == 0;
+}
+
+void jg_rule_project_pins_torch(const jg_view *v, jg_finding_list *out)
+{
+    const json_t *c = jg_first_item(JG_VIEW_LIST(v, conflicts), about_torch, NULL);
+    if (!c)
+        return;
+    bool vendor = vendor_torch(JG_ITEM_STR(c, installed));
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "pip", c);
+    jg_finding_spec s = {
+        JG_FID_project_pins_torch, JG_L_PROJECT, JG_SEV_WARNING, vendor ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "a package pins a different torch version than the installed (vendor) build: the "
+        "next pip resolve can replace it with PyPI's aarch64 wheel (CPU-only up to torch 2.10, "
+        "CUDA 13.0 from 2.11: neither runs on a JetPack 5/6 driver)",
+        "relax the torch pin in the project's requirements, and install with a constraints "
+        "file that keeps the vendor torch (jetgate constraints)"};
+    jg_finding_add(out, &s, ev);
+}
+
+/* Neither a torch line nor a torch version in the report: a 209 is someone else's build. */
+static bool torch_absent(const jg_view *v)
+{
+    return !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version;
+}
+
+/* A native program's own words around the error: its uncaught C++ exception, or its own
+ * CUDA check naming a .cu file. */
+static const json_t *native_program(const jg_view *v)
+{
+    const json_t *seen = jg_view_signal(v, JG_SIG_native_program_aborted);
+    return seen ? seen : jg_view_signal(v, JG_SIG_native_cuda_check);
+}
+
+/* "no kernel image" from a package other than torch: its wheel lacks this GPU's arch. */
+bool jg_kernel_image_from_other_package(const jg_view *v)
+{
+    return jg_view_cuda_error(v, 209) && JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
+}
+
+/* "no kernel image" in a native program's uncaught exception (thrust's parallel_for in a
+ * TensorRT plugin) or its own CUDA check, with no torch and no Python package in the
+ * report: the program's own build left this GPU's arch out (jkjung-avt/tensorrt_demos:
+ * GPU_ARCHS in its Makefile). */
+bool jg_kernel_image_from_native_program(const jg_view *v)
+{
+    return jg_view_cuda_error(v, 209) && native_program(v) &&
+           !JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
+}
+
+void jg_rule_native_program_no_kernel(const jg_view *v, jg_finding_list *out)
+{
+    if (!jg_kernel_image_from_native_program(v))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "cuda error 209 (no kernel image)", jg_view_cuda_error(v, 209));
+    jg_ev_seen(ev, "native program", native_program(v));
+    jg_finding_spec s = {
+        JG_FID_project_program_without_device_arch, JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "a native program's CUDA code has no kernels for this GPU ('no kernel image', 209): "
+        "its build left this compute capability out",
+        jg_on_jetson(v) ? "rebuild it with this board's arch in its build settings (the "
+                          "Makefile's or CMake's arch list: Orin 87, Xavier 72, TX2 62, Nano 53)"
+                        : "rebuild it with this GPU's compute capability in its build settings "
+                          "(the Makefile's -gencode list or CMAKE_CUDA_ARCHITECTURES)"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_no_wheel_for_platform(const jg_view *v, jg_finding_list *out)
+{
+    const json_t *sig = jg_view_signal(v, JG_SIG_no_wheel_for_platform);
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "resolver", sig);
+    jg_finding_spec s = {
+        JG_FID_project_no_wheel_for_platform, JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
+        "the project's pinned requirements name a build that has no wheel for this platform "
+        "(e.g. an x86-only +cpu/+cu wheel on aarch64)",
+        "give the project per-platform pins or index sources (PEP 508 markers on "
+        "platform_machine; on a Jetson the Jetson index), then re-lock"};
+    jg_finding_add(out, &s, ev);
+}
 
 /* Readings that only suggest memory ran out (low): the shell's bare "Killed"
  * (SIGKILL, on a Jetson almost always the OOM killer), ENOMEM, and cuBLAS or cuDNN

@@ -1,8 +1,8 @@
-/* Rules for the configuration layer: the environment the program runs in
- * (facts.env from a live host, observed.env from a pasted report) and the
- * counter-experiments that re-ran a failing probe with one thing changed
- * (facts.experiments). An experiment that made CUDA work is direct evidence:
- * confidence high, "proven by experiment" in the summary. */
+/* The configuration layer's C rules: one setting of this environment (visible
+ * devices, a stub library first, the loader path, sudo, a Python setting)
+ * hides a GPU stack that works (facts.env from a live host, observed.env from a
+ * pasted report). A counter-experiment that re-ran a failing probe with one
+ * thing changed and made it work is direct evidence: confidence high. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,33 +10,38 @@
 #include "facts/fact.h"
 #include "util/json.h"
 
-/* env.vars.<name> (a fact, live) or observed.env.<name> (a paste): the keys
- * are the variables' own names (facts/collect_env.c lists them). */
-const char *jg_env_var(const jg_view *v, const char *name)
+/* sudo python / sudo pip beside a failure sudo explains: sudo resets PATH
+ * and LD_LIBRARY_PATH and runs another user's site-packages. */
+static const jg_finding_spec sudo_env = {
+    JG_FID_configuration_sudo_drops_environment, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    "the command ran under sudo, which resets PATH and LD_LIBRARY_PATH and uses root's "
+    "packages, not the user's: what the user installed or exported is not seen",
+    "run it without sudo (fix the folder's permissions instead), or pass the environment (sudo "
+    "env \"PATH=$PATH\" \"LD_LIBRARY_PATH=$LD_LIBRARY_PATH\" python3 ...) and install the "
+    "packages for the interpreter that runs"};
+
+void jg_rule_sudo_environment(const jg_view *v, jg_finding_list *out)
 {
-    const json_t *f = json_object_get(JG_FACT_ROBJ(v->facts, env_vars), name);
-    if (f)
-        return json_string_value(jg_fact_value(f));
-    return json_string_value(json_object_get(JG_OBS_OBJ(v->observed, env), name));
+    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_user_program);
+    bool explained = v->torch_imported == JG_NO ||
+                     json_array_size(JG_VIEW_LIST(v, missing_libraries)) > 0 ||
+                     jg_view_signal(v, JG_SIG_nvcc_missing);
+    if (sig && explained)
+        jg_finding_add_seen(out, &sudo_env, "command", sig);
 }
 
-const json_t *jg_experiment(const jg_view *v, enum jg_experiment_id id)
+void jg_rule_jetpack_disagrees(const jg_view *v, jg_finding_list *out)
 {
-    const char *want = jg_experiment_id_name(id);
-    size_t i;
-    json_t *e;
-    json_array_foreach(JG_FACT_RLIST(v->facts, experiments), i, e)
-    {
-        const char *eid = JG_EXPERIMENT_STR(e, id);
-        if (eid && strcmp(eid, want) == 0)
-            return e;
-    }
-    return NULL;
-}
-
-bool jg_experiment_worked(const jg_view *v, enum jg_experiment_id id)
-{
-    return jg_experiment_result_index(JG_EXPERIMENT_STR(jg_experiment(v, id), result)) == JG_XR_WORKS;
+    if (JG_FACT_BOOL(v->facts, jetpack_agrees) != 0)
+        return;
+    static const jg_ff ev[] = {JG_FF_l4t_version, JG_FF_jetpack_package, JG_FF_COUNT};
+    jg_finding_spec s = {
+        JG_FID_configuration_jetpack_package_mismatch, JG_L_CONFIGURATION, JG_SEV_WARNING,
+        JG_CONF_MEDIUM,
+        "the nvidia-jetpack package does not belong to this L4T release: a partial upgrade",
+        "sudo apt update && sudo apt dist-upgrade, so nvidia-l4t-* and nvidia-jetpack come from "
+        "one release; check /etc/apt/sources.list.d/nvidia-l4t-apt-source.list"};
+    jg_finding_add(out, &s, jg_ev_of(v, ev));
 }
 
 static void ev_experiment(json_t *ev, const jg_view *v, enum jg_experiment_id id)
@@ -45,14 +50,6 @@ static void ev_experiment(json_t *ev, const jg_view *v, enum jg_experiment_id id
     if (e)
         jg_ev_printf(ev, "experiment %s: %s -> %s", jg_experiment_id_name(id),
                      JG_EXPERIMENT_STR(e, change), JG_EXPERIMENT_STR(e, result));
-}
-
-/* CUDA visibly failed: no device, torch unavailable, or the native probe failed. */
-bool jg_cuda_failed(const jg_view *v)
-{
-    return v->torch_available == JG_NO || jg_view_cuda_error(v, 100) ||
-           jg_view_signal(v, JG_SIG_no_cuda_gpus) ||
-           (v->drv_status && strcmp(v->drv_status, "pass") != 0);
 }
 
 static bool hides_all(const char *val)
@@ -242,3 +239,100 @@ void jg_rule_zero_visible_devices(const jg_view *v, jg_finding_list *out)
     jg_finding_add(out, &s, ev);
 }
 
+/* What an experiment that worked proves: a configuration error. */
+typedef struct proof {
+    enum jg_experiment_id exp;
+    jg_fid id;
+    const char *summary, *fix;
+} proof;
+
+/* The first proof whose experiment worked, with the evidence: the experiment
+ * and the facts the failing probe left (fields ends with JG_FF_COUNT). */
+static void first_proven(const jg_view *v, jg_finding_list *out, const proof *t, size_t n,
+                         const jg_ff *fields)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (!jg_experiment_worked(v, t[i].exp))
+            continue;
+        const json_t *e = jg_experiment(v, t[i].exp);
+        json_t *ev = jg_ev_new();
+        jg_ev_printf(ev, "experiment %s: %s -> works (%s)", jg_experiment_id_name(t[i].exp),
+                     JG_EXPERIMENT_STR(e, change), JG_EXPERIMENT_STR(e, detail));
+        jg_ev_fields(ev, v, fields);
+        jg_finding_spec s = {t[i].id, JG_L_CONFIGURATION, JG_SEV_ERROR, JG_CONF_HIGH,
+                             t[i].summary, t[i].fix};
+        jg_finding_add(out, &s, ev);
+        return;
+    }
+}
+
+/* The most specific first: one flag, then another interpreter. */
+static const proof python_proofs[] = {
+    {JG_X_PYTHON_ISOLATED, JG_FID_configuration_pythonpath_shadows_torch,
+     "PYTHONPATH (or PYTHONHOME) puts something before the working torch (proven by "
+     "experiment: python -I imports torch with CUDA)",
+     "remove the entry from PYTHONPATH (echo $PYTHONPATH; python3 -c 'import torch; "
+     "print(torch.__file__)' shows which torch wins)"},
+    {JG_X_PYTHON_NO_USER_SITE, JG_FID_configuration_user_site_shadows_torch,
+     "a torch in the user site-packages (~/.local) shadows the working one (proven by "
+     "experiment: python -s imports torch with CUDA)",
+     "pip uninstall --user torch (or export PYTHONNOUSERSITE=1)"},
+    {JG_X_SYSTEM_INTERPRETER, JG_FID_configuration_environment_hides_system_torch,
+     "the virtual environment or conda env hides the system's torch, which works "
+     "(proven by experiment: /usr/bin/python3 imports torch with CUDA)",
+     "recreate the venv with --system-site-packages (python3 -m venv "
+     "--system-site-packages .venv), or install the same CUDA build into it"},
+    {JG_X_PATH_PYTHON3, JG_FID_configuration_interpreter_without_torch,
+     "the configured interpreter does not see a working torch that python3 on PATH "
+     "sees (proven by experiment)",
+     "run the project with that python3, or install torch for the configured "
+     "interpreter; check interpreter flags (-I, -S) and its sys.path"},
+    {JG_X_VENDOR_TORCH_FIRST, JG_FID_configuration_torch_shadows_vendor_torch,
+     "another torch comes first on this interpreter's sys.path and hides a CUDA build installed "
+     "for the system interpreter, which works (proven by experiment: with its folder first on "
+     "PYTHONPATH torch imports with CUDA)",
+     "python3 -c 'import torch; print(torch.__file__)' shows which torch wins: pip uninstall "
+     "that one (in a venv, recreate it with --system-site-packages), so the CUDA build is found"},
+};
+
+static const proof loader_proofs[] = {
+    {JG_X_UNSET_LD_PRELOAD, JG_FID_configuration_ld_preload_breaks_cuda,
+     "a library in LD_PRELOAD breaks CUDA (proven by experiment: without it the driver works)",
+     "unset LD_PRELOAD for the program, or preload a build that matches this CUDA"},
+    {JG_X_DROP_COMPAT, JG_FID_configuration_compat_libraries_break_cuda,
+     "CUDA forward-compatibility libraries on LD_LIBRARY_PATH break the driver "
+     "(proven by experiment: without the compat entries it works)",
+     "remove .../compat from LD_LIBRARY_PATH: forward compatibility is only for "
+     "driver/GPU pairs that support it"},
+};
+
+void jg_rule_python_environment_hides_torch(const jg_view *v, jg_finding_list *out)
+{
+    static const jg_ff fields[] = {JG_FF_python_torch_imported, JG_FF_python_torch_error,
+                                   JG_FF_COUNT};
+    first_proven(v, out, python_proofs, sizeof python_proofs / sizeof python_proofs[0], fields);
+}
+
+void jg_rule_loader_setting_hides_driver(const jg_view *v, jg_finding_list *out)
+{
+    static const jg_ff fields[] = {JG_FF_cuda_driver_reason, JG_FF_COUNT};
+    first_proven(v, out, loader_proofs, sizeof loader_proofs / sizeof loader_proofs[0], fields);
+}
+
+/* A venv that cannot see the system site-packages, on a Jetson whose torch
+ * lives there (NVIDIA's wheels and jetson-containers install system-wide). */
+void jg_rule_venv_without_system_site(const jg_view *v, jg_finding_list *out)
+{
+    if (JG_FACT_RBOOL(v->facts, env_venv_system_site_packages) != 0 || !jg_on_jetson(v) ||
+        (v->torch_imported != JG_NO && v->torch_has_cuda != JG_NO) ||
+        jg_findings_has(out, JG_FID_configuration_environment_hides_system_torch))
+        return;
+    static const jg_ff ev[] = {JG_FF_env_venv, JG_FF_python_torch_version, JG_FF_COUNT};
+    jg_finding_spec s = {
+        JG_FID_configuration_venv_without_system_site_packages, JG_L_CONFIGURATION, JG_SEV_WARNING,
+        JG_CONF_MEDIUM,
+        "this virtual environment does not see the system site-packages, where a Jetson's CUDA "
+        "torch is usually installed, and its own torch is missing or CPU-only",
+        "python3 -m venv --system-site-packages .venv, or install the Jetson build into the venv"};
+    jg_finding_add(out, &s, jg_ev_of(v, ev));
+}

@@ -1,5 +1,6 @@
-/* Rules for the lower layers: hardware, kernel driver, CUDA driver
- * (jetson-facts.md sections 3, 5, 6). */
+/* The cuda-driver layer's C rules: libcuda and NVML against the JetPack's driver
+ * (too old for the CUDA a build needs, forward compatibility, a driver from
+ * another L4T, a libcuda that is not found; jetson-facts.md sections 3, 5, 6). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,92 +9,6 @@
 #include "doctor/rules/rules.h"
 #include "facts/fact.h"
 #include "util/json.h"
-
-void jg_rule_not_jetson_aarch64(const jg_view *v, jg_finding_list *out)
-{
-    if (!v->arch || strcmp(v->arch, "aarch64") != 0 || jg_on_jetson(v) || v->in_container == JG_YES)
-        return; /* a container hides the Jetson's files: no hardware claim from inside one */
-    bool gb10 = (v->gpu_cc && strcmp(v->gpu_cc, "12.1") == 0) ||
-                (v->gpu_name && strstr(v->gpu_name, "GB10")) || jg_view_signal(v, JG_SIG_dgx_spark);
-    const char *family = JG_FACT_STR(v->facts, gpu_driver_family);
-    bool nvidia_gpu = gb10 || (family && strcmp(family, "openrm") == 0) || v->drv_version > 0;
-    if (v->is_jetson != JG_NO && !gb10)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_field(ev, v, JG_FF_host_arch);
-    jg_ev_field(ev, v, JG_FF_jetson_is_jetson);
-    if (gb10)
-        jg_ev_printf(ev, "gpu = %s (compute capability %s)", v->gpu_name ? v->gpu_name : "GB10",
-                     v->gpu_cc ? v->gpu_cc : "12.1");
-    else if (nvidia_gpu)
-        jg_ev_field(ev, v, JG_FF_gpu_driver_family);
-    if (v->soc0_family)
-        jg_ev_field(ev, v, JG_FF_module_soc0_family);
-    jg_finding_spec s = {
-        JG_FID_hardware_not_a_jetson, JG_L_HARDWARE, nvidia_gpu ? JG_SEV_WARNING : JG_SEV_INFO,
-        gb10 ? JG_CONF_HIGH : JG_CONF_MEDIUM,
-        nvidia_gpu ? "aarch64 with an NVIDIA GPU but no Jetson Linux (no /etc/nv_tegra_release): "
-                     "a DGX Spark / Grace-class (SBSA) system, not a Jetson; Jetson tiers, L4T "
-                     "wheels and L4T containers do not apply"
-                   : "aarch64 without Jetson Linux: a generic ARM64 host, not a Jetson; it proves "
-                     "only that code imports",
-        nvidia_gpu ? "use the standard SBSA (server arm64) CUDA builds here, and never count this "
-                     "host as Jetson evidence"
-                   : "run the Jetson gate on a Jetson; treat this host as CPU-only ARM64 CI"};
-    jg_finding_add(out, &s, ev);
-}
-
-void jg_rule_x86_host(const jg_view *v, jg_finding_list *out)
-{
-    if (!v->arch || strcmp(v->arch, "x86_64") != 0)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_field(ev, v, JG_FF_host_arch);
-    jg_finding_spec s = {JG_FID_hardware_x86_host, JG_L_HARDWARE, JG_SEV_INFO, JG_CONF_HIGH,
-                         "x86_64 host: CUDA results here prove nothing about a Jetson",
-                         "run jetgate on the Jetson itself (a self-hosted ARM64 runner)"};
-    jg_finding_add(out, &s, ev);
-}
-
-static bool any_gpu_node_present(const jg_view *v, bool *known)
-{
-    json_t *nodes = JG_FACT_LIST(v->facts, gpu_nodes);
-    size_t i;
-    json_t *n;
-    *known = json_is_array(nodes) && json_array_size(nodes) > 0;
-    json_array_foreach(nodes, i, n)
-    {
-        if (JG_GPU_NODE_BOOL(n, present) == 1)
-            return true;
-    }
-    return false;
-}
-
-void jg_rule_gpu_nodes_missing(const jg_view *v, jg_finding_list *out)
-{
-    bool known;
-    /* a loaded libcuda shows an NVIDIA driver is installed on a non-Jetson host */
-    bool driver = jg_on_jetson(v) ||
-                  JG_FACT_RSTR(v->facts, cuda_driver_library_path) != NULL;
-    if (!driver || any_gpu_node_present(v, &known) || !known)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_field(ev, v, JG_FF_gpu_driver_family);
-    jg_ev_printf(ev, "%s = none present", JG_FACT_PATH(gpu_nodes));
-    jg_finding_spec s = {
-        JG_FID_kernel_driver_gpu_nodes_missing, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-        jg_on_jetson(v) ? "no GPU device node exists on this Jetson: the GPU driver (nvgpu / "
-                          "OpenRM) did not probe"
-                        : "the NVIDIA driver library is installed but no /dev/nvidia* device node "
-                          "exists for this process: the kernel module is not loaded or the nodes "
-                          "are not visible here",
-        jg_on_jetson(v) ? "dmesg | grep -i nvgpu (look for [ERR] lines, e.g. a device tree for "
-                          "the wrong module memory size); ls /sys/class/devfreq/; reflash the BSP "
-                          "for this exact module"
-                        : "lsmod | grep nvidia; sudo modprobe nvidia (nvidia-modprobe creates the "
-                          "nodes); ls -l /dev/nvidia*; in a container pass the devices in"};
-    jg_finding_add(out, &s, ev);
-}
 
 void jg_rule_libcuda_missing(const jg_view *v, jg_finding_list *out)
 {
@@ -229,8 +144,8 @@ void jg_rule_init_error(const jg_view *v, jg_finding_list *out)
 void jg_rule_l4t_mismatch(const jg_view *v, jg_finding_list *out)
 {
     const json_t *host = JG_OBS_OBJ(v->observed, host_l4t);
-    const json_t *img = jg_image_with_l4t(v);
-    int cmaj = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
+    const jg_image_l4t *img = jg_image_with_l4t(v);
+    int cmaj = img ? img->major : 0;
     if (!cmaj && v->in_container == JG_YES)
         cmaj = v->l4t_major;
     int hmaj = host ? atoi(JG_ITEM_STR(host, version) ? JG_ITEM_STR(host, version) : "0")
@@ -239,7 +154,7 @@ void jg_rule_l4t_mismatch(const jg_view *v, jg_finding_list *out)
         return;
     json_t *ev = jg_ev_new();
     if (img)
-        jg_ev_seen(ev, "container image", img);
+        jg_ev_seen(ev, "container image", img->item);
     else
         jg_ev_field(ev, v, JG_FF_l4t_version);
     if (host)
@@ -254,26 +169,6 @@ void jg_rule_l4t_mismatch(const jg_view *v, jg_finding_list *out)
                          JG_CONF_HIGH, summary,
                          "use an image tagged for the host's L4T (rNN.x matching head -1 "
                          "/etc/nv_tegra_release), or reflash the host to the image's L4T"};
-    jg_finding_add(out, &s, ev);
-}
-
-void jg_rule_unknown_999(const jg_view *v, jg_finding_list *out)
-{
-    const json_t *e = jg_view_cuda_error(v, 999);
-    if (!e) /* CUDA 10.0's runtime and older numbered cudaErrorUnknown 30 */
-        e = jg_view_cuda_error(v, 30);
-    if (!e)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "cuda error: unknown (999; 30 before CUDA 10.1)", e);
-    jg_finding_spec s = {
-        JG_FID_kernel_driver_unknown_error, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
-        "CUDA reported an unknown error (999): a generic driver failure, e.g. a module not "
-        "loaded after a partial upgrade",
-        jg_on_jetson(v) ? "dpkg -l 'nvidia-l4t-*' should show one release for all packages; "
-                          "reboot; dmesg | grep -i -e nvgpu -e nvidia"
-                        : "reboot after a driver upgrade (or sudo modprobe nvidia_uvm); "
-                          "dmesg | grep -i nvidia; nvidia-smi"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -313,29 +208,6 @@ void jg_rule_nvml_before_jp6(const jg_view *v, jg_finding_list *out)
     jg_finding_add(out, &s, ev);
 }
 
-/* 100 with no better explanation: say what to run to find out. */
-void jg_rule_no_device(const jg_view *v, jg_finding_list *out)
-{
-    const json_t *e = jg_view_cuda_error(v, 100);
-    if (!e || json_array_size(JG_VIEW_LIST(v, devices_seen)) > 0)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "cuda error 100 (no device)", e);
-    jg_finding_spec s = {
-        JG_FID_kernel_driver_no_device, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
-        jg_on_jetson(v) ? "CUDA found no device (100); on a Jetson this is a symptom of a missing "
-                          "device node, group permission or container runtime, not of missing "
-                          "hardware"
-                        : "CUDA found no device (100): hidden by CUDA_VISIBLE_DEVICES, no device "
-                          "nodes or permission, or a container started without the GPU",
-        jg_on_jetson(v) ? "as the failing user run: id -nG; ls -l /dev/nvmap /dev/nvgpu/igpu0/ctrl "
-                          "(Orin) or /dev/nvidia0 (Thor); in a container check --runtime nvidia; "
-                          "then jetgate doctor -v"
-                        : "echo $CUDA_VISIBLE_DEVICES; ls -l /dev/nvidia*; nvidia-smi -L; in a "
-                          "container check --gpus all; then jetgate doctor -v"};
-    jg_finding_add(out, &s, ev);
-}
-
 /* 222/218: PTX from a newer CUDA than the driver can JIT. */
 void jg_rule_ptx_newer_than_driver(const jg_view *v, jg_finding_list *out)
 {
@@ -356,4 +228,71 @@ void jg_rule_ptx_newer_than_driver(const jg_view *v, jg_finding_list *out)
                : "upgrade the NVIDIA driver to one that supports the toolkit's CUDA version, or "
                  "build with a toolkit not newer than the driver (nvidia-smi shows its CUDA)"};
     jg_finding_add(out, &s, ev);
+}
+
+/* libcuda.so.1 missing: the driver's own library, not the toolkit's; in a
+ * container the runtime mounts it from the host. [container][jetson] */
+static const jg_finding_spec libcuda_missing[2][2] = {
+    {{JG_FID_cuda_driver_libcuda_not_found, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "libcuda.so.1, the NVIDIA driver's user-space library, is not found: the driver is not "
+      "installed for this system (or not visible to this process)",
+      "install the NVIDIA driver (nvidia-smi must work); in a container start it with --gpus all "
+      "and the NVIDIA Container Toolkit"},
+     {JG_FID_cuda_driver_libcuda_not_found, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+      "libcuda.so.1, the L4T driver's user-space library, is not found on this Jetson",
+      "sudo apt install --reinstall nvidia-l4t-cuda (it ships libcuda on L4T); in a container "
+      "start it with --runtime nvidia"}},
+    {{JG_FID_container_runtime_driver_not_mounted, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "libcuda.so.1 is missing inside the container: it was started without the GPU, so the "
+      "NVIDIA runtime did not mount the host's driver",
+      "docker run --gpus all ... with the NVIDIA Container Toolkit installed (compose: "
+      "deploy.resources.reservations.devices)"},
+     {JG_FID_container_runtime_driver_not_mounted, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+      JG_CONF_MEDIUM,
+      "libcuda.so.1 is missing inside the container: it was started without the NVIDIA runtime, "
+      "which mounts the host's L4T driver",
+      "docker run --runtime nvidia ... (or \"default-runtime\": \"nvidia\" in "
+      "/etc/docker/daemon.json for docker build and compose)"}},
+};
+
+void jg_rule_libcuda_not_found(const jg_view *v, jg_finding_list *out)
+{
+    static const char *const libcuda[] = {"libcuda.so", NULL};
+    const json_t *m = jg_missing_library(v, libcuda);
+    /* Triton's "libcuda.so cannot found" is the unversioned link, not the driver */
+    if (!m || jg_missing_but_listed(v) || jg_view_signal(v, JG_SIG_libcuda_so_link_missing))
+        return;
+    bool jetson = jg_jetson_seen(v);
+    /* libcuda and an L4T driver library missing together: the host's driver was not
+     * passed in, which is what a Jetson container without the NVIDIA runtime shows */
+    bool l4t_too = jetson && v->in_container != JG_NO && jg_missing_library(v, jg_l4t_driver_libraries);
+    bool container = v->in_container == JG_YES || jg_container_evidenced(v) || l4t_too;
+    jg_finding_add_seen(out, &libcuda_missing[container][jetson], "missing library", m);
+}
+
+/* NVML not found off a Jetson ("couldn't find libnvidia-ml.so", pynvml's "NVML Shared Library
+ * Not Found"): in a container the NVIDIA runtime did not inject the host driver's libraries;
+ * on a host the driver's user-space part is missing. [container] */
+static const jg_finding_spec nvml_absent[2] = {
+    {JG_FID_cuda_driver_nvml_missing, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
+     "libnvidia-ml, the driver's management library, is not found: the NVIDIA driver's "
+     "user-space part is not installed (or not on the loader path)",
+     "nvidia-smi on the host must work: install or repair the driver's user-space package of "
+     "the running branch, then sudo ldconfig"},
+    {JG_FID_container_runtime_nvml_not_injected, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
+     "the container has no libnvidia-ml: the NVIDIA runtime did not inject the host driver's "
+     "libraries (no --gpus / --runtime nvidia, NVIDIA_VISIBLE_DEVICES missing from the image, "
+     "or a runtime hook that failed)",
+     "run with --gpus all (or --runtime nvidia and NVIDIA_VISIBLE_DEVICES=all); an image "
+     "flattened with docker export loses its NVIDIA_* variables: set them again; the hook's "
+     "own log names its failure"},
+};
+
+void jg_rule_nvml_missing(const jg_view *v, jg_finding_list *out)
+{
+    const json_t *sig = jg_view_signal(v, JG_SIG_nvml_missing);
+    if (!sig || jg_jetson_seen(v) || v->jp_major > 0)
+        return;
+    jg_finding_add_seen(out, &nvml_absent[jg_container_evidenced(v)], "NVML", sig);
 }

@@ -1,57 +1,115 @@
-/* Rules for Python packages other than torch that carry their own CUDA
- * binaries (jax, onnxruntime, TensorFlow, torchvision, ...), and for wheels
- * whose tags do not fit the interpreter. */
+/* The python-packages layer's C rules: packages other than torch (numpy's ABI,
+ * OpenBLAS, bitsandbytes, frameworks with their own CUDA binaries, wheels whose
+ * tags do not fit the interpreter; jetson-facts.md 4.4). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "doctor/rules/rules.h"
 #include "util/json.h"
 
-/* Neither a torch line nor a torch version in the report: a 209 is someone else's build. */
-static bool torch_absent(const jg_view *v)
+void jg_rule_openblas_illegal(const jg_view *v, jg_finding_list *out)
 {
-    return !JG_OBS_GET(v->observed, torch_seen) && !v->torch_version;
-}
-
-/* A native program's own words around the error: its uncaught C++ exception, or its own
- * CUDA check naming a .cu file. */
-static const json_t *native_program(const jg_view *v)
-{
-    const json_t *seen = jg_view_signal(v, JG_SIG_native_program_aborted);
-    return seen ? seen : jg_view_signal(v, JG_SIG_native_cuda_check);
-}
-
-/* "no kernel image" from a package other than torch: its wheel lacks this GPU's arch. */
-bool jg_kernel_image_from_other_package(const jg_view *v)
-{
-    return jg_view_cuda_error(v, 209) && JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
-}
-
-/* "no kernel image" in a native program's uncaught exception (thrust's parallel_for in a
- * TensorRT plugin) or its own CUDA check, with no torch and no Python package in the
- * report: the program's own build left this GPU's arch out (jkjung-avt/tensorrt_demos:
- * GPU_ARCHS in its Makefile). */
-bool jg_kernel_image_from_native_program(const jg_view *v)
-{
-    return jg_view_cuda_error(v, 209) && native_program(v) &&
-           !JG_OBS_GET(v->observed, other_stack) && torch_absent(v);
-}
-
-void jg_rule_native_program_no_kernel(const jg_view *v, jg_finding_list *out)
-{
-    if (!jg_kernel_image_from_native_program(v))
+    const json_t *sig = jg_view_signal(v, JG_SIG_illegal_instruction);
+    bool bad_numpy = v->numpy && strcmp(v->numpy, "1.19.5") == 0 && jg_on_aarch64(v);
+    if (!sig && !bad_numpy)
+        return;
+    if (sig && v->arch && strcmp(v->arch, "x86_64") == 0)
         return;
     json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "cuda error 209 (no kernel image)", jg_view_cuda_error(v, 209));
-    jg_ev_seen(ev, "native program", native_program(v));
+    if (sig)
+        jg_ev_seen(ev, "crash", sig);
+    if (v->numpy)
+        jg_ev_field(ev, v, JG_FF_python_packages_numpy);
+    /* a crash seen is an error; the known-bad numpy alone, a warning */
+    enum jg_severity sev = sig ? JG_SEV_ERROR : JG_SEV_WARNING;
     jg_finding_spec s = {
-        JG_FID_project_program_without_device_arch, JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-        "a native program's CUDA code has no kernels for this GPU ('no kernel image', 209): "
-        "its build left this compute capability out",
-        jg_on_jetson(v) ? "rebuild it with this board's arch in its build settings (the "
-                          "Makefile's or CMake's arch list: Orin 87, Xavier 72, TX2 62, Nano 53)"
-                        : "rebuild it with this GPU's compute capability in its build settings "
-                          "(the Makefile's -gencode list or CMAKE_CUDA_ARCHITECTURES)"};
+        JG_FID_python_packages_openblas_illegal_instruction, JG_L_PYTHON_PACKAGES, sev,
+        bad_numpy ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "numpy 1.19.5's bundled OpenBLAS mis-detects the Jetson CPU and dies with "
+        "'Illegal instruction' on import (of numpy, or torch which imports it)",
+        "export OPENBLAS_CORETYPE=ARMV8 before starting Python, or pip3 install numpy==1.19.4 "
+        "(or 1.18.5) for the affected user"};
+    jg_finding_add(out, &s, ev);
+}
+
+static bool bnb_none_any(const json_t *w, const void *unused)
+{
+    (void)unused;
+    const char *f = JG_ITEM_STR(w, file);
+    return f && strncmp(f, "bitsandbytes-", 13) == 0 && strstr(f, "py3-none-any");
+}
+
+static const json_t *bnb_none_any_wheel(const jg_view *v)
+{
+    return jg_first_item(JG_VIEW_LIST(v, wheels), bnb_none_any, NULL);
+}
+
+void jg_rule_bnb_none_any(const jg_view *v, jg_finding_list *out)
+{
+    const json_t *w = bnb_none_any_wheel(v);
+    if (!w || (v->arch && strcmp(v->arch, "x86_64") == 0))
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "wheel", w);
+    const json_t *fail = jg_view_signal(v, JG_SIG_bnb_setup_failed);
+    if (fail)
+        jg_ev_seen(ev, "bitsandbytes", fail);
+    jg_finding_spec s = {
+        JG_FID_python_packages_bitsandbytes_no_aarch64_binary, JG_L_PYTHON_PACKAGES, JG_SEV_ERROR,
+        jg_on_aarch64(v) || fail ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "the bitsandbytes py3-none-any wheel carries no aarch64 CUDA library: its CUDA setup "
+        "fails on a Jetson",
+        "build bitsandbytes from source on the device (cmake -DCOMPUTE_BACKEND=cuda "
+        "-DCOMPUTE_CAPABILITY=87 for Orin), or use a Jetson build (jetson-containers: 0.49.3 for "
+        "CUDA >= 12.6, 0.45.4 below)"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_bnb_sbsa_on_l4t(const jg_view *v, jg_finding_list *out)
+{
+    const json_t *kf = jg_view_signal(v, JG_SIG_bnb_kernel_failed);
+    bool installed = v->bnb_installed == JG_YES;
+    if ((!installed && !kf) || bnb_none_any_wheel(v) || v->jp_major < 4 || v->jp_major > 6)
+        return;
+    bool failed = kf || (v->bnb_nf4 && (strcmp(v->bnb_nf4, "fail") == 0 ||
+                                        strcmp(v->bnb_nf4, "error") == 0));
+    bool passed = v->bnb_nf4 && strcmp(v->bnb_nf4, "pass") == 0;
+    if (passed)
+        return; /* a build that works here (e.g. built from source) */
+    json_t *ev = jg_ev_new();
+    if (installed)
+        jg_ev_field(ev, v, JG_FF_python_bitsandbytes_version);
+    if (v->bnb_nf4)
+        jg_ev_field(ev, v, JG_FF_python_bitsandbytes_nf4_status);
+    if (kf)
+        jg_ev_seen(ev, "bitsandbytes", kf);
+    jg_ev_field(ev, v, JG_FF_l4t_version);
+    jg_finding_spec s = {
+        JG_FID_python_packages_bitsandbytes_sbsa_wheel, JG_L_PYTHON_PACKAGES,
+        failed ? JG_SEV_ERROR : JG_SEV_WARNING, failed ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "upstream bitsandbytes aarch64 wheels are built for server ARM (SBSA) and do not work "
+        "on L4T (first kernel: 'named symbol not found')",
+        "build bitsandbytes from source on the device (cmake -DCOMPUTE_BACKEND=cuda "
+        "-DCOMPUTE_CAPABILITY=87 for Orin), or use the jetson-containers build (0.49.3 for "
+        "CUDA >= 12.6, 0.45.4 below)"};
+    jg_finding_add(out, &s, ev);
+}
+
+void jg_rule_numpy_abi(const jg_view *v, jg_finding_list *out)
+{
+    const json_t *sig = jg_view_signal(v, JG_SIG_numpy_abi);
+    if (!sig)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "numpy", sig);
+    if (v->numpy)
+        jg_ev_field(ev, v, JG_FF_python_packages_numpy);
+    jg_finding_spec s = {
+        JG_FID_python_packages_numpy_abi, JG_L_PYTHON_PACKAGES, JG_SEV_ERROR, JG_CONF_HIGH,
+        "a module compiled against NumPy 1.x is loaded with NumPy 2 (binary ABI mismatch)",
+        "pip install \"numpy<2\" (keep the vendor torch), or install builds of the extension "
+        "made against NumPy 2"};
     jg_finding_add(out, &s, ev);
 }
 
@@ -160,20 +218,3 @@ void jg_rule_bnb_setup_failed(const jg_view *v, jg_finding_list *out)
                     "build bitsandbytes from source on the device, or use a Jetson build "
                     "(jetson-containers / pypi.jetson-ai-lab.io)");
 }
-
-void jg_rule_no_wheel_for_platform(const jg_view *v, jg_finding_list *out)
-{
-    const json_t *sig = jg_view_signal(v, JG_SIG_no_wheel_for_platform);
-    if (!sig)
-        return;
-    json_t *ev = jg_ev_new();
-    jg_ev_seen(ev, "resolver", sig);
-    jg_finding_spec s = {
-        JG_FID_project_no_wheel_for_platform, JG_L_PROJECT, JG_SEV_ERROR, JG_CONF_MEDIUM,
-        "the project's pinned requirements name a build that has no wheel for this platform "
-        "(e.g. an x86-only +cpu/+cu wheel on aarch64)",
-        "give the project per-platform pins or index sources (PEP 508 markers on "
-        "platform_machine; on a Jetson the Jetson index), then re-lock"};
-    jg_finding_add(out, &s, ev);
-}
-

@@ -1,10 +1,51 @@
-/* Rules for the container runtime layer (jetson-facts.md 1.13, section 5 rows 5-9). */
+/* The container-runtime layer's C rules: what the NVIDIA runtime passes into a container or
+ * fails to, and images for another platform or JetPack (jetson-facts.md 1.13, 5 rows 5-9). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "doctor/rules/rules.h"
+#include "facts/tables.h"
+#include "facts/torch_build.h"
 #include "util/json.h"
+
+/* A Tegra device node or driver library that is absent: not passed into a
+ * container (most often), or missing on a host known not to be a container. */
+static const jg_finding_spec tegra_absent[2] = {
+    {JG_FID_container_runtime_tegra_driver_not_passed, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+     JG_CONF_LOW,
+     "the Jetson GPU's device nodes or driver libraries are not there: most often a container "
+     "started without the NVIDIA runtime, which passes them in",
+     "docker run --runtime nvidia ... (or \"default-runtime\": \"nvidia\" in "
+     "/etc/docker/daemon.json for docker build and compose); on the host ls -l /dev/nvhost-* "
+     "/dev/nvmap and /usr/lib/aarch64-linux-gnu/tegra"},
+    {JG_FID_kernel_driver_tegra_driver_missing, JG_L_KERNEL_DRIVER, JG_SEV_ERROR, JG_CONF_LOW,
+     "the Jetson GPU's device nodes or driver libraries are missing on the host: a custom "
+     "kernel or image without the L4T GPU driver",
+     "reinstall the L4T packages (sudo apt install --reinstall nvidia-l4t-core nvidia-l4t-cuda) "
+     "or reflash; a custom kernel must include nvgpu"},
+};
+
+/* L4T's own driver libraries (/usr/lib/aarch64-linux-gnu/tegra): a host has them
+ * whenever L4T is installed; a container gets them from the host through the
+ * NVIDIA runtime (CSV mounts) or, from JetPack 6, from its image. */
+
+void jg_rule_tegra_driver_absent(const jg_view *v, jg_finding_list *out)
+{
+    const char *const *tegra = jg_l4t_driver_libraries;
+    const json_t *node = jg_view_signal(v, JG_SIG_tegra_node_missing);
+    const json_t *chip = jg_view_signal(v, JG_SIG_tegra_chip_id_unread);
+    const json_t *lib = jg_missing_library(v, tegra);
+    const json_t *seen = node ? node : lib ? lib : chip;
+    if (!seen)
+        return;
+    bool container = jg_container_evidenced(v);
+    bool host = !container && (node || lib) && v->in_container == JG_NO;
+    jg_finding_spec s = tegra_absent[host];
+    if (container)
+        s.confidence = JG_CONF_MEDIUM; /* the container is seen, not inferred */
+    jg_finding_add_seen(out, &s, "Tegra driver", seen);
+}
 
 void jg_rule_no_nvidia_runtime(const jg_view *v, jg_finding_list *out)
 {
@@ -84,16 +125,17 @@ void jg_rule_foreign_arch_image(const jg_view *v, jg_finding_list *out)
 }
 
 /* l4t-base from JetPack 5 on (L4T 34+), which no longer mounts CUDA. */
-static bool l4t_base_image(const json_t *im, const void *unused)
+static const json_t *l4t_base_image(const jg_view *v)
 {
-    (void)unused;
-    const char *ref = JG_ITEM_STR(im, ref), *l4t = JG_ITEM_STR(im, l4t);
-    return ref && strstr(ref, "l4t-base") && l4t && atoi(l4t) >= 34;
+    for (const jg_image_l4t *im = v->image_l4t; im < v->image_l4t + v->n_image_l4t; im++)
+        if (im->ref && strstr(im->ref, "l4t-base") && im->major >= 34)
+            return im->item;
+    return NULL;
 }
 
 void jg_rule_l4t_base_no_cuda(const jg_view *v, jg_finding_list *out)
 {
-    const json_t *img = jg_first_item(JG_VIEW_LIST(v, images), l4t_base_image, NULL);
+    const json_t *img = l4t_base_image(v);
     bool facts_say = v->in_container == JG_YES && v->l4t_major >= 34 && v->toolkit_present == JG_NO;
     if (!img && !facts_say)
         return;
@@ -113,19 +155,6 @@ void jg_rule_l4t_base_no_cuda(const jg_view *v, jg_finding_list *out)
         "base the image on nvcr.io/nvidia/l4t-jetpack:r<host L4T> (CUDA, cuDNN, TensorRT; "
         "r36.4.0 ships CUDA 12.6) or l4t-cuda instead of l4t-base"};
     jg_finding_add(out, &s, ev);
-}
-
-/* An unversioned-minor CUDA library (libcurand.so.10, libcublas.so.11) that is
- * missing means no CUDA libraries are visible at all, not a wrong version. */
-bool jg_missing_generic_cuda_lib(const jg_view *v, const json_t **item)
-{
-    static const char *const libs[] = {"libcurand.so", "libcublas.so", "libcufft.so",
-                                       "libcusparse.so", "libcusolver.so", "libnvrtc.so",
-                                       "libnvToolsExt.so", "libcuda.so", NULL};
-    const json_t *m = jg_missing_library(v, libs);
-    if (m)
-        *item = m;
-    return m != NULL;
 }
 
 void jg_rule_cuda_libs_not_mounted(const jg_view *v, jg_finding_list *out)
@@ -245,12 +274,12 @@ void jg_rule_csv_mount_collision(const jg_view *v, jg_finding_list *out)
     const json_t *sig = jg_view_signal(v, JG_SIG_csv_mount_collision);
     if (!sig)
         return;
-    const json_t *img = jg_image_with_l4t(v);
-    int major = img ? atoi(JG_ITEM_STR(img, l4t)) : 0;
+    const jg_image_l4t *img = jg_image_with_l4t(v);
+    int major = img ? img->major : 0;
     json_t *ev = jg_ev_new();
     jg_ev_seen(ev, "nvidia-container-cli", sig);
     if (img)
-        jg_ev_seen(ev, "container image", img);
+        jg_ev_seen(ev, "container image", img->item);
     jg_finding_spec newer = {
         JG_FID_cuda_driver_image_newer_than_host, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
         "the image is for a newer L4T (JetPack 5 or later) than the host: the host's runtime "
@@ -339,28 +368,33 @@ void jg_rule_empty_cuda_libraries(const jg_view *v, jg_finding_list *out)
     jg_finding_add(out, &s, ev);
 }
 
-/* NVML not found off a Jetson ("couldn't find libnvidia-ml.so", pynvml's "NVML Shared Library
- * Not Found"): in a container the NVIDIA runtime did not inject the host driver's libraries;
- * on a host the driver's user-space part is missing. [container] */
-static const jg_finding_spec nvml_absent[2] = {
-    {JG_FID_cuda_driver_nvml_missing, JG_L_CUDA_DRIVER, JG_SEV_ERROR, JG_CONF_MEDIUM,
-     "libnvidia-ml, the driver's management library, is not found: the NVIDIA driver's "
-     "user-space part is not installed (or not on the loader path)",
-     "nvidia-smi on the host must work: install or repair the driver's user-space package of "
-     "the running branch, then sudo ldconfig"},
-    {JG_FID_container_runtime_nvml_not_injected, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR, JG_CONF_MEDIUM,
-     "the container has no libnvidia-ml: the NVIDIA runtime did not inject the host driver's "
-     "libraries (no --gpus / --runtime nvidia, NVIDIA_VISIBLE_DEVICES missing from the image, "
-     "or a runtime hook that failed)",
-     "run with --gpus all (or --runtime nvidia and NVIDIA_VISIBLE_DEVICES=all); an image "
-     "flattened with docker export loses its NVIDIA_* variables: set them again; the hook's "
-     "own log names its failure"},
-};
-
-void jg_rule_nvml_missing(const jg_view *v, jg_finding_list *out)
+/* A JetPack 6 image (an NGC -igpu tag, or l4t r36) on a JetPack 7 host: CUDA error 801
+ * (wyoming-whisper-trt #1047); -igpu images ended at 26.02 (jetson-facts.md §7.4). */
+static bool jp6_image(const json_t *im, const void *unused)
 {
-    const json_t *sig = jg_view_signal(v, JG_SIG_nvml_missing);
-    if (!sig || jg_jetson_seen(v) || v->jp_major > 0)
+    (void)unused;
+    const char *ref = JG_ITEM_STR(im, ref), *l4t = JG_ITEM_STR(im, l4t);
+    return (ref && strstr(ref, "-igpu")) || (l4t && strncmp(l4t, "36", 2) == 0);
+}
+
+void jg_rule_jp6_image_on_jp7(const jg_view *v, jg_finding_list *out)
+{
+    const json_t *im = jg_first_item(JG_VIEW_LIST(v, images), jp6_image, NULL);
+    if (!im || v->jp_major != 7)
         return;
-    jg_finding_add_seen(out, &nvml_absent[jg_container_evidenced(v)], "NVML", sig);
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "image", im);
+    jg_ev_field(ev, v, JG_FF_l4t_version);
+    const json_t *e = jg_view_cuda_error(v, 801);
+    if (e)
+        jg_ev_seen(ev, "cuda error 801", e);
+    jg_finding_spec s = {
+        JG_FID_container_runtime_jp6_image_on_jp7, JG_L_CONTAINER_RUNTIME, JG_SEV_ERROR,
+        e ? JG_CONF_HIGH : JG_CONF_MEDIUM,
+        "a JetPack 6 image (an -igpu NGC tag or l4t r36) on a JetPack 7 host: CUDA fails with "
+        "error 801 (JetPack 7 dropped libnvdla_compiler.so, which the -igpu images' TensorRT "
+        "links); -igpu images ended at 26.02",
+        "use a JetPack 7 image: the multi-arch nvcr.io/nvidia/pytorch:<YY.MM>-py3 (no -igpu "
+        "suffix) or an r38/r39 l4t image"};
+    jg_finding_add(out, &s, ev);
 }

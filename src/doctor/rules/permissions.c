@@ -1,10 +1,39 @@
-/* Rules for permissions and configuration (jetson-facts.md 6.3; section 5 row 10). */
+/* The permissions layer's C rules: a GPU node or device this user may not open
+ * while another user (often root) may (jetson-facts.md 6.3). */
 #include <stdio.h>
 #include <string.h>
 
 #include "doctor/rules/rules.h"
 #include "facts/fact.h"
 #include "util/json.h"
+
+/* The same check as root (sudo) and as the user, with different answers. */
+static const jg_finding_spec root_only = {
+    JG_FID_permissions_gpu_for_root_only, JG_L_PERMISSIONS, JG_SEV_ERROR, JG_CONF_MEDIUM,
+    "CUDA works under sudo (root) and not as the user: the user may not open the GPU's device "
+    "nodes",
+    "ls -l /dev/nvidia* (or /dev/nvmap, /dev/nvhost-* on a Jetson) names their group; add the "
+    "user to it (sudo usermod -aG video,render $USER), log out and in"};
+
+static bool session_with(const json_t *t, const void *want)
+{
+    return JG_ITEM_BOOL(t, cuda_available) == *(const int *)want;
+}
+
+void jg_rule_gpu_for_root_only(const jg_view *v, jg_finding_list *out)
+{
+    static const int yes = 1, no = 0;
+    const json_t *sig = jg_view_signal(v, JG_SIG_sudo_user_program);
+    const json_t *works = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &yes);
+    const json_t *fails = jg_first_item(JG_VIEW_LIST(v, torch_sessions), session_with, &no);
+    if (!sig || !works || !fails)
+        return;
+    json_t *ev = jg_ev_new();
+    jg_ev_seen(ev, "command", sig);
+    jg_ev_seen(ev, "CUDA available", works);
+    jg_ev_seen(ev, "CUDA not available", fails);
+    jg_finding_add(out, &root_only, ev);
+}
 
 static const json_t *eacces_node(const jg_view *v)
 {
@@ -57,20 +86,6 @@ void jg_rule_device_works_for_other_user(const jg_view *v, jg_finding_list *out)
         "the failing user is not in the video group that owns the Tegra device nodes",
         jg_fix_groups()};
     jg_finding_add(out, &s, ev);
-}
-
-void jg_rule_jetpack_disagrees(const jg_view *v, jg_finding_list *out)
-{
-    if (JG_FACT_BOOL(v->facts, jetpack_agrees) != 0)
-        return;
-    static const jg_ff ev[] = {JG_FF_l4t_version, JG_FF_jetpack_package, JG_FF_COUNT};
-    jg_finding_spec s = {
-        JG_FID_configuration_jetpack_package_mismatch, JG_L_CONFIGURATION, JG_SEV_WARNING,
-        JG_CONF_MEDIUM,
-        "the nvidia-jetpack package does not belong to this L4T release: a partial upgrade",
-        "sudo apt update && sudo apt dist-upgrade, so nvidia-l4t-* and nvidia-jetpack come from "
-        "one release; check /etc/apt/sources.list.d/nvidia-l4t-apt-source.list"};
-    jg_finding_add(out, &s, jg_ev_of(v, ev));
 }
 
 void jg_rule_device_access_denied(const jg_view *v, jg_finding_list *out)
