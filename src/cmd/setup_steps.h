@@ -55,6 +55,12 @@ int setup_project(struct setup_opts *o, const json_t *policy, const json_t *tier
 /* When the interpreter asked first had no pip: the new venv's pip resolves the whole
  * graph before anything is installed into it (setup_project.c); 0 to go on. */
 int setup_follow_in_venv(struct setup_opts *o, const json_t *policy, const json_t *tier);
+/* The nvidia-* wheels a tier's upstream CUDA torch needs (setup_wheels.c): the
+ * missing ones resolve from pip's index with torch pinned (nothing installed); then,
+ * in the venv, installed under the constraints, torch unchanged, checked again. */
+int setup_nvidia_check(struct setup_opts *o, const json_t *tier);
+int setup_nvidia_install(struct setup_opts *o, const json_t *policy, const json_t *tier,
+                         const json_t *before);
 /* The venv exists (created when new) and sees system site packages (a new one is removed
  * again when setup_follow_in_venv refuses); the
  * verified wheels are in it, *before then their fingerprint. */

@@ -8,14 +8,14 @@
 . "$(dirname "$0")/lib.sh.inc"
 PY3=$(python3 -c 'import sys; print(sys.executable)')
 "$PY3" -c 'import venv, ensurepip, setuptools, pip' 2>/dev/null ||
-  { echo "SKIP: python3 lacks venv / ensurepip / setuptools / pip" >&2; exit 77; }
+  { echo "skipped (python3 lacks venv / ensurepip / setuptools / pip)" >&2; exit 77; }
 WHEELPKG=
 for py in "$PY3" /usr/bin/python3; do
   WHEELPKG=$("$py" -c 'import wheel, os; print(os.path.dirname(wheel.__path__[0]))' 2>/dev/null) && break
 done
 "$PY3" -c 'import setuptools.command.bdist_wheel' 2>/dev/null || [ -n "$WHEELPKG" ] ||
-  { echo "SKIP: no 'wheel' package and setuptools < 70.1: a setup.py project cannot be built offline" >&2; exit 77; }
-command -v git >/dev/null || { echo "SKIP: git missing" >&2; exit 77; }
+  { echo "skipped (no 'wheel' package and setuptools < 70.1: a setup.py project cannot be built offline)" >&2; exit 77; }
+command -v git >/dev/null || { echo "skipped (git missing)" >&2; exit 77; }
 NV=2.5.0a0+872d972e41.nv24.08.17622132; TV=0.20.0a0+afc54f7
 ORIN=$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62
 W=$T/wheels; V=$T/vendor; mkdir -p "$W" "$V"
@@ -62,7 +62,7 @@ done
 if [ -n "$WHEELPKG" ]; then
   for p in "$WHEELPKG/wheel" "$WHEELPKG"/wheel-*info; do [ -e "$p" ] && ln -s "$p" "$SITE/"; done
 fi
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$V/torch-$NV-py3-none-any.whl"
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --disable-pip-version-check --prefix "$SYS" "$V/torch-$NV-py3-none-any.whl"
 export PIP_NO_BUILD_ISOLATION=0 PIP_FIND_LINKS= # pip's quirk: 0 turns isolation off (offline builds)
 setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
 
