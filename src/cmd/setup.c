@@ -112,7 +112,7 @@ static int run(struct setup_opts *o, const json_t *policy)
         rc = setup_nvidia_check(o, tier);
     /* Everything above only read (and wrote under o->tmp); from here on it writes. */
     if (rc == 0)
-        rc = setup_venv(o, tier, &before);
+        rc = setup_venv(o, policy, tier, &before);
     if (rc == 0)
         rc = setup_nvidia_install(o, policy, tier, before);
     if (rc == 0)

@@ -58,9 +58,12 @@ int setup_fingerprint(const char *python, json_t **before)
     return 0;
 }
 
-int setup_venv(struct setup_opts *o, const json_t *tier, json_t **before)
+int setup_venv(struct setup_opts *o, const json_t *policy, const json_t *tier, json_t **before)
 {
     int rc = o->venv_new ? create(o) : 0;
+    if (rc == 0 && (rc = setup_follow_in_venv(o, policy, tier)) != 0 && o->venv_new &&
+        jg_tree_remove(o->venv_dir) != 0)
+        jg_warn("setup: cannot remove the venv %s it made", o->venv_dir);
     if (rc == 0 && o->nwheels) {
         json_decref(*before);
         *before = NULL;
