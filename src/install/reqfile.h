@@ -41,6 +41,8 @@ typedef struct jg_reqs {
     char **files; /* interned file names */
     size_t nfiles;
     bool follow_includes; /* read -r / -c / dynamic files from disk (off for fuzzing) */
+    char unread[1024]; /* "FILE:LINE PATH, ...": local projects whose dependencies only
+                        * building them would tell (setup.py, a source URL) */
 } jg_reqs;
 
 /* Reads the file named name (its text given) and what it includes;
