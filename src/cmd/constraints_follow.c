@@ -33,13 +33,14 @@ bool jg_check_is_setuptools(const char *file)
 /* Writes the package lines of direct that pip can resolve from wheels alone;
  * a source it would have to build (a VCS or sdist URL) is left out and named
  * in skipped, unless allow_builds. */
-static void write_static(FILE *f, jg_reqs *direct, bool allow_builds, char *skipped, size_t sn)
+static void write_static(FILE *f, FILE *cons, const jg_reqs *direct, bool allow_builds,
+                         char *skipped, size_t sn)
 {
     size_t k = 0;
     if (!allow_builds && direct->unread[0]) /* local projects with no static metadata */
         k += (size_t)snprintf(skipped, sn, "%s", direct->unread);
     for (size_t i = 0; i < direct->n; i++) {
-        jg_req *r = &direct->v[i];
+        const jg_req *r = &direct->v[i];
         size_t ul = strlen(r->url);
         bool source = r->kind == JG_REQ_PACKAGE && !r->constraint && ul &&
                       !(ul > 4 && strcmp(r->url + ul - 4, ".whl") == 0);
@@ -48,8 +49,15 @@ static void write_static(FILE *f, jg_reqs *direct, bool allow_builds, char *skip
                                   k ? ", " : "", r->name, r->file, r->line);
             continue;
         }
-        jg_reqs one = {.v = r, .n = 1};
-        jg_reqs_write(f, &one);
+        if (r->kind == JG_REQ_INDEX && strncmp(r->spec, "--", 2) == 0) /* a file's index */
+            fprintf(f, "%s %s\n", r->spec, r->url);
+        jg_req line = *r;
+        jg_reqs one = {.v = &line, .n = 1};
+        if (r->kind == JG_REQ_PACKAGE && r->constraint) { /* a -c line: limits, installs nothing */
+            line.constraint = false;
+            jg_reqs_write(cons, &one);
+        } else
+            jg_reqs_write(f, &one);
     }
 }
 
@@ -79,11 +87,18 @@ static int targets(const struct jg_follow_in *in, jg_reqs *direct, const char **
         t[0] = "-r", t[1] = in->abs_file, t[2] = NULL;
         return 0;
     }
+    char cpath[PATH_MAX + 64];
     snprintf(gen, gn, "%s/static-requirements.txt", in->tmp);
-    FILE *f = fopen(gen, "w");
-    if (f)
-        write_static(f, direct, in->allow_builds, skipped, sn);
-    if (!f || fclose(f) != 0)
+    snprintf(cpath, sizeof cpath, "%s/static-constraints.txt", in->tmp);
+    FILE *f = fopen(gen, "w"), *c = fopen(cpath, "w");
+    if (f && c) {
+        fprintf(f, "-c %s\n", cpath);
+        write_static(f, c, direct, in->allow_builds, skipped, sn);
+    }
+    bool ok = f && c;
+    ok = (f ? fclose(f) == 0 : 0) && ok;
+    ok = (c ? fclose(c) == 0 : 0) && ok;
+    if (!ok)
         return snprintf(why, n, "cannot write %.500s", gen), -1;
     t[0] = "-r", t[1] = gen, t[2] = NULL;
     return 0;

@@ -28,7 +28,7 @@ typedef struct jg_req {
     size_t line;
     char name[128];   /* normalized (lowercase, '-' separators); "" for an index */
     char extras[256]; /* requested extras, normalized, comma-separated */
-    char spec[256];   /* specifiers ("==2.5.0,<3"), "" for none */
+    char spec[256];   /* specifiers ("==2.5.0,<3"), "" for none; an index: pip's option */
     char url[1024];   /* direct reference / wheel / index URL, "" for none */
     char marker[2048]; /* environment marker text, "" for none */
     bool from_lock;   /* a lock-file package (its version is exact when present) */

@@ -247,6 +247,7 @@ static int options(struct rt *t, char *s)
         if ((v = option_value(s, idx[i][0], idx[i][1]))) {
             jg_req *r = jg_reqs_add(t->out, JG_REQ_INDEX, t->file, t->line);
             snprintf(r->url, sizeof r->url, "%s", v);
+            snprintf(r->spec, sizeof r->spec, "%s", idx[i][1]); /* the option, for pip */
             return 0;
         }
     return 0; /* --no-index, --pre, --trusted-host, ...: nothing installed */
