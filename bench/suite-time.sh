@@ -5,7 +5,7 @@
 # can be checked on a shared machine: wall time with one core free is about
 # the total CPU seconds (ctest -j2 overlaps little once the other core is busy).
 #
-#   bench/suite-time.sh [--lane ci|sanitize|fuzz|all] [--build] [-R REGEX] [--out FILE]
+#   bench/suite-time.sh [--lane ci|sanitize|fuzz|all] [--build] [-R REGEX] [-E REGEX] [--out FILE]
 #
 # --lane    which lane (default all): ci = the -Werror build with memcheck
 #           (ctest -L plain), sanitize = the ASan+UBSan build (ctest -LE plain-only),
@@ -14,6 +14,7 @@
 #           does) and count the build's CPU as a row of its own; without it
 #           the folders build/ci and build/sanitize must be built already
 # -R REGEX  only the tests whose name matches (ctest's -R)
+# -E REGEX  not the tests whose name matches (ctest's -E)
 # --out     also write the table (tab-separated: lane, test, cpu_s, wall_s, result)
 #
 # Each test runs alone (ctest -R '^NAME$'), one after the other, under
@@ -21,14 +22,15 @@
 # compilers, valgrind); a process left running after the test is not counted.
 set -eu
 cd "$(dirname "$0")/.."
-lane=all build=0 regex= out=
+lane=all build=0 regex= exclude= out=
 while [ $# -gt 0 ]; do
   case $1 in
     --lane) lane=$2; shift 2 ;;
     --build) build=1; shift ;;
     -R) regex=$2; shift 2 ;;
+    -E) exclude=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
-    -h|--help) sed -n '2,21s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) echo "suite-time: unknown argument '$1' (--help)" >&2; exit 2 ;;
   esac
 done
@@ -57,7 +59,7 @@ run_lane() { # LANE DIR SELECT LABEL CMAKE-ARGS...
     timed "$l" "(build)" cmake --build "$dir" -j "$(nproc 2>/dev/null || echo 2)"
   fi
   [ -f "$dir/CTestTestfile.cmake" ] || { echo "suite-time: $dir is not built (--build builds it)" >&2; exit 1; }
-  (cd "$dir" && ctest -N "$sel" "$label" ${regex:+-R "$regex"}) |
+  (cd "$dir" && ctest -N "$sel" "$label" ${regex:+-R "$regex"} ${exclude:+-E "$exclude"}) |
     sed -n 's/^ *Test *#[0-9]*: //p' >"$table.t.names"
   while read -r name; do
     re=$(printf '%s' "$name" | sed 's/[].[*^$+?(){}|\\]/\\&/g')

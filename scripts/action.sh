@@ -367,8 +367,14 @@ main() {
   while IFS= read -r -d '' key && IFS= read -r -d '' value; do out "$key" "$value"; done <"$WORK/outputs.bin"
   {
     cat "$WORK/summary.md"
-    printf '\nPolicy: `%s`. Evidence: `%s` (jetgate %s build). Exit code of `jetgate run`: %s.\n' \
-      "$policy_name" "$EV" "$HOW" "$RC"
+    local source
+    case $HOW in
+      built) source="jetgate built from source on this runner" ;;
+      cached) source="jetgate from the runner's tool cache" ;;
+      *) source="the jetgate binary given to the action" ;;
+    esac
+    printf '\nPolicy: `%s`. Evidence: `%s`, written by %s. Exit code of `jetgate run`: %s.\n' \
+      "$policy_name" "$EV" "$source" "$RC"
     printf 'Times: jetgate %s %s s, setup %s s, gate %s s.\n' "$HOW" "$(took "$t0" "$t1")" \
       "$(took "$t1" "$t2")" "$(took "$t2" "$t3")"
     # A dirty tree backs no claim: name what made it dirty, where it can be fixed.

@@ -109,10 +109,10 @@ run_dist() { # DIST
   if [ -n "$ok" ]; then
     set +e; in_chroot "$last" >"$run/root/doctor.log" 2>&1; rc=$?; set -e
     cat "$run/root/doctor.log" >>"$run/root/first.log"
-    if [ "$rc" -gt 1 ] || ! grep -Eq '^(CUDA is blocked|Blocked, but not|No blocking problem)' "$run/root/doctor.log"; then
+    if [ "$rc" -gt 1 ] || ! grep -Eq '^(CUDA is blocked|Blocked, but not|No blocking problem|No NVIDIA GPU here)' "$run/root/doctor.log"; then
       echo "FAIL: '$last' exited $rc without a verdict"; tail -30 "$run/root/doctor.log"; ok=""
     else
-      echo "   doctor: exit $rc, $(grep -E '^(CUDA is blocked|Blocked, but not|No blocking problem)' "$run/root/doctor.log" | cut -c1-100)"
+      echo "   doctor: exit $rc, $(grep -E '^(CUDA is blocked|Blocked, but not|No blocking problem|No NVIDIA GPU here)' "$run/root/doctor.log" | cut -c1-100)"
     fi
   fi
   echo "   first command: $([ -n "$ok" ] && echo ok || echo FAILED), $(($(date +%s) - t0)) s wall"

@@ -66,7 +66,11 @@ const jg_cmd_spec jg_cmd_doctor = {
     .opts = options,
     .notes = "Findings are ordered most likely root cause first: severity, then confidence, then\n"
              "layer depth from the hardware upward.\n"
-             "Exit: 0 nothing blocks CUDA, 1 a blocking problem was found, 2 usage or input error.",
+             "Exit: 0 no blocking problem was found, 1 a blocking problem was found (on a live\n"
+             "host a CUDA kernel that cannot run is one), 2 usage or input error. With --root no\n"
+             "kernel runs: the live probes are 'not probed', never failures, so doctor exits 0\n"
+             "unless the files show a blocking problem, and CUDA is 'not verified' (--json's\n"
+             "\"healthy\" is true only after a kernel ran).",
     .run = cmd_doctor,
 };
 

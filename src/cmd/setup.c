@@ -75,7 +75,9 @@ const jg_cmd_spec jg_cmd_setup = {
              "its versions without the torch family and bitsandbytes, --no-deps), prove\n"
              "torch, torchvision and torchaudio are the same builds (version, RECORD digest,\n"
              "every recorded file hash, location) and run pip check. A step that would\n"
-             "replace torch stops with the reason.",
+             "replace torch stops with the reason. A tier pinning JetPack 7.2's upstream\n"
+             "CUDA torch gets the nvidia-* wheels it needs installed into the venv (resolved\n"
+             "before anything is created, installed before the project, checked again).",
     .opts = options,
     .notes = "Exit codes: 0 installed, torch kept; 1 refused or failed (the reason is\n"
              "printed; torch is never replaced); 2 usage or input error.",
@@ -84,10 +86,11 @@ const jg_cmd_spec jg_cmd_setup = {
 
 static int finish(const struct setup_opts *o, const json_t *after)
 {
-    printf("setup: torch %s kept (NVIDIA build; RECORD sha256 %.16s..., %lld files verified) "
+    const char *version = json_string_value(json_object_get(after, "version"));
+    printf("setup: torch %s kept (%s; RECORD sha256 %.16s..., %lld files verified) "
            "in %s\n\nnext:\n  . %s/bin/activate\n  jetgate doctor --python %s/bin/python\n"
-           "  jetgate run --python %s/bin/python\n",
-           json_string_value(json_object_get(after, "version")),
+           "  jetgate run --python %s/bin/python\n", version,
+           version && strstr(version, "+cu") ? "the tier's upstream CUDA build" : "NVIDIA build",
            json_string_value(json_object_get(after, "record_sha256")),
            (long long)json_integer_value(json_object_get(after, "files_hashed")), o->venv_dir,
            o->venv_dir, o->venv_dir, o->venv_dir);
@@ -105,9 +108,13 @@ static int run(struct setup_opts *o, const json_t *policy)
         rc = setup_torch(o, tier, &before);
     if (rc == 0)
         rc = setup_project(o, policy, tier);
+    if (rc == 0)
+        rc = setup_nvidia_check(o, tier);
     /* Everything above only read (and wrote under o->tmp); from here on it writes. */
     if (rc == 0)
-        rc = setup_venv(o, tier, &before);
+        rc = setup_venv(o, policy, tier, &before);
+    if (rc == 0)
+        rc = setup_nvidia_install(o, policy, tier, before);
     if (rc == 0)
         rc = setup_install(o, policy, tier);
     if (rc == 0)

@@ -190,48 +190,72 @@ static void direct_lines(const struct setup_opts *o, const json_t *probe, jg_req
     }
 }
 
-/* pip's resolve of exactly what the install will ask for, before the venv
- * exists: a dependency's dependency that brings another torch family
- * member or bitsandbytes stops setup with its path. */
-static int follow(struct setup_opts *o, const json_t *probe, bool no_bnb)
+/* pip's arguments for exactly what the install will ask for, in t (NULL-ended). */
+static int follow_targets(struct setup_opts *o, const json_t *probe, const char **t,
+                          char *target, size_t tn, char *groups, size_t gn)
 {
-    char groups[PATH_MAX + 32], target[1200], file[PATH_MAX + 64], why[1024];
-    const char *t[2 * SETUP_MAX_REQS + 4];
     size_t k = 0;
-    int rc = stage(o);
+    int rc = 0;
     if (o->shape == SHAPE_REQUIREMENTS) {
         for (size_t i = 0; i < o->nreqs; i++)
             t[k++] = "-r", t[k++] = o->reqs[i];
     } else {
-        snprintf(target, sizeof target, ".%s%s%s", o->extra ? "[" : "", o->extra ? o->extra : "",
+        snprintf(target, tn, ".%s%s%s", o->extra ? "[" : "", o->extra ? o->extra : "",
                  o->extra ? "]" : "");
         t[k++] = target;
-        if (rc == 0 && (rc = setup_groups_file(o, probe, o->tmp, groups, sizeof groups)) == 0 &&
-            groups[0])
+        if ((rc = setup_groups_file(o, probe, o->tmp, groups, gn)) == 0 && groups[0])
             t[k++] = "-r", t[k++] = groups;
     }
     t[k] = NULL;
+    return rc;
+}
+
+/* pip's resolve of exactly what the install will ask for, with python's pip: a
+ * dependency's dependency that brings another torch family member or bitsandbytes stops
+ * setup with its path. Asked before the venv exists; when that interpreter has no pip
+ * (a Jetson without python3-pip), again with the new venv's pip (ensurepip gave it one)
+ * before anything is installed into it (setup_follow_in_venv). */
+static int follow(struct setup_opts *o, const json_t *probe, bool no_bnb, const char *python)
+{
+    char groups[PATH_MAX + 32], target[1200], file[PATH_MAX + 64], why[1024], tmp[PATH_MAX + 16];
+    const char *t[2 * SETUP_MAX_REQS + 4];
+    bool in_venv = python == o->venv_py;
+    /* the second resolve gets a directory of its own (the stand-in wheels are made anew) */
+    snprintf(tmp, sizeof tmp, "%s%s", o->tmp, in_venv ? "/venv-resolve" : "");
+    int rc = in_venv ? (mkdir(tmp, 0700) == 0 ? 0 : (jg_err("setup: cannot create %s", tmp),
+                                                    JG_EXIT_NO))
+                     : stage(o);
+    if (rc == 0)
+        rc = follow_targets(o, probe, t, target, sizeof target, groups, sizeof groups);
     snprintf(file, sizeof file, "%s/%s", o->project,
              o->shape == SHAPE_REQUIREMENTS ? o->reqs[0] : "pyproject.toml");
     jg_reqs direct = {.follow_includes = true};
     direct_lines(o, probe, &direct);
-    struct jg_resolve_in in = {.python = o->probe_py, .cwd = o->stage_project, .targets = t,
+    struct jg_resolve_in in = {.python = python, .cwd = o->stage_project, .targets = t,
                                .probe = probe, .index_url = o->index_url,
                                .extra_index_url = o->extra_index_url,
                                .find_links = o->find_links, .no_index = o->no_index,
-                               .exclude_bnb = no_bnb, .tmp = o->tmp, .file = file,
+                               .exclude_bnb = no_bnb, .tmp = tmp, .file = file,
                                .direct = &direct};
-    struct jg_resolve_out res;
+    struct jg_resolve_out res = {0};
     jg_findings found = {0};
     int r = rc ? -1 : jg_resolve_check(&in, &found, &res, why, sizeof why);
-    if (r == 1 && !found.n)
-        jg_warn("setup: dependencies of dependencies NOT followed before creating anything: %s; "
-                "the install still runs under the constraints, which stop a replaced torch",
-                why);
+    if (r == 1 && !found.n && res.no_pip && !in_venv && o->venv_new) {
+        o->follow_in_venv = true;
+        o->follow_no_bnb = no_bnb;
+        jg_progress("setup: %s has no pip: the new venv's pip resolves the graph before "
+                    "anything is installed into it", python);
+    } else if (r == 1 && !found.n) {
+        jg_warn("setup: dependencies of dependencies NOT followed before %s: %s; the install "
+                "still runs under the constraints, which stop a replaced torch",
+                in_venv ? "installing into the venv" : "creating anything", why);
+    }
     if (r >= 0 && found.n) {
         jg_findings_print(&found, stderr);
-        jg_err("setup: stopped before anything was created: pip's resolve of %s would replace "
-               "the vendor torch family or add bitsandbytes (findings above)", o->project);
+        jg_err("setup: stopped before %s: pip's resolve of %s would replace the vendor torch "
+               "family or add bitsandbytes (findings above)",
+               in_venv ? "installing anything (the venv it made is removed)"
+                       : "anything was created", o->project);
         rc = JG_EXIT_NO;
     } else if (r == 0) {
         jg_progress("setup: pip resolved %zu package(s) for %s with the vendor torch family "
@@ -240,6 +264,18 @@ static int follow(struct setup_opts *o, const json_t *probe, bool no_bnb)
     }
     jg_findings_free(&found);
     jg_reqs_free(&direct);
+    return rc;
+}
+
+int setup_follow_in_venv(struct setup_opts *o, const json_t *policy, const json_t *tier)
+{
+    if (!o->follow_in_venv)
+        return 0;
+    json_t *probe = judged_probe(o, policy, tier);
+    int rc = probe ? follow(o, probe, o->follow_no_bnb, o->venv_py) : JG_EXIT_NO;
+    if (!probe)
+        jg_err("setup: no torch version to judge by");
+    json_decref(probe);
     return rc;
 }
 
@@ -260,7 +296,7 @@ int setup_project(struct setup_opts *o, const json_t *policy, const json_t *tier
     rc = check_files(o, probe, no_bnb == 1);
     bool lock = o->shape == SHAPE_UV_LOCK || o->shape == SHAPE_PYLOCK;
     if (rc == 0 && !lock)
-        rc = follow(o, probe, no_bnb == 1);
+        rc = follow(o, probe, no_bnb == 1, o->probe_py);
     json_decref(probe);
     return rc;
 }

@@ -21,6 +21,8 @@ struct setup_opts {
     const char *index_url, *extra_index_url, *find_links;
     bool no_index, ignore_lock, no_resolve;
     bool venv_new;               /* the venv is made by this run (after every check) */
+    bool follow_in_venv;         /* probe_py has no pip: the venv's pip resolves first */
+    bool follow_no_bnb;          /* ... and bitsandbytes is excluded by the tier */
     char venv_dir[PATH_MAX];
     char venv_py[PATH_MAX + 16];
     char probe_py[PATH_MAX + 16]; /* asked before the venv exists: the venv's or --python */
@@ -50,9 +52,19 @@ int setup_plan_venv(struct setup_opts *o);
 int setup_torch(struct setup_opts *o, const json_t *tier, json_t **before);
 /* What the project installs is read and judged (setup_project.c). */
 int setup_project(struct setup_opts *o, const json_t *policy, const json_t *tier);
-/* The venv exists (created when new) and sees system site packages; the
+/* When the interpreter asked first had no pip: the new venv's pip resolves the whole
+ * graph before anything is installed into it (setup_project.c); 0 to go on. */
+int setup_follow_in_venv(struct setup_opts *o, const json_t *policy, const json_t *tier);
+/* The nvidia-* wheels a tier's upstream CUDA torch needs (setup_wheels.c): the
+ * missing ones resolve from pip's index with torch pinned (nothing installed); then,
+ * in the venv, installed under the constraints, torch unchanged, checked again. */
+int setup_nvidia_check(struct setup_opts *o, const json_t *tier);
+int setup_nvidia_install(struct setup_opts *o, const json_t *policy, const json_t *tier,
+                         const json_t *before);
+/* The venv exists (created when new) and sees system site packages (a new one is removed
+ * again when setup_follow_in_venv refuses); the
  * verified wheels are in it, *before then their fingerprint. */
-int setup_venv(struct setup_opts *o, const json_t *tier, json_t **before);
+int setup_venv(struct setup_opts *o, const json_t *policy, const json_t *tier, json_t **before);
 /* The project installed from a staged copy, without any resolve that
  * could replace torch. */
 int setup_install(struct setup_opts *o, const json_t *policy, const json_t *tier);

@@ -147,8 +147,12 @@ int setup_judge(const struct setup_opts *o, const json_t *tier, const char *pyth
     const char *id = JG_STR(tier, tier, id);
     int rc = 0;
     jg_family_remedy("torch", fix, sizeof fix);
-    if (!jg_torch_fits_tier(doc, tier, why, sizeof why)) /* an upstream pin (JetPack 7.2) too */
+    char missing[1024];
+    if (!jg_torch_pin_fits_tier(doc, tier, why, sizeof why)) /* an upstream pin (7.2) too */
         rc = (jg_err("setup: refusing: %s (%s sees it); fix: %s", why, python, fix), JG_EXIT_NO);
+    else if (jg_tier_missing_list(doc, tier, missing, sizeof missing))
+        jg_progress("setup: %s; its nvidia-* wheels %s are installed after every check", why,
+                    missing);
     else if (kind && strcmp(kind, "container") == 0)
         rc = (jg_err("setup: tier %s pins the container %s, not a flashed-host torch: build "
                      "docker/jetson.Dockerfile instead", id, pin), JG_EXIT_NO);

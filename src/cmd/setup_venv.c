@@ -47,17 +47,23 @@ int setup_fingerprint(const char *python, json_t **before)
                       "reinstall NVIDIA's wheel first",
                       json_string_value(json_array_get(json_object_get(*before, "files_changed"),
                                                        0))), JG_EXIT_NO;
-    jg_progress("setup: torch %s (NVIDIA build) from %s; %lld files match its RECORD%s",
-                jg_json_str(*before, "version"), jg_json_str(*before, "site"),
+    const char *version = jg_json_str(*before, "version");
+    jg_progress("setup: torch %s (%s) from %s; %lld files match its RECORD%s", version,
+                version && strstr(version, "+cu") ? "the tier's upstream CUDA build"
+                                                  : "NVIDIA build",
+                jg_json_str(*before, "site"),
                 (long long)json_integer_value(json_object_get(*before, "files_hashed")),
                 json_object_size(json_object_get(*before, "companions"))
                     ? " (torchvision / torchaudio fingerprinted too)" : "");
     return 0;
 }
 
-int setup_venv(struct setup_opts *o, const json_t *tier, json_t **before)
+int setup_venv(struct setup_opts *o, const json_t *policy, const json_t *tier, json_t **before)
 {
     int rc = o->venv_new ? create(o) : 0;
+    if (rc == 0 && (rc = setup_follow_in_venv(o, policy, tier)) != 0 && o->venv_new &&
+        jg_tree_remove(o->venv_dir) != 0)
+        jg_warn("setup: cannot remove the venv %s it made", o->venv_dir);
     if (rc == 0 && o->nwheels) {
         json_decref(*before);
         *before = NULL;

@@ -131,3 +131,39 @@ void jg_scrub_json(const jg_scrub *s, json_t *doc, unsigned scope)
 {
     scrub_value(s, doc, scope);
 }
+
+/* An XML attribute name starts at xml[i] when whitespace precedes it; its length, or 0. */
+static size_t attribute_name(const char *xml, size_t i)
+{
+    if (i == 0 || !isspace((unsigned char)xml[i - 1]) || !(isalpha((unsigned char)xml[i]) || xml[i] == '_'))
+        return 0;
+    size_t k = 0;
+    for (char c = xml[i]; isalnum((unsigned char)c) || (c && strchr("_-.:", c)); c = xml[i + k])
+        k++;
+    return xml[i + k] == '=' && (xml[i + k + 1] == '"' || xml[i + k + 1] == '\'') ? k : 0;
+}
+
+char *jg_scrub_xml(const jg_scrub *s, const char *xml)
+{
+    size_t len = strlen(xml), o = 0;
+    char *kept = malloc(len + 1);
+    if (!kept)
+        return NULL;
+    for (size_t i = 0; i < len;) {
+        size_t k = attribute_name(xml, i);
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)k, xml + i);
+        const char *end = k ? strchr(xml + i + k + 2, xml[i + k + 1]) : NULL;
+        if (k && end && identifying_key(name)) {
+            /* drop the attribute and the one space before it */
+            o -= o > 0 && isspace((unsigned char)kept[o - 1]);
+            i = (size_t)(end - xml) + 1;
+            continue;
+        }
+        kept[o++] = xml[i++];
+    }
+    kept[o] = '\0';
+    char *clean = jg_scrub_text(s, kept, JG_SCRUB_FREE_TEXT);
+    free(kept);
+    return clean;
+}

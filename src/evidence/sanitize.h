@@ -32,4 +32,10 @@ char *jg_scrub_excerpt(const char *text, size_t len, size_t n, bool tail);
  * mac_address, pci) or a local path (a key ending in "_path") are removed. */
 void jg_scrub_json(const jg_scrub *s, json_t *doc, unsigned scope);
 
+/* A JUnit (or other XML) text another tool wrote, e.g. pytest's, which puts the runner's
+ * host name on <testsuite hostname="..."> and local paths in failure messages: attributes
+ * whose name is an identifier (as for jg_scrub_json's members) removed, the rest scrubbed
+ * as free text. malloc'd (NULL out of memory). */
+char *jg_scrub_xml(const jg_scrub *s, const char *xml);
+
 #endif

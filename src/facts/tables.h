@@ -102,6 +102,11 @@ typedef struct jg_torch_channel {
     int jp_major;
     const char *soc;
     const char *install, *index, *container, *container_note, *extra_pip;
+    /* What NVIDIA's wheel of this JetPack needs before it imports (NULL: none on record):
+     * the Python it is built for ("3.10", its cp tag without the dot), and a library JetPack
+     * does not ship, with its file, where it goes and why (§4.1). */
+    const char *wheel_python;
+    const char *needs_lib_name, *needs_lib_file, *needs_lib_dir, *needs_lib_why;
 } jg_torch_channel;
 const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc);
 /* Whether torch (a version with its local tag) is the kind of build a JetPack's channel

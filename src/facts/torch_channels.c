@@ -13,17 +13,22 @@ const char jg_cu13_pip_wheels[] =
 
 static const jg_torch_channel channels[] = {
     {4, NULL, "NVIDIA's PyTorch wheel for JetPack 4.6 (cp36)", NULL,
-     "nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3", NULL, NULL},
+     "nvcr.io/nvidia/l4t-pytorch:r32.7.1-pth1.10-py3", NULL, NULL, "3.6", NULL, NULL, NULL, NULL},
     {5, NULL,
      "NVIDIA's JetPack 5 wheel from https://developer.download.nvidia.com/compute/redist/jp/ "
      "(v512: torch 2.1.0a0+41361538.nv23.06, cp38, for JetPack 5.1.2)",
-     NULL, "nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", NULL, NULL},
+     NULL, "nvcr.io/nvidia/l4t-pytorch:r35.2.1-pth2.0-py3", NULL, NULL, "3.8", NULL, NULL, NULL,
+     NULL},
     {6, NULL,
      "NVIDIA's JetPack 6 build: pip install torch --index-url https://pypi.jetson-ai-lab.io/jp6/cu126 "
      "(or the https://developer.download.nvidia.com/compute/redist/jp/v61/pytorch/ wheel "
      "2.5.0a0+872d972e41.nv24.08 for JetPack 6.1/6.2)",
      "https://pypi.jetson-ai-lab.io/jp6/cu126",
-     "nvcr.io/nvidia/pytorch:<YY.MM>-py3-igpu", "the last -igpu tag is 26.02", NULL},
+     "nvcr.io/nvidia/pytorch:<YY.MM>-py3-igpu", "the last -igpu tag is 26.02", NULL,
+     /* §4.1: every v60/v61 wheel is cp310; JP6.1+ wheels load libcusparseLt, which the
+      * JetPack CUDA install lacks (pytorch/TensorRT docsrc/getting_started/jetpack.rst) */
+     "3.10", "cuSPARSELt", "libcusparseLt.so.0", "/usr/local/cuda/lib64",
+     "NVIDIA's JetPack 6.1+ wheels load it and JetPack's CUDA does not include it"},
     /* §7.4: JetPack 7.2 runs Orin on the plain upstream cu130 wheels, which need the
      * nvidia-*-cu13 wheels from pip; jetson-ai-lab's sbsa/cu130 torch fails on Orin */
     {7, "tegra234",
@@ -31,13 +36,13 @@ static const jg_torch_channel channels[] = {
      "(not jetson-ai-lab's sbsa/cu130 torch, which has no kernel Orin runs)",
      "https://download.pytorch.org/whl/cu130", "nvcr.io/nvidia/pytorch:<YY.MM>-py3",
      "multi-arch: the same tag as on servers",
-     jg_cu13_pip_wheels},
+     jg_cu13_pip_wheels, NULL, NULL, NULL, NULL, NULL},
     {7, NULL,
      "the standard SBSA CUDA 13 wheels: pip install torch --index-url "
      "https://download.pytorch.org/whl/cu130",
      "https://download.pytorch.org/whl/cu130", "nvcr.io/nvidia/pytorch:<YY.MM>-py3",
      "multi-arch: the same tag as on servers",
-     NULL},
+     NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 const jg_torch_channel *jg_torch_channel_for(int jp_major, const char *soc)

@@ -7,10 +7,12 @@
 #include <unistd.h>
 
 #include "evidence/sanitize.h"
+#include "facts/module_source.h"
 #include "gate/check.h"
 #include "gate/junit.h"
 #include "schema/check.h"
 #include "schema/policy.h"
+#include "util/atomic.h"
 #include "util/env.h"
 #include "util/json.h"
 #include "util/msg.h"
@@ -114,6 +116,37 @@ static json_t *judge_junit(const char *path, const jg_child *c)
                     k.tests, k.failures, k.errors, k.skipped, desc);
 }
 
+/* The project's JUnit stays where the policy asked (by default inside the evidence folder
+ * the action uploads), so it is scrubbed in place with the evidence's scrubber: pytest
+ * writes the runner's host name and local paths into it. A report that cannot be read or
+ * rewritten is removed, never left raw. */
+static void scrub_project_junit(const char *path)
+{
+    jg_blob b;
+    if (jg_read_path(path, JG_CAP_LARGE, &b) != JG_R_OK) {
+        jg_blob_free(&b);
+        return;
+    }
+    jg_scrub s;
+    jg_scrub_init(&s);
+    jg_scrub_add_env(&s, environ);
+    jg_root live;
+    if (jg_root_init(&live, "/")) {
+        jg_scrub_add_host(&s, &live, jg_mounted_device_tree());
+        jg_root_free(&live);
+    }
+    char *text = strndup(b.data, b.len);
+    char *clean = text ? jg_scrub_xml(&s, text) : NULL;
+    if (!clean || jg_atomic_write_path(path, clean, strlen(clean)) != 0) {
+        jg_warn("cannot scrub the project's JUnit report %s: removed it", path);
+        unlink(path);
+    }
+    free(clean);
+    free(text);
+    jg_scrub_free(&s);
+    jg_blob_free(&b);
+}
+
 static json_t *tests(const json_t *cfg, const jg_hooks_opts *o)
 {
     const char *cmd = JG_STR(hook, cfg, command);
@@ -137,6 +170,8 @@ static json_t *tests(const json_t *cfg, const jg_hooks_opts *o)
     if (tmp) {
         unlink(path);
         rmdir(dir);
+    } else {
+        scrub_project_junit(path);
     }
     return r;
 }

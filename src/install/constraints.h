@@ -38,10 +38,18 @@ bool jg_torch_is_vendor(const json_t *probe, char *why, size_t n);
  * exactly the upstream CUDA build the tier pins where that is its JetPack's supported
  * torch (JetPack 7.2), with every nvidia-* wheel it needs installed; why says which. */
 bool jg_torch_fits_tier(const json_t *probe, const json_t *tier, char *why, size_t n);
+/* The same without the nvidia-* wheels: what setup checks before it installs them. */
+bool jg_torch_pin_fits_tier(const json_t *probe, const json_t *tier, char *why, size_t n);
 /* The wheels (space-separated) the tier's upstream CUDA pin needs from pip besides torch,
  * from the facts' channel table, or NULL; and whether the probe lacks one of them. */
 const char *jg_tier_extra_wheels(const json_t *tier);
 bool jg_tier_missing_wheels(const json_t *probe, const json_t *tier);
+/* The nvidia-* wheels the probe lacks (torch's own nvidia-* requirements, then the
+ * channel's), space-separated into out; how many. */
+size_t jg_tier_missing_list(const json_t *probe, const json_t *tier, char *out, size_t n);
+/* The version the channel row requires of WHEEL ("name==version"); false (ver empty)
+ * when the row states none. */
+bool jg_tier_wheel_version(const json_t *tier, const char *wheel, char *ver, size_t n);
 
 /* Whether bitsandbytes must stay out: the tier's "bitsandbytes" value when
  * tier_id is given (unknown tier: error, returns -1), otherwise excluded

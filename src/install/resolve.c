@@ -350,10 +350,12 @@ int jg_resolve_check(const struct jg_resolve_in *in, jg_findings *out, struct jg
         jg_findings_add(out, in->file, 0, 0, "resolve.conflict",
                         "pip cannot install this with the vendor torch family pinned: %s "
                         "(without the pins it would replace the vendor build)", conflict);
+    else if ((res->no_pip = err && strstr(err, "No module named pip")))
+        snprintf(why, n, "pip's resolve (%s -m pip install --dry-run) failed: this interpreter "
+                 "has no pip", in->python);
     else
         snprintf(why, n, "pip's resolve (%s -m pip install --dry-run) failed: %s", in->python,
-                 err && strstr(err, "No module named pip") ? "this interpreter has no pip"
-                                                           : tail);
+                 tail);
     free(err);
     return conflict[0] ? 0 : 1;
 }

@@ -34,6 +34,7 @@ struct jg_resolve_in {
 struct jg_resolve_out {
     size_t packages;             /* how many pip would install */
     char python[64];             /* the resolving interpreter: "3.11 on x86_64" */
+    bool no_pip;                 /* not followed because that interpreter has no pip */
 };
 
 /* 0 resolved (findings added: rules torch.transitive, bitsandbytes,

@@ -13,15 +13,26 @@
 #include "schema/policy.h"
 #include "schema/pyprobe.h"
 
+/* One entry of a channel's space-separated wheel list: "name" or "name==version" (the
+ * version the row requires, when it states one). Returns the rest of the list. */
+static const char *list_entry(const char *p, char *name, size_t n, char *ver, size_t vn)
+{
+    size_t len = strcspn(p, " "), nl = strcspn(p, "=");
+    nl = nl < len ? nl : len;
+    snprintf(name, n, "%.*s", (int)nl, p);
+    snprintf(ver, vn, "%.*s", nl + 2 <= len && strncmp(p + nl, "==", 2) == 0
+                                  ? (int)(len - nl - 2) : 0, p + nl + 2 * (nl + 2 <= len));
+    return p + len + (p[len] == ' ');
+}
+
 /* The first name of a space-separated list not among the installed nvidia-* wheels. */
 static const char *first_missing(const char *names, const json_t *wheels, char *buf, size_t n)
 {
+    char ver[64];
     for (const char *p = names; p && *p;) {
-        size_t len = strcspn(p, " ");
-        snprintf(buf, n, "%.*s", (int)len, p);
-        if (len && !json_object_get(wheels, buf))
+        p = list_entry(p, buf, n, ver, sizeof ver);
+        if (*buf && !json_object_get(wheels, buf))
             return buf;
-        p += len + (p[len] == ' ');
     }
     return NULL;
 }
@@ -73,7 +84,7 @@ const char *jg_tier_extra_wheels(const json_t *tier)
     return c ? c->extra_pip : NULL;
 }
 
-bool jg_torch_fits_tier(const json_t *probe, const json_t *tier, char *why, size_t n)
+bool jg_torch_pin_fits_tier(const json_t *probe, const json_t *tier, char *why, size_t n)
 {
     const char *pinned = JG_STR(pin, JG_OBJ(tier, tier, pytorch), torch);
     const char *have = JG_STR(cprobe, probe, torch_version);
@@ -93,9 +104,54 @@ bool jg_torch_fits_tier(const json_t *probe, const json_t *tier, char *why, size
     if (!have || strcmp(have, pinned) != 0)
         return snprintf(why, n, "tier %s pins the upstream CUDA build torch %s; %s is installed",
                         id, pinned, have ? have : "no torch"), false;
+    snprintf(why, n, "torch %s is the upstream CUDA build tier %s pins (JetPack %s's supported "
+             "torch)", have, id, jp);
+    return true;
+}
+
+bool jg_torch_fits_tier(const json_t *probe, const json_t *tier, char *why, size_t n)
+{
+    bool upstream;
+    const jg_torch_channel *c = upstream_pin(tier, &upstream);
+    if (!jg_torch_pin_fits_tier(probe, tier, why, n))
+        return false;
+    if (!upstream)
+        return true;
     if (!wheels_present(probe, c->extra_pip, why, n))
         return false;
-    snprintf(why, n, "torch %s is the upstream CUDA build tier %s pins (JetPack %s's supported "
-             "torch), with its nvidia-* wheels", have, id, jp);
+    size_t len = strlen(why);
+    snprintf(why + len, n - len, ", with its nvidia-* wheels");
     return true;
+}
+
+size_t jg_tier_missing_list(const json_t *probe, const json_t *tier, char *out, size_t n)
+{
+    const json_t *wheels = JG_NODE(cprobe, probe, nvidia_wheels), *req;
+    const char *extra = jg_tier_extra_wheels(tier);
+    char name[96], ver[64];
+    size_t count = 0, i;
+    out[0] = '\0';
+    json_array_foreach(JG_NODE(cprobe, probe, torch_nvidia_requires), i, req)
+    {
+        const char *r = json_string_value(req);
+        if (extra && r && !json_object_get(wheels, r) && !strstr(extra, r) && strlen(out) + strlen(r) + 2 < n)
+            count++, strcat(strcat(out, *out ? " " : ""), r);
+    }
+    for (const char *p = extra; p && *p;) {
+        p = list_entry(p, name, sizeof name, ver, sizeof ver);
+        if (*name && !json_object_get(wheels, name) && strlen(out) + strlen(name) + 2 < n)
+            count++, strcat(strcat(out, *out ? " " : ""), name);
+    }
+    return count;
+}
+
+bool jg_tier_wheel_version(const json_t *tier, const char *wheel, char *ver, size_t n)
+{
+    char name[96];
+    for (const char *p = jg_tier_extra_wheels(tier); p && *p;) {
+        p = list_entry(p, name, sizeof name, ver, n);
+        if (strcmp(name, wheel) == 0)
+            return *ver != '\0';
+    }
+    return ver[0] = '\0', false;
 }

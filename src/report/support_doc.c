@@ -91,6 +91,30 @@ static void companions(FILE *f, const json_t *pt)
     }
 }
 
+/* What NVIDIA's pinned wheel needs before it imports, from the channel row (the one home
+ * of these facts), as steps that stop visibly where the host lacks one. */
+static void wheel_prerequisites(FILE *f, const jg_torch_channel *c, const char *jp)
+{
+    if (!c || (!c->wheel_python && !c->needs_lib_file)) {
+        fprintf(f, "# what this wheel needs besides JetPack %s: unknown (jetgate's facts record "
+                   "none)\n", jp ? jp : "?");
+        return;
+    }
+    if (c->wheel_python)
+        fprintf(f, "python3 -c 'import sys; assert sys.version_info[:2] == (%c, %s), \"the wheel "
+                   "is cp%c%s: it needs Python %s\"'   # prerequisite: Python %s\n",
+                c->wheel_python[0], c->wheel_python + 2, c->wheel_python[0], c->wheel_python + 2,
+                c->wheel_python, c->wheel_python);
+    else
+        fprintf(f, "# the Python this wheel needs: unknown (jetgate's facts record none)\n");
+    if (c->needs_lib_file)
+        fprintf(f, "# prerequisite: %s (%s): %s. Install it for this JetPack's CUDA into %s, then "
+                   "`sudo ldconfig` (the install command is not in jetgate's facts: unknown; "
+                   "pytorch/TensorRT's JetPack guide shows one)\nls %s/%s\n",
+                c->needs_lib_name, c->needs_lib_file, c->needs_lib_why, c->needs_lib_dir,
+                c->needs_lib_dir, c->needs_lib_file);
+}
+
 static void flashed_host(FILE *f, const json_t *t)
 {
     fprintf(f, "On a flashed Jetson (JetPack %s), keep NVIDIA's PyTorch and never let a resolve "
@@ -112,12 +136,14 @@ static void flashed_host(FILE *f, const json_t *t)
     jg_torch_build b; /* the one classifier: NVIDIA's wheel, or an upstream CUDA build (7.2) */
     jg_torch_classify(&in, &b);
     bool upstream = b.kind == JG_TORCH_UPSTREAM_CUDA;
+    const char *jp = JG_STR(tier, t, jetpack);
+    const jg_torch_channel *c = jg_torch_channel_for(jp ? atoi(jp) : 0, JG_STR(tier, t, soc));
+    if (wheel && b.kind == JG_TORCH_NVIDIA_JETSON)
+        wheel_prerequisites(f, c, jp);
     if (wheel)
         fprintf(f, "python3 -m pip install --no-cache '%s%s%s'   # %s, the tier's pin\n",
                 JG_STR(pin, pt, pin), sha ? "#sha256=" : "", sha ? sha : "",
                 upstream ? "the upstream CUDA torch" : "NVIDIA's torch");
-    const char *jp = JG_STR(tier, t, jetpack);
-    const jg_torch_channel *c = jg_torch_channel_for(jp ? atoi(jp) : 0, JG_STR(tier, t, soc));
     if (upstream && c && c->extra_pip)
         fprintf(f, "python3 -m pip install %s   # what it loads cuDNN, NCCL, cuSPARSELt and "
                    "NVSHMEM from\n", c->extra_pip);
@@ -167,6 +193,12 @@ static void channel_note(FILE *f, const json_t *t)
     fprintf(f, "PyTorch on JetPack %s (jetgate's facts): %s", jp, c->install);
     if (c->extra_pip)
         fprintf(f, "; it also needs `pip install %s` (JetPack does not ship them)", c->extra_pip);
+    if (c->wheel_python)
+        fprintf(f, "; NVIDIA's wheel is cp%c%s (Python %s)", c->wheel_python[0],
+                c->wheel_python + 2, c->wheel_python);
+    if (c->needs_lib_file)
+        fprintf(f, "; it needs %s (`%s` in `%s`): %s", c->needs_lib_name, c->needs_lib_file,
+                c->needs_lib_dir, c->needs_lib_why);
     if (c->container)
         fprintf(f, "; container: `%s` (%s)", c->container,
                 c->container_note ? c->container_note : "NVIDIA's");

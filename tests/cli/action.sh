@@ -136,6 +136,11 @@ grep -q 'building jetgate' "$T/second/stderr" && fail "the second run says it bu
 # A given binary (path or command on PATH) is used as is; a missing one is an error.
 act given INPUT_BINARY="$JETGATE"
 want_output given build given
+# The summary names where the binary came from in a sentence (not "jetgate given build").
+grep -q 'written by the jetgate binary given to the action\.' "$T/given/summary" || fail "the summary does not say the binary was given"
+grep -q "written by jetgate from the runner's tool cache\." "$T/second/summary" || fail "the summary does not say the binary was cached"
+grep -q 'written by jetgate built from source on this runner\.' "$T/first/summary" || fail "the summary does not say jetgate was built"
+grep -q 'jetgate \(built\|cached\|given\) build' "$T"/*/summary && fail "the summary says 'jetgate <how> build'"
 want_output given jetgate "$JETGATE"
 act missing INPUT_BINARY=/nonexistent/jetgate
 [ "$(cat "$T/missing/rc")" = 2 ] || fail "a missing binary: exit $(cat "$T/missing/rc"), wanted 2"

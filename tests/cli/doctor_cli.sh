@@ -61,6 +61,16 @@ expect_rc 0 "$JETGATE" doctor --root "$R/agx-orin-64gb-jp62"
 expect_out '^\[!\] cuda-driver: not verified (no CUDA kernel ran)$'
 expect_out '^\[!\] pytorch-build: not verified'
 expect_out 'CUDA is not verified'
+# ... and the exit code is stated as the code behaves, in --help and the README (the
+# README once said doctor exits 1 wherever no kernel ran; under --root it exits 0).
+expect_rc 0 "$JETGATE" doctor --root "$R/agx-orin-64gb-jp62" --json
+grep -q '"healthy": false' "$T/out" || fail "--root: healthy is not false though no kernel ran"
+expect_rc 0 "$JETGATE" doctor --help
+expect_out "With --root no"
+expect_out "kernel runs: the live probes are 'not probed', never failures, so doctor exits 0"
+grep -q 'exits 1 where no CUDA kernel ran' "$JG_SOURCE_DIR/README.md" && fail "README: doctor exits 1 wherever no kernel ran"
+grep -q 'failures, so doctor exits 0 unless the files under DIR show a blocking problem' \
+  "$JG_SOURCE_DIR/README.md" || fail "README does not state doctor's exit code under --root"
 expect_rc 1 "$JETGATE" doctor --root "$R/bare-bsp-no-jetpack"
 expect_out '^\[x\] cuda-libraries$'
 expect_out 'fix: sudo apt update && sudo apt install nvidia-jetpack'

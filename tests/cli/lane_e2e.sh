@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh.inc"
 PY3=$(python3 -c 'import sys; print(sys.executable)')
 if ! "$PY3" -c 'import venv, ensurepip, tomllib' 2>/dev/null; then
-  echo "SKIP: python3 -m venv / ensurepip / tomllib (3.11+) missing; the lane is not tested end to end" >&2
+  echo "skipped (python3 -m venv / ensurepip / tomllib (3.11+) missing: the lane is not tested end to end)" >&2
   exit 77
 fi
 FAKE_LIB="$JG_BINARY_DIR/tests/fake-libcuda"
@@ -36,7 +36,7 @@ cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
 for e in "$PREFIX/lib/$VER"/*; do
   [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
 done
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor"/*.whl
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --prefix "$SYS" "$T/vendor"/*.whl
 "$SYS/bin/python3" -c 'import torch, torchvision; assert torch.cuda.is_available() and torchvision.BUILD == "nvidia"' ||
   fail "the system Python does not see the vendor torch and torchvision"
 

@@ -19,6 +19,14 @@ sed -e 's|"device_auto": null, "tests": null}|"device_auto": {"command": "true"}
 golden support-doc.md --support-doc --policy hooks-policy.json --now $NOW "$D/good-orin.json" "$D/failed-orin.json"
 golden release-notes.md --release-notes --policy hooks-policy.json --now $NOW --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 "$D/good-orin.json"
 golden issue-body.md --issue-body "$D/failed-orin.json"
+# Tier target pins NVIDIA's JetPack 6.1 wheel (cp310, loads libcusparseLt.so.0, which JetPack's
+# CUDA lacks): its install steps check both before the wheel, from the facts' channel row.
+expect_rc 0 "$JETGATE" report --support-doc --policy hooks-policy.json --now $NOW "$D/good-orin.json"
+sed -n '/^## Install/,$p' "$T/out" >"$T/install"
+grep -q "^python3 -c 'import sys; assert sys.version_info\[:2\] == (3, 10)" "$T/install" || fail "install steps do not check Python 3.10"
+grep -q '^ls /usr/local/cuda/lib64/libcusparseLt.so.0$' "$T/install" || fail "install steps do not check cuSPARSELt"
+[ "$(grep -n 'libcusparseLt.so.0$' "$T/install" | cut -d: -f1)" -lt "$(grep -n "^python3 -m pip install --no-cache 'https://developer" "$T/install" | cut -d: -f1)" ] ||
+  fail "cuSPARSELt is checked after the wheel is installed"
 
 # The embedded default runs none of the project's checks: never claimed, and the fix is named.
 expect_rc 0 "$JETGATE" report --support-doc --now $NOW "$D/good-orin.json"

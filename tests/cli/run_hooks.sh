@@ -53,4 +53,26 @@ for f in json5.out ev5/jetson-runtime.json j5.xml; do
   done
 done
 grep -q '<home>' ev5/jetson-runtime.json || fail "the home path was not visibly redacted"
+
+# The project's own JUnit (pytest's, written where `jetgate init` puts it: inside the evidence
+# folder the action uploads) is scrubbed in place: pytest's hostname attribute and local
+# paths in failure text go, the counts stay. A real pytest report, a home path planted.
+mkdir -p jdir
+sed 's|test_employee.py:70|/home/canaryuser/actions-runner/_work/proj/test_employee.py:70|' \
+  "$DATA/pytest-junit.xml" > pytest-home.xml
+grep -q 'hostname="fv-az1250-48"' pytest-home.xml || fail "the fixture lost its hostname"
+printf 'cp pytest-home.xml "$JETGATE_JUNIT"\n' > pytest-hook.sh
+sed -e 's|"tests": null|"tests": {"command": "sh pytest-hook.sh", "junit": "jdir/project-tests.junit.xml"}|' \
+    "$DATA/policy.json" > pytest-policy.json
+env USER=canaryuser HOSTNAME=canary-host HOME=/home/canaryuser \
+  "$JETGATE" run --commit $SHA --json --quiet --policy pytest-policy.json > "$T/out" 2>"$T/err" || true
+J=jdir/project-tests.junit.xml
+[ -s $J ] || fail "the project's JUnit report is gone"
+for c in hostname= fv-az1250-48 canaryuser /home/; do
+  grep -q -- "$c" $J && fail "'$c' stayed in the project's JUnit report"
+done
+grep -q '<testsuite name="pytest" errors="0" failures="1" skipped="3" tests="10" time="0.064" timestamp="2023-07-09T10:34:09.502021">' $J ||
+  fail "the scrubbed report lost its testsuite attributes"
+grep -q '<home>/actions-runner/_work/proj/test_employee.py:70: Failed' $J || fail "the home path was not visibly redacted"
+grep -q '10 tests, 1 failures, 0 errors, 3 skipped' "$T/out" || fail "the scrubbed report was not counted"
 finish

@@ -67,7 +67,7 @@ cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
 for e in "$PREFIX/lib/$VER"/*; do
   [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
 done
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor/torch-$NV-py3-none-any.whl"
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --disable-pip-version-check --prefix "$SYS" "$T/vendor/torch-$NV-py3-none-any.whl"
 imported() { "$1" -c 'import torch; print(torch.__version__, torch.BUILD)'; }
 [ "$(imported "$SYS/bin/python3")" = "$NV nvidia" ] || fail "the system Python does not import the vendor torch"
 
@@ -198,7 +198,7 @@ expect_err 'resolve.conflict: pip cannot install this with the vendor torch fami
 expect_err 'stopped before anything was created'
 [ "$(imported "$VPY")" = "$NV nvidia" ] || fail "a refused setup changed torch"
 # ...while a plain pip install in the same venv replaces it: the danger is real.
-"$VPY" -m pip install -q --no-index --find-links "$W" "$T/b" >/dev/null 2>&1 || fail "plain pip install failed"
+"$VPY" -m pip install -q --no-index --no-compile --disable-pip-version-check --find-links "$W" "$T/b" >/dev/null 2>&1 || fail "plain pip install failed"
 [ "$(imported "$VPY")" = "2.6.0 pypi-cpu" ] || fail "plain pip install did not replace the vendor torch"
 # and setup, run again on that venv, refuses it: not the NVIDIA build.
 expect_rc 1 setup --venv "$T/a/.venv" "$T/a"

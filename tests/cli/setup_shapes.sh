@@ -8,14 +8,14 @@
 . "$(dirname "$0")/lib.sh.inc"
 PY3=$(python3 -c 'import sys; print(sys.executable)')
 "$PY3" -c 'import venv, ensurepip, setuptools, pip' 2>/dev/null ||
-  { echo "SKIP: python3 lacks venv / ensurepip / setuptools / pip" >&2; exit 77; }
+  { echo "skipped (python3 lacks venv / ensurepip / setuptools / pip)" >&2; exit 77; }
 WHEELPKG=
 for py in "$PY3" /usr/bin/python3; do
   WHEELPKG=$("$py" -c 'import wheel, os; print(os.path.dirname(wheel.__path__[0]))' 2>/dev/null) && break
 done
 "$PY3" -c 'import setuptools.command.bdist_wheel' 2>/dev/null || [ -n "$WHEELPKG" ] ||
-  { echo "SKIP: no 'wheel' package and setuptools < 70.1: a setup.py project cannot be built offline" >&2; exit 77; }
-command -v git >/dev/null || { echo "SKIP: git missing" >&2; exit 77; }
+  { echo "skipped (no 'wheel' package and setuptools < 70.1: a setup.py project cannot be built offline)" >&2; exit 77; }
+command -v git >/dev/null || { echo "skipped (git missing)" >&2; exit 77; }
 NV=2.5.0a0+872d972e41.nv24.08.17622132; TV=0.20.0a0+afc54f7
 ORIN=$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62
 W=$T/wheels; V=$T/vendor; mkdir -p "$W" "$V"
@@ -62,7 +62,7 @@ done
 if [ -n "$WHEELPKG" ]; then
   for p in "$WHEELPKG/wheel" "$WHEELPKG"/wheel-*info; do [ -e "$p" ] && ln -s "$p" "$SITE/"; done
 fi
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$V/torch-$NV-py3-none-any.whl"
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --disable-pip-version-check --prefix "$SYS" "$V/torch-$NV-py3-none-any.whl"
 export PIP_NO_BUILD_ISOLATION=0 PIP_FIND_LINKS= # pip's quirk: 0 turns isolation off (offline builds)
 setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
 
@@ -99,6 +99,28 @@ expect_err 'requirements.jetson.txt:1: torch.transitive: inference-models~=0.36.
 expect_err 'requirements.jetson.txt:2: bitsandbytes: quant-dep 1.0 -> bitsandbytes 0.45.0'
 expect_err 'stopped before anything was created'
 [ -e "$T/v3" ] && fail "a refused setup created $T/v3"
+# 3b. A system Python without pip (a Jetson without python3-pip): the same prefix with its
+#    pip left out. The new venv has pip (ensurepip), and its pip resolves the whole graph
+#    before anything goes into the venv: the same findings, and the venv is removed again.
+NOPIP=$T/nopip; mkdir -p "$NOPIP/bin" "$NOPIP/lib/$VER/site-packages"
+cp "$SYS/bin/python3" "$NOPIP/bin/python3"
+for e in "$SYS/lib/$VER"/*; do [ "$(basename "$e")" = site-packages ] || ln -s "$(readlink -f "$e")" "$NOPIP/lib/$VER/"; done
+for e in "$SITE"/*; do case $(basename "$e") in pip|pip-*) ;; *) ln -s "$(readlink -f "$e")" "$NOPIP/lib/$VER/site-packages/" ;; esac; done
+"$NOPIP/bin/python3" -c 'import pip' 2>/dev/null && fail "the pip-less Python imports pip"
+"$NOPIP/bin/python3" -c 'import torch, ensurepip' || fail "the pip-less Python lacks torch or ensurepip"
+npsetup() { "$JETGATE" setup --root "$ORIN" --python "$NOPIP/bin/python3" --no-index --find-links "$W" "$@"; }
+expect_rc 1 npsetup --venv "$T/vnp" --requirements requirements.jetson.txt "$P"
+expect_err 'has no pip: the new venv.s pip resolves the graph before anything is installed into it'
+expect_err 'requirements.jetson.txt:1: torch.transitive: inference-models~=0.36.0 -> vis-core 1.0 -> torchvision 0.21.0'
+expect_err 'requirements.jetson.txt:2: bitsandbytes: quant-dep 1.0 -> bitsandbytes 0.45.0'
+expect_err 'stopped before installing anything (the venv it made is removed)'
+grep -q 'NOT followed' "$T/err" && fail "the pip-less setup still says the graph was not followed"
+[ -e "$T/vnp" ] && fail "a refused pip-less setup left $T/vnp"
+# ...and a clean graph resolves with the venv's pip and installs.
+expect_rc 0 npsetup --venv "$T/vnp" --requirements base.txt "$P"
+expect_err 'pip resolved [0-9]* package(s) for Python .* with the vendor torch family pinned'
+"$T/vnp/bin/python" -c 'import helper' || fail "helper not installed by the pip-less setup"
+rm -rf "$T/vnp"
 # A torchvision that pins another torch cannot be installed beside the
 # vendor build: pip's own explanation, before anything is created.
 printf 'strict-vis\n' >"$P/requirements.strict.txt"

@@ -58,7 +58,7 @@ expect_err "is not an ELF program"
 
 # Offline install into a fresh venv, then both entry points.
 expect_rc 0 "$PY3" -m venv "$T/venv"
-expect_rc 0 "$T/venv/bin/python" -m pip install --no-index --no-deps --disable-pip-version-check "$whl"
+expect_rc 0 "$T/venv/bin/python" -m pip install --no-index --no-deps --no-compile --disable-pip-version-check "$whl"
 expect_rc 0 "$T/venv/bin/python" -c 'import importlib.metadata as m; print(m.version("jetgate"), m.requires("jetgate"))'
 expect_out "^$ver None\$"
 expect_rc 0 "$T/venv/bin/jetgate" --version

@@ -146,6 +146,21 @@ static void test_upstream_tier_torch(void **state)
     json_object_del(json_object_get(p, "nvidia_wheels"), "nvidia-nvshmem-cu13");
     assert_false(jg_torch_fits_tier(p, orin72, why, sizeof why));
     assert_non_null(strstr(why, "pip install nvidia-cudnn-cu13 nvidia-nccl-cu13"));
+    /* setup's pre-check: the pin fits, and the missing wheel is what it installs */
+    if (!jg_torch_pin_fits_tier(p, orin72, why, sizeof why))
+        fail_msg("%s", why);
+    char missing[256], ver[32] = "x";
+    assert_int_equal(jg_tier_missing_list(p, orin72, missing, sizeof missing), 1);
+    assert_string_equal(missing, "nvidia-nvshmem-cu13");
+    json_object_set_new(p, "nvidia_wheels", json_object());
+    assert_int_equal(jg_tier_missing_list(p, orin72, missing, sizeof missing), 4);
+    assert_string_equal(missing, "nvidia-cudnn-cu13 nvidia-nccl-cu13 nvidia-cusparselt-cu13 "
+                                 "nvidia-nvshmem-cu13");
+    assert_false(jg_tier_wheel_version(orin72, "nvidia-cudnn-cu13", ver, sizeof ver));
+    assert_string_equal(ver, ""); /* the channel row states no version: not pinned */
+    json_object_set_new(p, "nvidia_wheels",
+                        json_pack("{s:s,s:s,s:s}", "nvidia-cudnn-cu13", "9.13.0.50",
+                                  "nvidia-nccl-cu13", "2.27.7", "nvidia-cusparselt-cu13", "0.8.0"));
     json_object_set_new(json_object_get(p, "nvidia_wheels"), "nvidia-nvshmem-cu13",
                         json_string("3.3.24"));
     json_t *sw = json_object_get(orin72, "software");
@@ -155,6 +170,7 @@ static void test_upstream_tier_torch(void **state)
     json_object_set_new(sw, "jetpack", json_string("7.2"));
     json_t *pypi = probe_with("aarch64", "2.12.0", "libtorch_cuda.so", "nvidia-cudnn-cu13");
     assert_false(jg_torch_fits_tier(pypi, orin72, why, sizeof why)); /* not the pinned build */
+    assert_false(jg_torch_pin_fits_tier(pypi, orin72, why, sizeof why));
     json_t *target = json_pack("{s:s,s:{s:s,s:s}}", "id", "target", "pytorch", "kind", "wheel",
                                "torch", "2.5.0a0+872d972e41.nv24.08");
     assert_false(jg_torch_fits_tier(pypi, target, why, sizeof why)); /* PyPI's CUDA build */
