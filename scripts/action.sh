@@ -237,8 +237,14 @@ for t in policy["tiers"]:
     codes += [r["code"] for r in c.get("tier_reasons", [])]
     if not matched and not PLATFORM.intersection(codes):
         matched = t["id"]
-    rows.append((t["id"], t["name"], "claimable" if c.get("claimable") else "refused",
-                 ", ".join(dict.fromkeys(codes)) or "-"))
+    decision_t = "claimable" if c.get("claimable") else "refused"
+    # The signature is made after this step (action.yml's attest step) and
+    # checked with the network (gh attestation verify): a record whose only
+    # fault is the missing verified signature is neither claimable nor
+    # refused here. Any other reason still refuses: a signature cannot fix it.
+    if not c.get("claimable") and set(codes) == {"attestation_missing"}:
+        decision_t = "pending"
+    rows.append((t["id"], t["name"], decision_t, ", ".join(dict.fromkeys(codes)) or "-"))
 tier = chosen or matched
 for r in rows:
     if r[0] == tier:
@@ -255,6 +261,11 @@ md += ["| `%s` | %s | %s | %s |" % (i, cell(n), d, cell(why)) for i, n, d, why i
 md += ["", "Matched tier: %s. Claim decision%s: **%s**." % (
     "`%s`" % matched if matched else "none (this hardware matches no tier)",
     " for `%s`" % tier if tier else "", decision)]
+if any(r[2] == "pending" for r in rows):
+    md += ["", "pending: claim pending signature verification: the tier requires a verified "
+           "attestation, which this step cannot check (the signing step runs after it, and "
+           "`gh attestation verify` needs the network); run `jetgate claim --verify-with-gh` "
+           "in the release workflow (README, \"Verifying a claim's signature\")."]
 open(os.path.join(work, "summary.md"), "w").write("\n".join(md) + "\n")
 # NAME NUL VALUE NUL pairs: the shell hands each to gha_out, the one writer.
 for k, v in (("status", ev["status"]), ("tier", matched), ("claim-tier", tier), ("claim", decision)):

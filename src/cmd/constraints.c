@@ -27,7 +27,7 @@
 struct opts {
     const char *python, *policy, *check, *tier, *extra, *group;
     const char *index_url, *extra_index_url, *find_links;
-    bool no_index, no_resolve;
+    bool no_index, no_resolve, allow_builds;
     char names[2][MAX_SELECT][128]; /* --extra / --group, split and normalized */
     const char *extra_v[MAX_SELECT], *group_v[MAX_SELECT];
     size_t nextras, ngroups;
@@ -56,7 +56,10 @@ static const jg_opt options[] = {
                "torch installed for PY, else (CPU CI) from --tier's pinned NVIDIA wheel or the "
                "torch version its container pin records. Then the whole graph: PY's pip resolves "
                "the file (a pip install dry run with a JSON report, the vendor torch family "
-               "pinned to stand-in wheels of its versions, with the index options below) and a "
+               "pinned to stand-in wheels of its versions, with the index options below; "
+               "wheels only and the project's statically declared dependencies, so no project "
+               "or dependency code runs: an sdist-only dependency, a VCS or sdist URL and a "
+               "setup.py project are named as NOT followed, see --allow-builds) and a "
                "dependency's dependency that brings another torch, torchvision, torchaudio or "
                "bitsandbytes is a finding with its path (a -> b -> torchvision); where pip cannot "
                "resolve (offline, no pip) the output says the graph was NOT followed and the "
@@ -74,6 +77,10 @@ static const jg_opt options[] = {
     JG_OPT_FLAG(struct opts, no_resolve, "no-resolve", 0,
                 "with --check: judge the file's own lines only; the output says that the "
                 "dependencies of dependencies were not followed"),
+    JG_OPT_FLAG(struct opts, allow_builds, "allow-builds", 0,
+                "with --check: let pip's resolve build sdists, source URLs and the project "
+                "itself (setup.py) to read their dependencies; building RUNS THEIR CODE, so "
+                "never on an untrusted pull request"),
     JG_OPT_END,
 };
 
@@ -136,7 +143,8 @@ static int follow(const struct opts *o, const struct jg_check_ctx *ctx, jg_findi
     struct jg_follow_in in = {.file = o->check, .abs_file = abs, .python = o->python, .tmp = tmp,
                               .probe = ctx->probe, .sel = &sel, .index_url = o->index_url,
                               .extra_index_url = o->extra_index_url, .find_links = o->find_links,
-                              .no_index = o->no_index, .exclude_bnb = ctx->exclude_bnb};
+                              .no_index = o->no_index, .exclude_bnb = ctx->exclude_bnb,
+                              .allow_builds = o->allow_builds};
     int rc = jg_check_follow(&in, found, note, nn);
     jg_tree_remove(tmp);
     return rc;
@@ -268,9 +276,9 @@ static int cmd_constraints(int argc, char **argv)
     if (p != JG_OPTS_CONTINUE)
         return p;
     if ((o.extra || o.group || o.no_resolve || o.index_url || o.extra_index_url ||
-         o.find_links || o.no_index) && !o.check)
-        return jg_usage_error("constraints", "--extra, --group, --no-resolve and the index "
-                              "options go with --check");
+         o.find_links || o.no_index || o.allow_builds) && !o.check)
+        return jg_usage_error("constraints", "--extra, --group, --no-resolve, --allow-builds "
+                              "and the index options go with --check");
     if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
         return JG_EXIT_USAGE;
     jg_policy_src src;

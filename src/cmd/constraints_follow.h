@@ -14,6 +14,7 @@ struct jg_follow_in {
     const jg_marker_env *sel;
     const char *index_url, *extra_index_url, *find_links;
     bool no_index, exclude_bnb;
+    bool allow_builds;           /* build sdists and the project (runs their code) */
 };
 
 /* A uv.lock / pylock.toml: every package is listed, nothing to follow. */

@@ -28,7 +28,7 @@ typedef struct jg_req {
     size_t line;
     char name[128];   /* normalized (lowercase, '-' separators); "" for an index */
     char extras[256]; /* requested extras, normalized, comma-separated */
-    char spec[256];   /* specifiers ("==2.5.0,<3"), "" for none */
+    char spec[256];   /* specifiers ("==2.5.0,<3"), "" for none; an index: pip's option */
     char url[1024];   /* direct reference / wheel / index URL, "" for none */
     char marker[2048]; /* environment marker text, "" for none */
     bool from_lock;   /* a lock-file package (its version is exact when present) */
@@ -41,6 +41,8 @@ typedef struct jg_reqs {
     char **files; /* interned file names */
     size_t nfiles;
     bool follow_includes; /* read -r / -c / dynamic files from disk (off for fuzzing) */
+    char unread[1024]; /* "FILE:LINE PATH, ...": local projects whose dependencies only
+                        * building them would tell (setup.py, a source URL) */
 } jg_reqs;
 
 /* Reads the file named name (its text given) and what it includes;

@@ -99,6 +99,13 @@ static bool looks_like_path(const char *s)
            s[0] == '.' || (n > 4 && strncasecmp(s + n - 4, ".whl", 4) == 0);
 }
 
+/* Notes a local project whose dependencies were not read (reqfile.h). */
+static void unread(struct rt *t, const char *path)
+{
+    size_t k = strlen(t->out->unread), n = sizeof t->out->unread;
+    snprintf(t->out->unread + k, n - k, "%s%s:%zu %s", k ? ", " : "", t->file, t->line, path);
+}
+
 /* A local project directory: pip installs it and its own dependencies. */
 static int local_project(struct rt *t, const char *path, const char *extras)
 {
@@ -108,7 +115,7 @@ static int local_project(struct rt *t, const char *path, const char *extras)
     if (!t->out->follow_includes || strstr(path, "://") || strncmp(path, "file:", 5) == 0) {
         jg_warn("%s:%zu: '%s' is a source tree or URL, not a wheel; its package is not "
                 "checked", t->file, t->line, path);
-        return 0;
+        return unread(t, path), 0;
     }
     char dir[4096], full[8200];
     snprintf(dir, sizeof dir, "%s", t->file);
@@ -119,7 +126,7 @@ static int local_project(struct rt *t, const char *path, const char *extras)
     if (stat(path[0] == '/' ? pp : full, &st) != 0) {
         jg_warn("%s:%zu: '%s' has no pyproject.toml; its dependencies (setup.py) are not "
                 "checked", t->file, t->line, path);
-        return 0;
+        return unread(t, path), 0;
     }
     const char *ex[32];
     char buf[256];
@@ -240,6 +247,7 @@ static int options(struct rt *t, char *s)
         if ((v = option_value(s, idx[i][0], idx[i][1]))) {
             jg_req *r = jg_reqs_add(t->out, JG_REQ_INDEX, t->file, t->line);
             snprintf(r->url, sizeof r->url, "%s", v);
+            snprintf(r->spec, sizeof r->spec, "%s", idx[i][1]); /* the option, for pip */
             return 0;
         }
     return 0; /* --no-index, --pre, --trusted-host, ...: nothing installed */

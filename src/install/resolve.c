@@ -115,6 +115,8 @@ static int run_pip(const struct jg_resolve_in *in, const char *stubdir, const ch
         }
     if (in->no_index)
         argv[k++] = "--no-index";
+    if (in->only_binary) /* building an sdist runs its setup.py */
+        argv[k++] = "--only-binary", argv[k++] = ":all:";
     for (const char *const *t = in->targets; *t && k < 62; t++)
         argv[k++] = *t;
     static const char *const add[] = {"PIP_DISABLE_PIP_VERSION_CHECK=1", NULL};

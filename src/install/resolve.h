@@ -25,6 +25,7 @@ struct jg_resolve_in {
     const char *index_url, *extra_index_url, *find_links;
     bool no_index;
     bool exclude_bnb;
+    bool only_binary;            /* --only-binary :all: (no sdist is built: no code runs) */
     const char *tmp;             /* a directory of ours for stubs, constraints, report */
     const char *file;            /* the file findings are reported against */
     const jg_reqs *direct;       /* its direct requirements (lines of the roots), or NULL */

@@ -168,7 +168,7 @@ fi
 exec "$JETGATE" "\$@"
 SH
 chmod +x "$T/fake-jetgate"
-act orin INPUT_BINARY="$T/fake-jetgate"
+act orin INPUT_BINARY="$T/fake-jetgate" GITHUB_REPOSITORY=example/project # the record's repository
 [ "$(cat "$T/orin/rc")" = 0 ] || fail "orin run exited $(cat "$T/orin/rc"): $(tail -5 "$T/orin/stderr")"
 want_output orin status passed
 want_output orin exit-code 0
@@ -178,6 +178,28 @@ grep -q 'Matched tier: `target`' "$T/orin/summary" || fail "the Orin record does
 grep -q '^| `evaluate` | Jetson AGX Thor | refused | .*soc_mismatch' "$T/orin/summary" ||
   fail "the Orin record is not refused for Thor by its SoC"
 grep -q '^| `host.module` | pass | yes | ' "$T/orin/summary" || fail "the Orin summary lacks passing host.module"
+rm -rf "$C/conditional-evidence"
+# Issue #29: a tier that requires a signature cannot be decided in the gate
+# step (the signing step runs after it; verifying needs the network). The
+# same record under a policy whose target requires attestation: with the
+# signature the only thing missing, claim reads pending and says what to
+# run, never refused or claimable; Thor's tier (wrong SoC) stays refused.
+python3 -c 'import json, sys
+p = json.load(open(sys.argv[1]))
+p["attestation"] = {"signer_workflow": "OWNER/jetgate/.github/workflows/jetson-gate.yml"}
+for t in p["tiers"]:
+    t["require_attestation"] = True
+json.dump(p, open(sys.argv[2], "w"))' "$C/.jetgate/policy.json" "$T/attest-policy.json"
+act orinsig INPUT_BINARY="$T/fake-jetgate" INPUT_POLICY="$T/attest-policy.json" GITHUB_REPOSITORY=example/project
+[ "$(cat "$T/orinsig/rc")" = 0 ] || fail "orinsig run exited $(cat "$T/orinsig/rc"): $(tail -5 "$T/orinsig/stderr")"
+want_output orinsig claim-tier target
+want_output orinsig claim "$( [ "$(output orin claim)" = claimable ] && echo pending || output orin claim)"
+[ "$(output orin claim)" = claimable ] || fail "the Orin record is not claimable for target without a signature requirement ($(output orin claim)): the pending case is not exercised"
+grep -q '^| `target` | .* | pending | attestation_missing |$' "$T/orinsig/summary" || fail "the summary does not say target is pending on attestation_missing"
+grep -q 'claim pending signature verification: .*run `jetgate claim --verify-with-gh` in the release workflow' "$T/orinsig/summary" ||
+  fail "the summary does not say the claim is pending signature verification"
+grep -q '^| `evaluate` | Jetson AGX Thor | refused | .*soc_mismatch' "$T/orinsig/summary" ||
+  fail "a tier refused for its hardware became pending"
 rm -rf "$C/conditional-evidence"
 
 # The reusable workflow passes every action input through (its caller cannot

@@ -139,12 +139,38 @@ expect_out 'dependencies of dependencies NOT followed: .*No matching distributio
 grep -q 'keeps the vendor torch' "$T/out" && fail "an unfollowed graph was called an all-clear"
 expect_rc 0 cj "$P/base.txt" --no-index --find-links "$W"
 expect_out 'keeps the vendor torch'
-# A setup.py is code: pip's resolve reads its dependencies (the interpreter
+# A setup.py is code: --check runs none (issue 28: a metadata check on an
+# untrusted pull request), so its dependencies are said NOT followed;
+# --allow-builds lets pip's resolve run it to read them (the interpreter
 # with the build tools; pip builds the metadata in its own temporary
 # directory, so the checkout stays clean).
-expect_rc 0 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$P/setup.py" --no-index --find-links "$W"
+expect_rc 1 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$P/setup.py" --no-index --find-links "$W"
+expect_out 'dependencies of dependencies NOT followed: .*setup.py is a setuptools project whose dependencies are known only by running its code.*--allow-builds'
+grep -q 'keeps the vendor torch' "$T/out" && fail "an unbuilt setup.py was called an all-clear"
+expect_rc 0 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$P/setup.py" --no-index --find-links "$W" --allow-builds
 expect_out 'dependencies of dependencies followed: pip resolved 3 package(s)'
 clean "after constraints --check setup.py"
+# The same for a requirements file that installs that project (-e .): the
+# local project is named as not followed, never built.
+expect_rc 1 cj "$P/requirements.txt" --no-index --find-links "$W"
+expect_out "NOT followed: $P/requirements.txt:3 \\., a source that only building"
+expect_rc 0 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$P/requirements.txt" --no-index --find-links "$W" --allow-builds
+expect_out 'dependencies of dependencies followed: pip resolved'
+# A dependency published only as an sdist whose setup.py writes a marker:
+# --check never builds it (no marker) and names it as not followed;
+# --allow-builds builds it, running its code (the marker appears).
+SD=$T/sdists; mkdir -p "$SD/src/markerpkg-1.0"
+printf 'open(%s, "w").write("ran")\nfrom setuptools import setup\nsetup(name="markerpkg", version="1.0")\n' \
+  "'$T/sdist-ran'" >"$SD/src/markerpkg-1.0/setup.py"
+tar -C "$SD/src" -czf "$SD/markerpkg-1.0.tar.gz" markerpkg-1.0
+printf 'markerpkg\n' >"$T/req-sdist.txt"
+expect_rc 1 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$T/req-sdist.txt" --no-index --find-links "$SD"
+expect_out 'dependencies of dependencies NOT followed: .*No matching distribution found for markerpkg.*no sdist or source tree is built without --allow-builds'
+[ -e "$T/sdist-ran" ] && fail "constraints --check ran an sdist's setup.py"
+grep -q 'keeps the vendor torch' "$T/out" && fail "an unbuilt sdist was called an all-clear"
+expect_rc 0 "$JETGATE" constraints --python "$SYS/bin/python3" --tier target --check "$T/req-sdist.txt" --no-index --find-links "$SD" --allow-builds
+expect_out 'dependencies of dependencies followed: pip resolved 1 package(s)'
+[ -e "$T/sdist-ran" ] || fail "--allow-builds did not build the sdist (its setup.py did not run)"
 
 # 4. torchvision pinned beside torch: installed from --wheel (sha256 checked)
 #    and protected; without the pin the refusal says where builds are.
