@@ -99,7 +99,7 @@ plan() {
   r 0 report --issue-body "$D/claims/failed-orin.json"
   r 2 report --issue-body
   r 0 constraints --python ./py-nv --tier target --policy "$POLICY"
-  r 1 constraints --check proj/pyproject.toml --extra quant --group dev --no-index \
+  r 1 constraints --check proj/pyproject.toml --extra quant --group dev --no-index --allow-builds \
     --index-url http://127.0.0.1:9/simple --extra-index-url http://127.0.0.1:9/extra --find-links "$T"
   r 0 constraints --check proj/pyproject.toml --no-resolve --tier target
   r 2 constraints --tier nosuch
