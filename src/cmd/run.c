@@ -30,8 +30,6 @@
 #include "util/msg.h"
 #include "util/outpath.h"
 
-extern char **environ;
-
 /* jetgate's own folder inside the plan's conditional-evidence/: a project's
  * own gate runner writes conditional-evidence/<gate>.json, and a gate id
  * cannot contain '/', so the two can never overwrite each other. */
@@ -236,13 +234,7 @@ static int finish(const run_opts *o, const jg_commit *cm, const jg_gate_inputs *
     json_t *checks = jg_gate_judge(policy, gate, c, platform, o->model, &verdict);
     time_t finished = time(NULL);
     jg_scrub s;
-    jg_scrub_init(&s);
-    jg_scrub_add_env(&s, environ);
-    jg_root live;
-    if (jg_root_init(&live, "/")) {
-        jg_scrub_add_host(&s, &live, jg_mounted_device_tree());
-        jg_root_free(&live);
-    }
+    jg_scrub_init_live(&s);
     json_t *run = jg_evidence_run_meta(o->labels);
     jg_evidence_in in = {.gate = o->gate, .verdict = verdict, .checks = checks,
                          .facts = c->facts, .native = c->native, .python = c->python,

@@ -116,6 +116,17 @@ static json_t *judge_junit(const char *path, const jg_child *c)
                     k.tests, k.failures, k.errors, k.skipped, desc);
 }
 
+void jg_scrub_init_live(jg_scrub *s)
+{
+    jg_scrub_init(s);
+    jg_scrub_add_env(s, environ);
+    jg_root live;
+    if (jg_root_init(&live, "/")) {
+        jg_scrub_add_host(s, &live, jg_mounted_device_tree());
+        jg_root_free(&live);
+    }
+}
+
 /* The project's JUnit stays where the policy asked (by default inside the evidence folder
  * the action uploads), so it is scrubbed in place with the evidence's scrubber: pytest
  * writes the runner's host name and local paths into it. A report that cannot be read or
@@ -128,13 +139,7 @@ static void scrub_project_junit(const char *path)
         return;
     }
     jg_scrub s;
-    jg_scrub_init(&s);
-    jg_scrub_add_env(&s, environ);
-    jg_root live;
-    if (jg_root_init(&live, "/")) {
-        jg_scrub_add_host(&s, &live, jg_mounted_device_tree());
-        jg_root_free(&live);
-    }
+    jg_scrub_init_live(&s);
     char *text = strndup(b.data, b.len);
     char *clean = text ? jg_scrub_xml(&s, text) : NULL;
     if (!clean || jg_atomic_write_path(path, clean, strlen(clean)) != 0) {

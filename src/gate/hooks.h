@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "evidence/device_auto.h"
+#include "util/scrub.h"
 
 /* How much of each output stream a hook check keeps. */
 #define JG_HOOK_TAIL_BYTES 2048
@@ -40,5 +41,8 @@ const char *jg_hooks_refusal(const char *event, const char *runner_environment);
 /* The last n bytes of text, scrubbed BEFORE the cut (jg_scrub_excerpt), as a
  * JSON string; the evidence scrubs it again with the host's values. */
 json_t *jg_hook_tail(const char *text, size_t len, size_t n);
+/* The scrubber for what a run writes (its evidence, the project's JUnit report):
+ * this process's environment values, the live host's names and serial numbers. */
+void jg_scrub_init_live(jg_scrub *s);
 
 #endif

@@ -100,14 +100,7 @@ grep -q 'resolved 0 package' "$T/out" && fail "a stopped resolve is reported as 
 
 # 5. The "Jetson": the AGX Orin fixture root and a "system" Python whose
 #    site-packages holds the NVIDIA-like torch (as tests/cli/lane_e2e.sh).
-PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
-VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
-SYS=$T/sys; mkdir -p "$SYS/bin" "$SYS/lib/$VER/site-packages"
-cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
-for e in "$PREFIX/lib/$VER"/*; do
-  [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
-done
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor"/*.whl
+system_python "$T/sys" "$T/vendor"/*.whl
 B=$T/buildfails; mkdir -p "$B"
 printf '[build-system]\nrequires = []\nbuild-backend = "failing_backend"\nbackend-path = ["."]\n\n[project]\nname = "buildfails"\nversion = "0.1"\ndependencies = ["torch"]\n' >"$B/pyproject.toml"
 printf 'def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):\n    raise RuntimeError("CUDA_HOME is not set: cannot build the extension")\n' >"$B/failing_backend.py"

@@ -29,14 +29,7 @@ W=$T/index; mkdir -p "$W" "$T/vendor"
 
 # The "system" Python: the real interpreter over a copy of its prefix whose
 # site-packages holds only NVIDIA's torch and torchvision.
-PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
-VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
-SYS=$T/sys; mkdir -p "$SYS/bin" "$SYS/lib/$VER/site-packages"
-cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
-for e in "$PREFIX/lib/$VER"/*; do
-  [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
-done
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --prefix "$SYS" "$T/vendor"/*.whl
+system_python "$T/sys" "$T/vendor"/*.whl
 "$SYS/bin/python3" -c 'import torch, torchvision; assert torch.cuda.is_available() and torchvision.BUILD == "nvidia"' ||
   fail "the system Python does not see the vendor torch and torchvision"
 

@@ -59,16 +59,9 @@ PY
 
 # The "system" Python: the real interpreter over a copy of its prefix whose
 # site-packages holds only the upstream torch.
-PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
-VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
-SYS=$T/sys; mkdir -p "$SYS/bin" "$SYS/lib/$VER/site-packages"
-cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
-for e in "$PREFIX/lib/$VER"/*; do
-  [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
-done
+system_python "$T/sys" "$T/vendor/torch-$UP-py3-none-any.whl"
 # ...and pip (the real one's), so that setup's dry-run resolve runs before the venv exists.
 ln -s "$("$PY3" -c 'import os, pip; print(os.path.dirname(pip.__file__))')" "$SYS/lib/$VER/site-packages/pip"
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --prefix "$SYS" "$T/vendor/torch-$UP-py3-none-any.whl"
 TORCH_INIT=$(echo "$SYS"/lib/"$VER"/site-packages/torch/__init__.py)
 TORCH_SUM=$(sha256sum "$TORCH_INIT" | cut -d' ' -f1)
 

@@ -60,14 +60,7 @@ mkdir -p "$T/vendor" && mv "$W/torch-$NV-py3-none-any.whl" "$T/vendor/"
 
 # The "system" Python: the real interpreter's binary over a copy of its
 # prefix whose site-packages holds only NVIDIA's torch.
-PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
-VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
-SYS=$T/sys; mkdir -p "$SYS/bin" "$SYS/lib/$VER/site-packages"
-cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
-for e in "$PREFIX/lib/$VER"/*; do
-  [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"
-done
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --disable-pip-version-check --prefix "$SYS" "$T/vendor/torch-$NV-py3-none-any.whl"
+system_python "$T/sys" "$T/vendor/torch-$NV-py3-none-any.whl"
 imported() { "$1" -c 'import torch; print(torch.__version__, torch.BUILD)'; }
 [ "$(imported "$SYS/bin/python3")" = "$NV nvidia" ] || fail "the system Python does not import the vendor torch"
 
