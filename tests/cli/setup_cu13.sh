@@ -61,8 +61,8 @@ PY
 # site-packages holds only the upstream torch.
 system_python "$T/sys" "$T/vendor/torch-$UP-py3-none-any.whl"
 # ...and pip (the real one's), so that setup's dry-run resolve runs before the venv exists.
-ln -s "$("$PY3" -c 'import os, pip; print(os.path.dirname(pip.__file__))')" "$SYS/lib/$VER/site-packages/pip"
-TORCH_INIT=$(echo "$SYS"/lib/"$VER"/site-packages/torch/__init__.py)
+ln -s "$("$PY3" -c 'import os, pip; print(os.path.dirname(pip.__file__))')" "$SITE/pip"
+TORCH_INIT=$(echo "$SITE"/torch/__init__.py)
 TORCH_SUM=$(sha256sum "$TORCH_INIT" | cut -d' ' -f1)
 
 # The policy: tier target is this JetPack 7.2 AGX Orin devkit, pinning the upstream build.
@@ -106,7 +106,7 @@ expect_err "installed $CU13; torch is the same build (RECORD fingerprint)"
 for w in $CU13; do
   expect_err "setup: $w 13.0.1 present (version not pinned by the channel row); installed by this run"
   [ "$(dist "$T/a/.venv/bin/python" "$w")" = 13.0.1 ] || fail "$w is not in the venv"
-  [ -n "$(ls "$SYS/lib/$VER/site-packages" | grep -i "${w//-/_}" || true)" ] && fail "$w went into the system Python"
+  [ -n "$(ls "$SITE" | grep -i "${w//-/_}" || true)" ] && fail "$w went into the system Python"
 done
 expect_out "setup: torch $UP kept (the tier's upstream CUDA build; RECORD sha256"
 expect_err 'pip check: no broken requirements'

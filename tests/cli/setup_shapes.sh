@@ -48,11 +48,7 @@ PY
 
 # The "system" Python: the real interpreter over a copy of its prefix whose
 # site-packages holds NVIDIA's torch, pip and the setuptools build tools.
-PREFIX=$("$PY3" -c 'import sys; print(sys.base_prefix)')
-VER=$("$PY3" -c 'import sys; print("python%d.%d" % sys.version_info[:2])')
-SYS=$T/sys; SITE=$SYS/lib/$VER/site-packages; mkdir -p "$SYS/bin" "$SITE"
-cp "$(readlink -f "$PY3")" "$SYS/bin/python3"
-for e in "$PREFIX/lib/$VER"/*; do [ "$(basename "$e")" = site-packages ] || ln -s "$e" "$SYS/lib/$VER/"; done
+system_python "$T/sys"
 PKGS=$("$PY3" -c 'import setuptools, os; print(os.path.dirname(setuptools.__path__[0]))')
 # (with their dist-info: setuptools' commands are entry points)
 for p in setuptools pkg_resources _distutils_hack pip distutils-precedence.pth \
@@ -62,7 +58,7 @@ done
 if [ -n "$WHEELPKG" ]; then
   for p in "$WHEELPKG/wheel" "$WHEELPKG"/wheel-*info; do [ -e "$p" ] && ln -s "$p" "$SITE/"; done
 fi
-PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --disable-pip-version-check --prefix "$SYS" "$V/torch-$NV-py3-none-any.whl"
+PIP_ROOT_USER_ACTION=ignore "$PY3" -m pip install -q --no-index --no-deps --no-compile --disable-pip-version-check --target "$SITE" "$V/torch-$NV-py3-none-any.whl"
 export PIP_NO_BUILD_ISOLATION=0 PIP_FIND_LINKS= # pip's quirk: 0 turns isolation off (offline builds)
 setup() { "$JETGATE" setup --root "$ORIN" --python "$SYS/bin/python3" --no-index --find-links "$W" "$@"; }
 
@@ -102,10 +98,10 @@ expect_err 'stopped before anything was created'
 # 3b. A system Python without pip (a Jetson without python3-pip): the same prefix with its
 #    pip left out. The new venv has pip (ensurepip), and its pip resolves the whole graph
 #    before anything goes into the venv: the same findings, and the venv is removed again.
-NOPIP=$T/nopip; mkdir -p "$NOPIP/bin" "$NOPIP/lib/$VER/site-packages"
-cp "$SYS/bin/python3" "$NOPIP/bin/python3"
-for e in "$SYS/lib/$VER"/*; do [ "$(basename "$e")" = site-packages ] || ln -s "$(readlink -f "$e")" "$NOPIP/lib/$VER/"; done
-for e in "$SITE"/*; do case $(basename "$e") in pip|pip-*) ;; *) ln -s "$(readlink -f "$e")" "$NOPIP/lib/$VER/site-packages/" ;; esac; done
+SYSSITE=$SITE
+system_python "$T/nopip"; NOPIP=$SYS; SYS=$T/sys
+for e in "$SYSSITE"/*; do case $(basename "$e") in pip|pip-*) ;; *) ln -s "$(readlink -f "$e")" "$SITE/$(basename "$e")" ;; esac; done
+SITE=$SYSSITE
 "$NOPIP/bin/python3" -c 'import pip' 2>/dev/null && fail "the pip-less Python imports pip"
 "$NOPIP/bin/python3" -c 'import torch, ensurepip' || fail "the pip-less Python lacks torch or ensurepip"
 npsetup() { "$JETGATE" setup --root "$ORIN" --python "$NOPIP/bin/python3" --no-index --find-links "$W" "$@"; }
