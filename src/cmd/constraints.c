@@ -22,15 +22,12 @@
 #include "util/msg.h"
 #include "util/sysroot.h"
 
-#define MAX_SELECT 32
 
 struct opts {
     const char *python, *policy, *check, *tier, *extra, *group;
     const char *index_url, *extra_index_url, *find_links;
     bool no_index, no_resolve, allow_builds;
-    char names[2][MAX_SELECT][128]; /* --extra / --group, split and normalized */
-    const char *extra_v[MAX_SELECT], *group_v[MAX_SELECT];
-    size_t nextras, ngroups;
+    jg_names extras, groups; /* --extra / --group, split and normalized */
 };
 
 static const jg_opt options[] = {
@@ -102,21 +99,12 @@ const jg_cmd_spec jg_cmd_constraints = {
     .run = cmd_constraints,
 };
 
-/* "a,B_c" into normalized names (PEP 685 / PEP 735 compare them so). */
-static int split_names(struct opts *o, int which, const char *list)
+/* --extra and --group into the selection; too many is a usage error. */
+static int select_names(struct opts *o)
 {
-    size_t *n = which ? &o->ngroups : &o->nextras;
-    const char **v = which ? o->group_v : o->extra_v;
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", list ? list : "");
-    for (char *save, *e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
-        if (*n == MAX_SELECT)
-            return jg_usage_error("constraints", "more than %d --%s names", MAX_SELECT,
-                                  which ? "group" : "extra");
-        jg_req_normalize(e, o->names[which][*n], sizeof o->names[0][0]);
-        v[*n] = o->names[which][*n];
-        (*n)++;
-    }
+    if (jg_names_split(o->extra, &o->extras) || jg_names_split(o->group, &o->groups))
+        return jg_usage_error("constraints", "more than %d --extra or --group names",
+                              JG_NAMES_MAX);
     return 0;
 }
 
@@ -194,8 +182,8 @@ static int check(const struct opts *o, const json_t *policy, json_t *probe, bool
 {
     char source[160];
     struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = vendor, .exclude_bnb = no_bnb,
-                               .source = source, .extras = o->extra_v, .nextras = o->nextras,
-                               .groups = o->group_v, .ngroups = o->ngroups,
+                               .source = source, .extras = o->extras.v, .nextras = o->extras.n,
+                               .groups = o->groups.v, .ngroups = o->groups.n,
                                .follow_includes = true};
     json_t *pin = vendor ? NULL : jg_tier_pin_probe(policy, o->tier);
     snprintf(source, sizeof source, "%s", o->python);
@@ -279,7 +267,7 @@ static int cmd_constraints(int argc, char **argv)
          o.find_links || o.no_index || o.allow_builds) && !o.check)
         return jg_usage_error("constraints", "--extra, --group, --no-resolve, --allow-builds "
                               "and the index options go with --check");
-    if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
+    if (select_names(&o))
         return JG_EXIT_USAGE;
     jg_policy_src src;
     json_t *policy = jg_policy_open("constraints", o.policy, &src);

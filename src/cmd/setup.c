@@ -126,21 +126,11 @@ static int run(struct setup_opts *o, const json_t *policy)
     return rc;
 }
 
-/* "a,B_c" into normalized names (PEP 685 / PEP 735 compare them so). */
-static int split_names(struct setup_opts *o, int which, const char *list)
+/* --extra and --group into the selection; too many is a usage error. */
+static int select_names(struct setup_opts *o)
 {
-    size_t *n = which ? &o->ngroups : &o->nextras;
-    const char **v = which ? o->group_v : o->extra_v;
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s", list ? list : "");
-    for (char *save, *e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
-        if (*n == SETUP_MAX_NAMES)
-            return jg_usage_error("setup", "more than %d --%s names", SETUP_MAX_NAMES,
-                                  which ? "group" : "extra");
-        jg_req_normalize(e, o->names[which][*n], sizeof o->names[0][0]);
-        v[*n] = o->names[which][*n];
-        (*n)++;
-    }
+    if (jg_names_split(o->extra, &o->extras) || jg_names_split(o->group, &o->groups))
+        return jg_usage_error("setup", "more than %d --extra or --group names", JG_NAMES_MAX);
     return 0;
 }
 
@@ -166,7 +156,7 @@ static int cmd_setup(int argc, char **argv)
         return p;
     if (ops.n == 1)
         o.project = ops.v[0];
-    if (split_names(&o, 0, o.extra) || split_names(&o, 1, o.group))
+    if (select_names(&o))
         return JG_EXIT_USAGE;
     if (o.requirements && o.ignore_lock)
         return jg_usage_error("setup", "--requirements already ignores the lock");

@@ -84,8 +84,8 @@ static bool project_files(const struct setup_opts *o)
 static int from_lock(struct setup_opts *o, const char *dir, const json_t *probe)
 {
     char why[1024], path[PATH_MAX + 32];
-    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extra_v,
-                         .nextras = o->nextras, .groups = o->group_v, .ngroups = o->ngroups};
+    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extras.v,
+                         .nextras = o->extras.n, .groups = o->groups.v, .ngroups = o->groups.n};
     char *text = jg_lock_export(o->lock, &sel, why, sizeof why);
     if (!text)
         return jg_err("setup: %s", why), JG_EXIT_NO;
@@ -107,14 +107,14 @@ int setup_groups_file(const struct setup_opts *o, const json_t *probe, const cha
                       char *path, size_t n)
 {
     path[0] = '\0';
-    if (!o->ngroups)
+    if (!o->groups.n)
         return 0;
     char src[PATH_MAX + 64], err[1024];
     snprintf(src, sizeof src, "%s/pyproject.toml", o->project);
     jg_blob b;
     jg_reqs reqs = {.follow_includes = true};
     jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version),
-                         .groups = o->group_v, .ngroups = o->ngroups};
+                         .groups = o->groups.v, .ngroups = o->groups.n};
     int rc = jg_read_path(src, JG_CAP_LARGE, &b) == JG_R_OK
                  ? jg_reqfile_parse(src, b.data, b.len, &sel, &reqs, err, sizeof err) : -1;
     jg_blob_free(&b);

@@ -81,9 +81,9 @@ static int precheck(struct setup_opts *o, const char *file, const json_t *probe,
     if (jg_read_path(file, JG_CAP_LARGE, &b) != JG_R_OK)
         return jg_blob_free(&b), jg_err("setup: cannot read %s", file), JG_EXIT_USAGE;
     struct jg_check_ctx ctx = {.probe = probe, .vendor_torch = true, .exclude_bnb = no_bnb,
-                               .source = o->probe_py, .extras = o->extra_v,
-                               .nextras = o->nextras, .groups = o->group_v,
-                               .ngroups = o->ngroups, .follow_includes = true};
+                               .source = o->probe_py, .extras = o->extras.v,
+                               .nextras = o->extras.n, .groups = o->groups.v,
+                               .ngroups = o->groups.n, .follow_includes = true};
     jg_findings found = {0};
     char err[1024];
     int rc = jg_constraints_check(file, b.data, b.len, &ctx, &found, err, sizeof err);
@@ -134,8 +134,8 @@ static int check_files(struct setup_opts *o, const json_t *probe, bool no_bnb)
     if (o->shape == SHAPE_UV_LOCK || o->shape == SHAPE_PYLOCK) {
         char why[1024];
         jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version),
-                             .extras = o->extra_v, .nextras = o->nextras, .groups = o->group_v,
-                             .ngroups = o->ngroups};
+                             .extras = o->extras.v, .nextras = o->extras.n, .groups = o->groups.v,
+                             .ngroups = o->groups.n};
         rc = precheck(o, o->lock, probe, no_bnb);
         char *text = rc == 0 ? jg_lock_export(o->lock, &sel, why, sizeof why) : NULL;
         if (rc == 0 && !text) /* exported again by the install, from the same file */
@@ -176,8 +176,8 @@ static int stage(struct setup_opts *o)
 static void direct_lines(const struct setup_opts *o, const json_t *probe, jg_reqs *out)
 {
     char path[PATH_MAX + 64], err[1024];
-    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extra_v,
-                         .nextras = o->nextras, .groups = o->group_v, .ngroups = o->ngroups};
+    jg_marker_env sel = {.python = JG_STR(pyprobe, probe, python_version), .extras = o->extras.v,
+                         .nextras = o->extras.n, .groups = o->groups.v, .ngroups = o->groups.n};
     for (size_t i = 0; i <= o->nreqs; i++) {
         if (i == o->nreqs && (o->shape != SHAPE_PROJECT || !has(o, "pyproject.toml")))
             break;
@@ -283,7 +283,7 @@ int setup_project(struct setup_opts *o, const json_t *policy, const json_t *tier
 {
     char bwhy[256];
     int rc = pick_shape(o);
-    if (rc == 0 && o->shape == SHAPE_REQUIREMENTS && (o->nextras || o->ngroups))
+    if (rc == 0 && o->shape == SHAPE_REQUIREMENTS && (o->extras.n || o->groups.n))
         rc = jg_usage_error("setup", "--extra and --group select from the project's "
                             "pyproject.toml or lock, not from --requirements files");
     if (rc)

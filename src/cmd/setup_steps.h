@@ -8,7 +8,8 @@
 #include <limits.h>
 #include <stdbool.h>
 
-#define SETUP_MAX_NAMES 32
+#include "install/reqfile.h"
+
 #define SETUP_MAX_WHEELS 3 /* one per torch family member */
 #define SETUP_MAX_REQS 8
 
@@ -31,9 +32,7 @@ struct setup_opts {
     char src_root[PATH_MAX];     /* the work tree holding the project */
     char stage[PATH_MAX + 32];   /* the copy pip builds from */
     char stage_project[PATH_MAX + 64];
-    char names[2][SETUP_MAX_NAMES][128]; /* --extra, --group: normalized */
-    const char *extra_v[SETUP_MAX_NAMES], *group_v[SETUP_MAX_NAMES];
-    size_t nextras, ngroups;
+    jg_names extras, groups; /* --extra, --group: normalized */
     enum setup_shape shape;
     char lock[PATH_MAX + 16];    /* uv.lock / pylock.toml for the lock shapes */
     char reqs[SETUP_MAX_REQS][PATH_MAX]; /* requirements files, relative to the project */

@@ -66,6 +66,20 @@ void jg_req_normalize(const char *in, char *out, size_t n)
     out[k] = '\0';
 }
 
+int jg_names_split(const char *list, jg_names *out)
+{
+    char buf[JG_NAMES_MAX * 128];
+    snprintf(buf, sizeof buf, "%s", list ? list : "");
+    for (char *save, *e = strtok_r(buf, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
+        if (out->n == JG_NAMES_MAX)
+            return -1;
+        jg_req_normalize(e, out->name[out->n], sizeof out->name[0]);
+        out->v[out->n] = out->name[out->n];
+        out->n++;
+    }
+    return 0;
+}
+
 bool jg_wheel_version(const char *url, char *name, size_t nn, char *version, size_t vn)
 {
     const char *base = strrchr(url, '/');

@@ -54,6 +54,17 @@ void jg_reqs_free(jg_reqs *r);
 
 /* Lowercase, runs of "-_." become "-" (PEP 503). */
 void jg_req_normalize(const char *in, char *out, size_t n);
+
+/* The extras or dependency groups an install selects (--extra, --group). */
+#define JG_NAMES_MAX 32
+typedef struct jg_names {
+    char name[JG_NAMES_MAX][128];
+    const char *v[JG_NAMES_MAX]; /* v[i] is name[i], for jg_marker_env */
+    size_t n;
+} jg_names;
+/* Appends the comma-separated names in list ("a,B_c"), normalized as PEP 685
+ * and PEP 735 compare them; -1 (out unchanged past JG_NAMES_MAX) when more. */
+int jg_names_split(const char *list, jg_names *out);
 /* The version inside a wheel file name at the end of url ("%2B" decoded), or false. */
 bool jg_wheel_version(const char *url, char *name, size_t nn, char *version, size_t vn);
 

@@ -89,6 +89,26 @@ static void test_wheel_names(void **state)
     assert_string_equal(norm, "torch-audio-x");
 }
 
+/* --extra / --group lists: normalized, appended, and refused past the cap
+ * without writing beyond it. */
+static void test_names_split(void **state)
+{
+    (void)state;
+    jg_names names = {0};
+    assert_int_equal(jg_names_split("Vision,dev_Tools,,a.b", &names), 0);
+    assert_int_equal(names.n, 3);
+    assert_string_equal(names.v[0], "vision");
+    assert_string_equal(names.v[1], "dev-tools");
+    assert_string_equal(names.v[2], "a-b");
+    assert_int_equal(jg_names_split(NULL, &names), 0);
+    assert_int_equal(names.n, 3);
+    char many[JG_NAMES_MAX * 4 + 8] = "";
+    for (int i = 0; i < JG_NAMES_MAX; i++)
+        strcat(many, "x,");
+    assert_int_equal(jg_names_split(many, &names), -1);
+    assert_int_equal(names.n, JG_NAMES_MAX);
+}
+
 static json_t *probe_with(const char *machine, const char *version, const char *libs,
                           const char *nvidia)
 {
@@ -223,6 +243,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_versions_order),   cmocka_unit_test(test_specifiers),
         cmocka_unit_test(test_markers_on_jetson), cmocka_unit_test(test_wheel_names),
+        cmocka_unit_test(test_names_split),
         cmocka_unit_test(test_vendor_torch),
         cmocka_unit_test(test_upstream_tier_torch),     cmocka_unit_test(test_bitsandbytes_decision),
         cmocka_unit_test(test_requirements_unterminated_blank_tail),
