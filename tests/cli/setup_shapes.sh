@@ -9,6 +9,11 @@
 PY3=$(python3 -c 'import sys; print(sys.executable)')
 "$PY3" -c 'import venv, ensurepip, setuptools, pip' 2>/dev/null ||
   { echo "skipped (python3 lacks venv / ensurepip / setuptools / pip)" >&2; exit 77; }
+# Every part asserts what pip's resolve said (pip 22.2+: install --dry-run
+# --report); with an older pip (Debian 11's 20.3) jetgate says the graph
+# was NOT followed, with pip's own error, which these assertions do not fit.
+"$PY3" -m pip install --help 2>/dev/null | grep -q -- '--dry-run' ||
+  { echo "skipped (pip 22.2+ needed for install --dry-run --report; here: $("$PY3" -m pip --version 2>&1 | cut -c1-40))" >&2; exit 77; }
 WHEELPKG=
 for py in "$PY3" /usr/bin/python3; do
   WHEELPKG=$("$py" -c 'import wheel, os; print(os.path.dirname(wheel.__path__[0]))' 2>/dev/null) && break
