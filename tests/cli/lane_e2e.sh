@@ -188,11 +188,27 @@ grep -q '^| `target` | .* | refused | .*required_check_failed' "$T/nosetup/summa
   fail "the refusal does not name the project checks: $(grep '`target`' "$T/nosetup/summary")"
 
 # 3. Another tier than the hardware: refused for the hardware, with its codes.
-act thor INPUT_TIER=evaluate
+#    (3 and 3b run the gate in the venv that 1b set up, as a caller passing its
+#    own interpreter does: python: VENV, setup: false; a setup each would
+#    repeat 1b's.)
+act thor INPUT_TIER=evaluate INPUT_SETUP=false INPUT_PYTHON="$VPY"
+want_output thor python "$VPY"
 want_output thor status passed
 want_output thor claim-tier evaluate
 want_output thor claim refused
 grep -q '^| `evaluate` | .* | refused | .*soc_mismatch' "$T/thor/summary" || fail "tier evaluate not refused by SoC"
+
+# 3b. An untracked file makes the tree dirty: the evidence says so, and the
+#    claim is refused naming the reason.
+echo scratch >"$C/notes.txt"
+act dirty INPUT_SETUP=false INPUT_PYTHON="$VPY"
+want_output dirty status passed
+want_output dirty claim refused
+grep -q '^| `target` | .* | refused | .*dirty_tree' "$T/dirty/summary" || fail "a dirty tree is not refused"
+grep -q 'notes.txt' "$T/dirty/stderr" "$T/dirty/stdout" || fail "the dirty tree's file is not named"
+grep -q '^- `notes.txt` (??)$' "$T/dirty/summary" || fail "the summary does not name the dirty tree's file"
+grep -q 'The checkout is dirty' "$T/good/summary" && fail "a clean run's summary says dirty"
+rm "$C/notes.txt"
 
 # 4. A setup command that tries to replace torch is stopped by the constraints:
 #    the gate does not run and the step fails with the reason.
@@ -215,18 +231,6 @@ want_output greedy setup failed
 grep -q 'pyproject.toml:[0-9]*: torch.replace: torch >=2.6' "$T/greedy/summary" ||
   fail "the summary does not name the line that would replace torch"
 [ ! -e "$EV" ] || fail "a refused setup still ran the gate"
-
-# 6. An untracked file makes the tree dirty: the evidence says so, and the
-#    claim is refused naming the reason.
-git -C "$C" reset -q --hard HEAD~1
-echo scratch >"$C/notes.txt"
-act dirty
-want_output dirty status passed
-want_output dirty claim refused
-grep -q '^| `target` | .* | refused | .*dirty_tree' "$T/dirty/summary" || fail "a dirty tree is not refused"
-grep -q 'notes.txt' "$T/dirty/stderr" "$T/dirty/stdout" || fail "the dirty tree's file is not named"
-grep -q '^- `notes.txt` (??)$' "$T/dirty/summary" || fail "the summary does not name the dirty tree's file"
-grep -q 'The checkout is dirty' "$T/good/summary" && fail "a clean run's summary says dirty"
 
 # 7. A real Jetson project's dependency files (roboflow/inference, copied as
 #    data: tests/data/projects/README.md), installed the way its own Jetson
