@@ -1,7 +1,8 @@
 # Issue 15 row 9: `claim` over 12 evidence files of 4 MiB each stays within
 # 64 MB of resident memory (it was 989 MB): each record is judged as it is
 # read and freed, and a record holds at most JG_EVIDENCE_MAX_VALUES values, so
-# one parsed record is a few MiB whatever its shape. Measured with
+# one parsed record is a few MiB whatever its shape. Issue 28 defect 12:
+# `report` over 24 such records stays within the same bound. Measured with
 # /usr/bin/time -v; this script prints the measured maximum RSS.
 . "$(dirname "$0")/lib.sh.inc"
 command -v /usr/bin/time >/dev/null || { fail "/usr/bin/time missing (apt-get install time)"; finish; }
@@ -39,6 +40,20 @@ case "${JG_SANITIZE:-OFF}/${JG_VALGRIND:-0}/${JG_EMULATOR:-}" in
   OFF/0/) [ -n "$rss" ] && [ "$rss" -lt 65536 ] || fail "claim used ${rss} kB, over 64 MB" ;;
   *) echo "RSS bound not judged in this lane (sanitizer, valgrind or emulator)" ;;
 esac
+# Issue 28 defect 12: report holds one record at a time: 24 of these records
+# stay within 64 MB of resident memory, as claim does.
+set --
+for i in 1 2 3 4 5 6 7 8; do set -- "$@" many-values.json many-keys.json one-string.json; done
+for kind in --support-doc --issue-body; do
+  /usr/bin/time -v "$JETGATE" report $kind --now 2026-12-02T12:00:00Z "$@" >report.md 2>report.time ||
+    fail "report $kind failed"
+  rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' report.time)
+  echo "report $kind over 24 x 4 MiB records: max RSS ${rss} kB"
+  case "${JG_SANITIZE:-OFF}/${JG_VALGRIND:-0}/${JG_EMULATOR:-}" in
+    OFF/0/) [ -n "$rss" ] && [ "$rss" -lt 65536 ] || fail "report $kind used ${rss} kB, over 64 MB" ;;
+  esac
+done
+[ "$(grep -c '^### Evidence' report.md)" = 24 ] || fail "the issue body lacks some of the 24 records"
 # A record over the value cap is bad input naming the cap.
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d["predicate"]["checks"][0]["measurements"]["x"]=[0]*70000; json.dump(d,open("over.json","w"))' "$JG_SOURCE_DIR/tests/data/claims/good-orin.json"
 expect_rc 2 "$JETGATE" claim --tier target --commit 3f2c1a9b7d4e5f60718293a4b5c6d7e8f9012345 --repo example/project over.json
