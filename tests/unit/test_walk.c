@@ -461,6 +461,10 @@ static int as_case(rlim_t soft, rlim_t hard, bool drop)
              "needs privilege", (unsigned long long)hard);
     if (setrlimit(RLIMIT_AS, &set) != 0 || (drop && setuid(65534) != 0))
         return 10;
+    /* qemu-user accepts setrlimit(RLIMIT_AS) and ignores it (the limit would
+     * bind the emulator): there is no guest limit to raise. */
+    if (getrlimit(RLIMIT_AS, &now) != 0 || now.rlim_cur != set.rlim_cur)
+        return 20;
     const char *change = jg_walk_raise_as(&old, why, sizeof why);
     bool may = soft < hard || may_raise_hard();
     if (old.rlim_cur != set.rlim_cur || old.rlim_max != set.rlim_max)
@@ -494,6 +498,11 @@ static int in_child(rlim_t soft, rlim_t hard, bool drop)
 static void address_space_experiment_change(void **state)
 {
     (void)state;
+    if (in_child(2048, 4096, false) == 20) {
+        print_message("RLIMIT_AS cannot be set here (qemu-user ignores it): the experiment's "
+                      "raise is not checked\n");
+        skip();
+    }
     assert_int_equal(in_child(2048, 4096, false), 0);
     assert_int_equal(in_child(4096, 4096, false), 0); /* raised with CAP_SYS_RESOURCE, else refused */
     if (geteuid() == 0)
