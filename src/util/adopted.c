@@ -2,6 +2,7 @@
 #include "util/adopted.h"
 
 #include "util/cleanup.h"
+#include "util/proc_stat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,35 +41,11 @@ static long parse_pid(const char *s)
     return v;
 }
 
-/* The parent of /proc/NAME/stat: the field after the state, after the last
- * ')' (the command name may hold spaces and parentheses). -1 when unknown. */
+/* The parent of the /proc entry name; -1 when unknown. */
 static long parent_of(const char *name)
 {
-    char path[64] = "/proc/", buf[512];
-    size_t k = 6;
-    for (const char *p = name; *p && k < sizeof path - 8; p++)
-        path[k++] = *p;
-    for (const char *p = "/stat"; *p; p++)
-        path[k++] = *p;
-    path[k] = '\0';
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    char *close_paren = NULL;
-    for (char *p = buf; *p; p++)
-        if (*p == ')')
-            close_paren = p;
-    if (!close_paren || close_paren[1] != ' ' || !close_paren[2] || close_paren[3] != ' ')
-        return -1;
-    long v = 0;
-    for (char *p = close_paren + 4; *p >= '0' && *p <= '9'; p++)
-        v = v * 10 + (*p - '0');
-    return v;
+    pid_t ppid, pgrp;
+    return jg_proc_stat_ids(name, &ppid, &pgrp) == 0 ? (long)ppid : -1;
 }
 
 /* One pass over /proc: kill and reap each adopted process; how many. */

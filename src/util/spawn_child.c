@@ -6,6 +6,7 @@
  * (or dies of its signal), so the parent sees the work's outcome. */
 #define _GNU_SOURCE /* pipe2 */
 #include "util/spawn_child.h"
+#include "util/proc_stat.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -100,23 +101,13 @@ static _Noreturn void work(const jg_child_plan *p, pid_t keeper)
     _exit(127);
 }
 
-/* Process group of pid from /proc/PID/stat ("pid (comm) S ppid pgrp ..."), or -1. */
+/* Process group of pid, or -1. */
 static pid_t group_of(pid_t pid)
 {
-    char path[64], buf[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -1;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    const char *paren = strrchr(buf, ')');
-    int ppid, pgrp;
-    char state;
-    return paren && sscanf(paren + 1, " %c %d %d", &state, &ppid, &pgrp) == 3 ? pgrp : -1;
+    char name[24];
+    pid_t ppid, pgrp;
+    snprintf(name, sizeof name, "%d", (int)pid);
+    return jg_proc_stat_ids(name, &ppid, &pgrp) == 0 ? pgrp : -1;
 }
 
 /* The work has exited: what it left in the group (a hook's background job)

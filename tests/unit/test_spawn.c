@@ -15,10 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "util/proc_stat.h"
 #include "util/spawn.h"
 
 static void sh(const char *script, double timeout_s, jg_child *c)
@@ -192,6 +194,41 @@ static void started_child_keeps_its_deadline(void **state)
     jg_child_free(&c);
 }
 
+/* A command name the way a hostile one may look: "a) (b" */
+static void prctl_name_odd(void)
+{
+    prctl(PR_SET_NAME, "a) 1 2 (b", 0, 0, 0);
+}
+
+/* /proc/PID/stat's parent and group, a command name with ") (" inside
+ * included; a process that is gone reads -1. */
+static void proc_stat_reads_parent_and_group(void **state)
+{
+    (void)state;
+    char self[24];
+    pid_t ppid = 0, pgrp = 0;
+    snprintf(self, sizeof self, "%d", (int)getpid());
+    assert_int_equal(jg_proc_stat_ids(self, &ppid, &pgrp), 0);
+    assert_int_equal(ppid, getppid());
+    assert_int_equal(pgrp, getpgrp());
+    pid_t child = fork();
+    if (child == 0) {
+        setpgid(0, 0);
+        prctl_name_odd();
+        pause();
+        _exit(0);
+    }
+    char name[24];
+    snprintf(name, sizeof name, "%d", (int)child);
+    for (int i = 0; i < 200 && (jg_proc_stat_ids(name, &ppid, &pgrp) != 0 || pgrp != child); i++)
+        usleep(10000);
+    kill(child, SIGKILL); /* before any assert: a failed one must not leave it */
+    waitpid(child, NULL, 0);
+    assert_int_equal(ppid, getpid());
+    assert_int_equal(pgrp, child);
+    assert_int_equal(jg_proc_stat_ids(name, &ppid, &pgrp), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +237,7 @@ int main(void)
         cmocka_unit_test(flood_keeps_its_last_line),
         cmocka_unit_test(default_environment_has_no_secrets),
         cmocka_unit_test(nothing_outlives_a_killed_parent),
+        cmocka_unit_test(proc_stat_reads_parent_and_group),
         cmocka_unit_test(started_children_run_at_once),
         cmocka_unit_test(started_child_keeps_its_deadline),
     };
