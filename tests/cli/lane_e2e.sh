@@ -12,11 +12,7 @@
 # CLAIMABLE for tier target with its pins, and each way it goes wrong is
 # refused with its own reason. The times of setup and gate are printed.
 . "$(dirname "$0")/lib.sh.inc"
-PY3=$(python3 -c 'import sys; print(sys.executable)')
-if ! "$PY3" -c 'import venv, ensurepip, tomllib' 2>/dev/null; then
-  echo "skipped (python3 -m venv / ensurepip / tomllib (3.11+) missing: the lane is not tested end to end)" >&2
-  exit 77
-fi
+need_setup_python "the lane"
 FAKE_LIB="$JG_BINARY_DIR/tests/fake-libcuda"
 [ -f "$FAKE_LIB/libcuda.so.1" ] || { fail "fake libcuda not built at $FAKE_LIB"; finish; }
 unset JETGATE_POLICY GITHUB_SHA RUNNER_LABELS PYTHONPATH FAKE_TORCH INPUT_BINARY INPUT_TIER || true

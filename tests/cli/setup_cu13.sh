@@ -6,12 +6,7 @@
 # venv after every check, torch stays byte-identical (RECORD fingerprint), and each is
 # checked again; wheels that do not resolve are refused before anything is created.
 . "$(dirname "$0")/lib.sh.inc"
-PY3=$(python3 -c 'import sys; print(sys.executable)')
-if ! "$PY3" -c 'import venv, ensurepip, tomllib' 2>/dev/null; then
-  echo "skipped (setup not tested end to end: needs Python 3.11+ (tomllib) with venv and ensurepip" \
-    "(python3-venv, python3-pip); this python3 is $("$PY3" -c 'import sys; print(sys.version.split()[0])'))" >&2
-  exit 77
-fi
+need_setup_python "setup for a cu13 tier"
 UP=2.11.0+cu130
 # The JetPack 7.2 AGX Orin fixture (identity only) with thor-jp70's CUDA 13.0 toolkit,
 # driver library and device nodes laid over it: a composed host, since
@@ -22,29 +17,15 @@ ROOT=$T/root; cp -a "$FIX/agx-orin-devkit-r39.2.0" "$ROOT"
 CU13="nvidia-cudnn-cu13 nvidia-nccl-cu13 nvidia-cusparselt-cu13 nvidia-nvshmem-cu13"
 W=$T/wheels; mkdir -p "$W" "$T/vendor"
 
-# Wheels with RECORD hashes (as setup_e2e.sh builds them) and an in-tree build backend.
+# Wheels with RECORD hashes (tests/cli/lane_wheels.py) and an in-tree build backend.
+cp "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" "$T/"   # the wheel writer jgwheel.py uses
 cat >"$T/jgwheel.py" <<'PY'
-import base64, hashlib, os, sys, zipfile
-def wheel(out, name, ver, requires=(), files=None):
-    di = "%s-%s.dist-info" % (name.replace("-", "_"), ver)
-    meta = "Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, ver)
-    meta += "".join("Requires-Dist: %s\n" % r for r in requires)
-    files = dict(files or {name + "/__init__.py": ""})
-    files[di + "/METADATA"] = meta
-    files[di + "/WHEEL"] = "Wheel-Version: 1.0\nGenerator: t\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    rows = []
-    path = os.path.join(out, "%s-%s-py3-none-any.whl" % (name.replace("-", "_"), ver))
-    with zipfile.ZipFile(path, "w") as z:
-        for f, text in files.items():
-            z.writestr(f, text.encode())
-            h = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=").decode()
-            rows.append("%s,sha256=%s,%d" % (f, h, len(text.encode())))
-        z.writestr(di + "/RECORD", "\n".join(rows + [di + "/RECORD,,"]) + "\n")
+import sys
+from lane_wheels import wheel
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     import tomllib
     p = tomllib.load(open("pyproject.toml", "rb"))["project"]
-    wheel(wheel_directory, p["name"], p["version"], p.get("dependencies", ()))
-    return "%s-%s-py3-none-any.whl" % (p["name"], p["version"])
+    return wheel(wheel_directory, p["name"], p["version"], p.get("dependencies", ()))
 if __name__ == "__main__":
     up, out, vendor = sys.argv[1], sys.argv[2], sys.argv[3]
     # the upstream build: a +cu130 version and a CUDA library, as download.pytorch.org's
@@ -78,7 +59,7 @@ t["pytorch"] = {"kind": "wheel", "torch": sys.argv[3], "sha256": None,
                 "pin": "https://download.pytorch.org/whl/cu130/torch-2.11.0%2Bcu130-cp312-cp312-manylinux_2_28_aarch64.whl"}
 json.dump(pol, open(sys.argv[2], "w"))
 PY
-mkdir -p "$T/a"; cp "$T/jgwheel.py" "$T/a/"
+mkdir -p "$T/a"; cp "$T/jgwheel.py" "$T/lane_wheels.py" "$T/a/"
 printf '[build-system]\nrequires = []\nbuild-backend = "jgwheel"\nbackend-path = ["."]\n\n[project]\nname = "app"\nversion = "1.0"\ndependencies = ["torch", "leaf"]\n' >"$T/a/pyproject.toml"
 setup() { "$JETGATE" setup --policy "$T/p72.json" --tier target --root "$ROOT" --python "$SYS/bin/python3" --no-index "$@"; }
 dist() { "$1" -c 'import importlib.metadata as m, sys; print(m.version(sys.argv[1]))' "$2"; }

@@ -6,39 +6,17 @@
 # `pip install` in the same venv is shown to replace it (the danger is
 # real); each unsafe case is refused with its reason.
 . "$(dirname "$0")/lib.sh.inc"
-PY3=$(python3 -c 'import sys; print(sys.executable)')
-if ! "$PY3" -c 'import venv, ensurepip, tomllib' 2>/dev/null; then
-  echo "skipped (setup not tested end to end: needs Python 3.11+ (tomllib) with venv and ensurepip" \
-    "(python3-venv, python3-pip); this python3 is $("$PY3" -c 'import sys; print(sys.version.split()[0])'))" >&2
-  exit 77
-fi
+need_setup_python "setup"
 NV=2.5.0a0+872d972e41.nv24.08.17622132   # the version of tier target's pinned wheel
 ORIN=$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62
 W=$T/wheels; mkdir -p "$W"
 
-# Wheels with RECORD hashes, and an in-tree PEP 517 backend so projects build offline.
+# Wheels with RECORD hashes (tests/cli/lane_wheels.py), and an in-tree PEP 517
+# backend so projects build offline.
+cp "$JG_SOURCE_DIR/tests/cli/lane_wheels.py" "$T/"   # the wheel writer jgwheel.py uses
 cat >"$T/jgwheel.py" <<'PY'
-import base64, hashlib, os, sys, zipfile
-def wheel(out, name, ver, requires=(), files=None, extras=None):
-    di = "%s-%s.dist-info" % (name, ver)
-    meta = "Metadata-Version: 2.1\nName: %s\nVersion: %s\n" % (name, ver)
-    meta += "".join("Requires-Dist: %s\n" % r for r in requires)
-    for e, reqs in (extras or {}).items():
-        meta += "Provides-Extra: %s\n" % e
-        meta += "".join('Requires-Dist: %s ; extra == "%s"\n' % (r, e) for r in reqs)
-    files = dict(files or {name + "/__init__.py": ""})
-    files[di + "/METADATA"] = meta
-    files[di + "/WHEEL"] = "Wheel-Version: 1.0\nGenerator: t\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    rows = []
-    path = os.path.join(out, "%s-%s-py3-none-any.whl" % (name.replace("-", "_"), ver))
-    with zipfile.ZipFile(path, "w") as z:
-        for f, text in files.items():
-            data = text.encode()
-            z.writestr(f, data)
-            h = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            rows.append("%s,sha256=%s,%d" % (f, h, len(data)))
-        z.writestr(di + "/RECORD", "\n".join(rows + [di + "/RECORD,,"]) + "\n")
-    return os.path.basename(path)
+import os, sys
+from lane_wheels import wheel
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     import tomllib
     with open("pyproject.toml", "rb") as f:
@@ -65,7 +43,7 @@ imported() { "$1" -c 'import torch; print(torch.__version__, torch.BUILD)'; }
 [ "$(imported "$SYS/bin/python3")" = "$NV nvidia" ] || fail "the system Python does not import the vendor torch"
 
 project() { # project DIR NAME 'DEPS' ['EXTRAS TOML']
-  mkdir -p "$1"; cp "$T/jgwheel.py" "$1/"
+  mkdir -p "$1"; cp "$T/jgwheel.py" "$T/lane_wheels.py" "$1/"
   printf '[build-system]\nrequires = []\nbuild-backend = "jgwheel"\nbackend-path = ["."]\n\n[project]\nname = "%s"\nversion = "1.0"\ndependencies = [%s]\n%s\n' \
     "$2" "$3" "${4:-}" >"$1/pyproject.toml"
 }

@@ -25,22 +25,14 @@ NV=2.5.0a0+872d972e41.nv24.08.17622132; TV=0.20.0a0+afc54f7
 ORIN=$JG_SOURCE_DIR/tests/fixtures/roots/agx-orin-64gb-jp62
 W=$T/wheels; V=$T/vendor; mkdir -p "$W" "$V"
 cat >"$T/mk.py" <<'PY'
-import base64, hashlib, os, sys, zipfile
+import sys
+sys.path.insert(0, sys.argv.pop(1))
+from lane_wheels import wheel as write_wheel
 def wheel(out, name, ver, requires=()):
-    u = name.replace("-", "_"); di = "%s-%s.dist-info" % (u, ver)
-    files = {u + "/__init__.py": "__version__ = %r\n" % ver,
-             di + "/METADATA": "Metadata-Version: 2.1\nName: %s\nVersion: %s\n%s" % (
-                 name, ver, "".join("Requires-Dist: %s\n" % r for r in requires)),
-             di + "/WHEEL": "Wheel-Version: 1.0\nGenerator: t\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    files = {name.replace("-", "_") + "/__init__.py": "__version__ = %r\n" % ver}
     if name == "torch":
         files["torch/lib/libtorch_cuda.so"] = "x"
-    rows = []
-    with zipfile.ZipFile(os.path.join(out, "%s-%s-py3-none-any.whl" % (u, ver)), "w") as z:
-        for f, t in files.items():
-            z.writestr(f, t)
-            h = base64.urlsafe_b64encode(hashlib.sha256(t.encode()).digest()).rstrip(b"=").decode()
-            rows.append("%s,sha256=%s,%d" % (f, h, len(t)))
-        z.writestr(di + "/RECORD", "\n".join(rows + [di + "/RECORD,,"]) + "\n")
+    write_wheel(out, name, ver, requires, files=files)
 w, v, nv, tv = sys.argv[1:5]
 wheel(v, "torch", nv); wheel(v, "torchvision", tv, ["torch==" + nv])
 wheel(w, "torch", "2.6.0"); wheel(w, "torchvision", "0.21.0", ["torch"])  # an index build that does not pin torch
@@ -49,7 +41,7 @@ wheel(w, "bitsandbytes", "0.45.0", ["torch"]); wheel(w, "quant-dep", "1.0", ["bi
 wheel(w, "helper", "1.0", ["torch>=2.1"]); wheel(w, "testkit", "1.0")
 wheel(w, "torchvision", "0.19.0", ["torch==2.4.0"]); wheel(w, "strict-vis", "1.0", ["torchvision==0.19.0"])
 PY
-"$PY3" "$T/mk.py" "$W" "$V" "$NV" "$TV"
+"$PY3" "$T/mk.py" "$JG_SOURCE_DIR/tests/cli" "$W" "$V" "$NV" "$TV"
 
 # The "system" Python: the real interpreter over a copy of its prefix whose
 # site-packages holds NVIDIA's torch, pip and the setuptools build tools.
