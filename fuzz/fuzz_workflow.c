@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "policy/lint.h"
+#include "lint/lint.h"
 #include "policy/policy.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,13 +1,13 @@
 /* jetgate lint: the policy (through the strict loader) and each workflow
  * (parsed with libyaml into a positioned tree, never grepped) against the
- * rules of src/policy/lint*.c. Findings go to stdout, input errors to stderr. */
+ * rules of src/lint/lint*.c. Findings go to stdout, input errors to stderr. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "policy/discover.h"
-#include "policy/lint.h"
+#include "lint/lint.h"
 #include "policy/policy.h"
 #include "util/msg.h"
 #include "util/sysroot.h"

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "policy/lint.h"
+#include "lint/lint.h"
 
 static const char *policy_text =
     "{\"evidence\": {\"retention_days\": 7},"

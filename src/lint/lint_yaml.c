@@ -1,4 +1,4 @@
-#include "policy/lint_yaml.h"
+#include "lint/lint_yaml.h"
 
 #include <stdarg.h>
 #include <stdio.h>

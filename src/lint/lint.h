@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "policy/lint_yaml.h"
+#include "lint/lint_yaml.h"
 #include "util/file_findings.h"
 
 

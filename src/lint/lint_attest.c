@@ -7,7 +7,7 @@
  * or uses the jetgate action with `attest: true`. */
 #include <string.h>
 
-#include "policy/lint_internal.h"
+#include "lint/lint_internal.h"
 
 static const char *scalar(const jg_ynode *n)
 {

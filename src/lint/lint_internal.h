@@ -4,7 +4,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "policy/lint.h"
+#include "lint/lint.h"
 
 #define JG_LINT_GATE "jetson-runtime"
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "evidence/read.h"
-#include "policy/lint_internal.h"
+#include "lint/lint_internal.h"
 #include "policy/policy.h"
 #include "policy/repo.h"
 #include "schema/policy.h"

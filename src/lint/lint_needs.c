@@ -5,7 +5,7 @@
  * no untrusted event, and otherwise says where it belongs. */
 #include <string.h>
 
-#include "policy/lint_internal.h"
+#include "lint/lint_internal.h"
 
 /* Each step and what it needs, from the action's own documentation:
  * actions/attest-build-provenance, actions/attest-sbom, actions/attest

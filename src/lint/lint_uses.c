@@ -10,7 +10,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "policy/lint_internal.h"
+#include "lint/lint_internal.h"
 
 #define REUSABLE_FILE ".github/workflows/jetson-gate.yml"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "policy/lint_internal.h"
+#include "lint/lint_internal.h"
 #include "schema/policy.h"
 
 #define MAX_LABELS 32

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "policy/lint_internal.h"
+#include "lint/lint_internal.h"
 #include "schema/policy.h"
 #include "util/json.h"
 #include "util/strs.h"
