@@ -119,14 +119,15 @@ static void memory(jg_walk_ctx *c, json_t *steps)
     if (total > 0 && avail >= 0) {
         jg_walk_measure(s, "MemTotal %.1f GiB, MemAvailable %.1f GiB (shared by CPU and GPU)",
                         total / 1073741824.0, avail / 1073741824.0);
-        if (avail * 10 < total)
+        if (avail * 10 < total) {
             jg_walk_set(s, JG_WS_WARN, "less than a tenth of the memory is available: a model that "
                         "fit yesterday may not load now");
-        else
+            jg_walk_finding(s, JG_FID_hardware_low_unified_memory, "stop other GPU or memory users, "
+                            "or use a smaller or quantized model");
+        } else {
             jg_walk_set(s, JG_WS_PASS, "%.1f GiB available to the GPU and CPU together",
                         avail / 1073741824.0);
-        jg_walk_finding(s, JG_FID_hardware_low_unified_memory, "stop other GPU or memory users, or use a "
-                        "smaller or quantized model");
+        }
     } else
         jg_walk_set(s, JG_WS_NOT_VERIFIED, "proc/meminfo not readable");
 }
