@@ -51,8 +51,9 @@ def find_spec(name):
 
 
 def torch_versions_light():
-    """torch/version.py read as text: versions without importing torch."""
-    info = {"imported": False, "error": None, "found": False, "version": None, "cuda": None,
+    """torch/version.py read as text: versions without importing torch
+    (imported stays None, "not tried", until torch_full tries)."""
+    info = {"imported": None, "error": None, "found": False, "version": None, "cuda": None,
             "cuda_available": None, "device_count": None, "device_name": None,
             "capability": None, "integrated": None, "arch_list": None, "cudnn": None}
     spec = find_spec("torch")
@@ -137,6 +138,7 @@ def torch_full(info):
     try:
         import torch
     except Exception as exc:
+        info["imported"] = False
         info["error"] = short_error(exc)
         return None
     info["imported"] = True

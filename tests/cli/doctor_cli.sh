@@ -124,6 +124,16 @@ CUDA_VISIBLE_DEVICES= expect_rc_any "$JETGATE" doctor --json --no-experiments
 expect_out '"experiments": \[\]'
 expect_rc 0 "$JETGATE" doctor --help
 expect_out ' --no-experiments'
+# `facts` asks for versions only and never imports torch: a doctor reading
+# those facts says CUDA is not verified, not that torch fails to import.
+if command -v python3 >/dev/null; then
+  PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=orin "$JETGATE" facts --json >"$T/versions.json" 2>/dev/null ||
+    fail "facts --json with the fake torch failed"
+  grep -q '"imported": null' "$T/versions.json" || fail "a versions-only probe says torch was imported or failed to"
+  expect_rc 0 "$JETGATE" doctor --facts "$T/versions.json"
+  expect_out 'CUDA is not verified'
+  grep -q 'torch-not-importable' "$T/out" && fail "doctor blames torch's import on facts that never imported it"
+fi
 finish
 
 # The layer walk (issue 27), live on this machine with the fake libcuda and the
