@@ -130,8 +130,9 @@ if command -v python3 >/dev/null; then
   PYTHONPATH="$JG_SOURCE_DIR/tests/fake-python" FAKE_TORCH=orin "$JETGATE" facts --json >"$T/versions.json" 2>/dev/null ||
     fail "facts --json with the fake torch failed"
   grep -q '"imported": null' "$T/versions.json" || fail "a versions-only probe says torch was imported or failed to"
-  expect_rc 0 "$JETGATE" doctor --facts "$T/versions.json"
-  expect_out 'CUDA is not verified'
+  # (the native layers' verdict is this host's: with or without a libcuda)
+  set +e; "$JETGATE" doctor --facts "$T/versions.json" >"$T/out" 2>"$T/err"; set -e
+  expect_out 'pytorch-build: not verified'
   grep -q 'torch-not-importable' "$T/out" && fail "doctor blames torch's import on facts that never imported it"
 fi
 finish
