@@ -205,12 +205,9 @@ static void prctl_name_odd(void)
 static void proc_stat_reads_parent_and_group(void **state)
 {
     (void)state;
-    char self[24];
+    /* another process, as jetgate reads them: under qemu-user a process's
+     * own /proc/self/stat is the emulator's rendering, with 0 for its parent */
     pid_t ppid = 0, pgrp = 0;
-    snprintf(self, sizeof self, "%d", (int)getpid());
-    assert_int_equal(jg_proc_stat_ids(self, &ppid, &pgrp), 0);
-    assert_int_equal(ppid, getppid());
-    assert_int_equal(pgrp, getpgrp());
     pid_t child = fork();
     if (child == 0) {
         setpgid(0, 0);
