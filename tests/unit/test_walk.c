@@ -418,40 +418,41 @@ static void container_l4t(void **state)
     json_decref(f);
 }
 
-/* In a child (its limits and uid are its own): RLIMIT_AS set to soft/hard
- * MiB, privilege dropped when drop, then the experiment's change. Exit 0 when
- * the change (or its refusal) is the expected one and the limit comes back. */
+/* The number after key ("VmSize:") in /proc/self/status, read in base; 0
+ * when absent. */
+static unsigned long long status_value(const char *key, int base)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned long long v = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, key, strlen(key)) == 0) {
+            v = strtoull(line + strlen(key), NULL, base);
+            break;
+        }
+    if (f)
+        fclose(f);
+    return v;
+}
+
 /* CAP_SYS_RESOURCE in this process's effective set (bit 24 of CapEff): what
  * raising a hard limit needs; a container's root often lacks it. */
 static bool may_raise_hard(void)
 {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    unsigned long long caps = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "CapEff: %llx", &caps) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return (caps >> 24) & 1;
+    return (status_value("CapEff:", 16) >> 24) & 1;
 }
 
 /* This process's address space in MiB (VmSize): the limits the cases set lie
  * above it, so the child can still allocate (an ASan build maps terabytes). */
 static rlim_t vm_mib(void)
 {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    unsigned long long kb = 0;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return (rlim_t)(kb >> 10) + 1;
+    return (rlim_t)(status_value("VmSize:", 10) >> 10) + 1;
 }
 
-/* soft/hard: MiB above the process's present size. */
+/* In a child (its limits and uid are its own): RLIMIT_AS set to soft/hard
+ * MiB, privilege dropped when drop, then the experiment's change. Exit 0 when
+ * the change (or its refusal) is the expected one and the limit comes back;
+ * soft/hard are MiB above the process's present size. */
 static int as_case(rlim_t soft, rlim_t hard, bool drop)
 {
     rlim_t base = vm_mib();
