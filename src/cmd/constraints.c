@@ -22,7 +22,6 @@
 #include "util/msg.h"
 #include "util/sysroot.h"
 
-
 struct opts {
     const char *python, *policy, *check, *tier, *extra, *group;
     const char *index_url, *extra_index_url, *find_links;
